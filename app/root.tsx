@@ -1,0 +1,63 @@
+import { ERROR_SCREEN_HEADING } from "@common/messages";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { useNonce } from "./lib/nonce";
+import { THEME_BOOTSTRAP } from "./lib/theme";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    // The theme class is set by the bootstrap script before React hydrates.
+    <html lang="en-GB" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP }}
+        />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Marks the document interactive: tests wait for it, CSS may use it.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** SPEC section 8: the default error screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Unknown error";
+  if (isRouteErrorResponse(error)) detail = error.statusText || `${error.status}`;
+  else if (error instanceof Error) detail = error.message;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-6 py-24">
+      <h1 className="text-3xl font-bold">{ERROR_SCREEN_HEADING}</h1>
+      <p className="mt-4 text-lg">{detail}</p>
+      <p className="mt-8">
+        <a className="underline" href="/">
+          Back to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** SPEC section 2: every route. Each module is its own chunk, loaded when first needed. */
+export default [
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("blog", "routes/blog/list.tsx"),
+    route("blog/*", "routes/blog/post.tsx"),
+    route("services", "routes/services.tsx"),
+    route("services/2", "routes/services-tankering.tsx"),
+    route("sustainability", "routes/sustainability.tsx"),
+    route("contact", "routes/contact.tsx", { id: "contact" }),
+    route("contact/2", "routes/contact.tsx", { id: "contact-2" }),
+    route("quote/*", "routes/quote.tsx"),
+    route("legal/privacy-policy", "routes/privacy-policy.tsx"),
+    route("*", "routes/home.tsx", { id: "catch-all" }),
+  ]),
+  route("admin/dashboard", "routes/admin/dashboard.tsx", [
+    index("routes/admin/orders.tsx"),
+    route("blog", "routes/admin/blog-list.tsx"),
+    route("blog/template", "routes/admin/blog-template.tsx"),
+    route("blog/create/:templateId", "routes/admin/blog-create.tsx"),
+    route("blog/preview", "routes/admin/blog-preview.tsx"),
+    route("blog/:id", "routes/admin/blog-edit.tsx"),
+    route("popups", "routes/admin/popup-list.tsx"),
+    route("popups/create", "routes/admin/popup-create.tsx"),
+    route("popups/:id", "routes/admin/popup-edit.tsx"),
+    route("enquiries", "routes/admin/enquiries.tsx"),
+    route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
+  ]),
+  route("admin/*", "routes/admin/login.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,66 @@
+/** SPEC section 9: business constants and limits, defined once. Durations are milliseconds. */
+
+export const SEARCH_SNIPPET_LENGTH = 72;
+export const THEME_STORAGE_KEY = "dark-theme";
+export const LIGHT_THEME_CLASS = "light-theme";
+export const ADMIN_AUTH_COOKIE = "admin_auth";
+export const ADMIN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const COOKIE_CONSENT_NAME = "cookie_consent";
+export const COOKIE_CONSENT_DAYS = 150;
+export const VALIDATION_MESSAGE_MS = 800;
+export const POPUP_EXIT_MS = 1800;
+export const QUOTE_RESET_MS = 3000;
+export const SUBMIT_DELAY_MS = 1200;
+export const REDIRECT_DELAY_MS = 2000;
+export const ADMIN_GUARD_DELAY_MS = 200;
+export const ALERT_MS = 2000;
+export const PREVIEW_ALERT_MS = 4000;
+export const TOAST_MS = 1200;
+export const QUOTE_STEPS = 6;
+export const PARAGRAPHS_PER_BLOG = 3;
+export const TEMPLATE_COUNT = 5;
+export const MIN_READ_TIME = 3;
+export const POPUP_TITLE_MAX = 40;
+export const POPUP_CONTENT_MAX = 360;
+export const POPUP_ROW_TITLE_MAX = 28;
+export const BLOG_CARD_TITLE_MAX = 60;
+export const DEFAULT_READ_TIME = 3;
+export const FALLBACK_DATE = "10 Jan 2025";
+export const CHILDREN_PRIVACY_AGE = 13;
+export const TANKER_CAPACITY_LITRES = 30_000;
+export const HOSE_SIZES_INCH = [3, 4, 6] as const;
+export const OPENING_HOURS = [
+  { days: "Mon-Fri", opens: "06:00", closes: "18:00" },
+  { days: "Sat", opens: "08:00", closes: "17:00" },
+] as const;
+
+/** SPEC section 4: which paragraph (0-based) of each template may carry an image. */
+export const IMAGE_PARAGRAPHS_BY_TEMPLATE: Record<number, readonly number[]> = {
+  1: [1],
+  2: [0, 1],
+  3: [0, 1],
+  4: [1],
+  5: [0],
+};
+
+export const QUOTE_STEP_NAMES = [
+  "Business Type",
+  "Waste Type",
+  "Volume/Frequency",
+  "Location",
+  "Contact Information",
+  "Review & Confirm",
+] as const;
+
+export const BUSINESS_TYPES = [
+  "Food and Beverage Manufacture",
+  "Farming",
+  "Transfer Station",
+  "Council",
+  "Others",
+] as const;
+
+export const FREQUENCIES = ["Daily", "Weekly", "Fortnightly", "One Off Collection"] as const;
+
+export const ENQUIRY_KINDS = ["contact", "quote", "tankering"] as const;
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];

@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+/**
+ * Configuration from the environment, exactly as CONTRACT.md lists it (plus the tuning knobs
+ * documented in the README). Validated once at start: a bad value stops the process with one
+ * line naming the variable.
+ */
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+
+const positiveInt = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number between 1 and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, { message: `must be a whole number between 1 and ${max}` });
+
+const email = z.email({ message: "must be an e-mail address" });
+
+const envSchema = z.object({
+  PORT: positiveInt(65535).default(3000),
+  HOST: z.string().min(1, { message: "must not be empty" }).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, { message: "must not be empty" }).default("./data"),
+  DATABASE_URL: urlWithProtocols(
+    ["postgres:", "postgresql:"],
+    "postgres://user:pass@host:5432/db",
+  ).optional(),
+  ADMIN_EMAIL: email.optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  SEED_DEMO: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://host:587").optional(),
+  MAIL_FROM: email.default("no-reply@localhost"),
+  MAIL_TO: email.optional(),
+  SITE_URL: urlWithProtocols(["http:", "https:"], "https://www.example.co.uk").optional(),
+  REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
+  IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Undefined means the company e-mail from the site content. */
+  mailTo?: string;
+  siteUrl: string;
+  redisUrl?: string;
+  trustProxy: boolean | string | number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Enquiry submissions allowed per client and form per hour. */
+  enquiryRateLimit: number;
+  imageMaxBytes: number;
+  /** Development mode (Vite middleware, no CSP). */
+  dev: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): boolean | string | number {
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value === "true" || value === "1") return true;
+  if (/^\d+$/.test(value)) return Number(value); // number of hops
+  return value; // addresses or CIDR ranges, comma separated
+}
+
+/** Parses the environment; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== "")
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${present[name]}")`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO === "1",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailTo: e.MAIL_TO,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
+    imageMaxBytes: e.IMAGE_MAX_BYTES,
+    dev,
+  };
+}

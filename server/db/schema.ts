@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/constants";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const admins = pgTable("admins", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Opaque session tokens; only their SHA-256 is stored. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
+);
+
+export interface StoredParagraph {
+  header: string;
+  content: string;
+  img: string | null;
+}
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    metaDataTitle: text("meta_data_title").notNull(),
+    title: text("title").notNull(),
+    readTime: integer("read_time").notNull(),
+    template: integer("template").notNull(),
+    content: jsonb("content").$type<StoredParagraph[]>().notNull(),
+    dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("blog_posts_date_added_idx").on(t.dateAdded)],
+);
+
+/** Uploaded images, bytes in the database (no files, works across instances). */
+export const images = pgTable("images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  data: bytea("data").notNull(),
+  /** Set when a post references the image; deleting the post deletes it. */
+  postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Resized WebP renditions for srcset, made on first request and kept. */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    contentType: text("content_type").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
+export const popups = pgTable(
+  "popups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: varchar("title", { length: POPUP_TITLE_MAX }).notNull(),
+    content: varchar("content", { length: POPUP_CONTENT_MAX }).notNull(),
+    navigation: text("navigation").notNull().default("/contact"),
+    activated: boolean("activated").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // At most one active popup, guaranteed by the schema itself.
+  (t) => [uniqueIndex("popups_one_active_idx").on(t.activated).where(sql`${t.activated}`)],
+);
+
+export const enquiries = pgTable(
+  "enquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["contact", "quote", "tankering"] }).notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("enquiries_created_idx").on(t.createdAt)],
+);
+
+/** Durable mail outbox: one row per notification, written in the enquiry's transaction. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    state: text("state", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    index("mail_outbox_enquiry_idx").on(t.enquiryId),
+  ],
+);

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Per-request nonce for inline scripts, echoed in the Content-Security-Policy. */
+    cspNonce: string;
+  }
+}
+
+type NonceResponse = ServerResponse & { cspNonce?: string };
+
+/**
+ * Security headers (helmet) with a strict script policy: only our own files and inline scripts
+ * that carry this request's nonce. Third-party widget hosts are added by the widgets' owners.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  app.decorateRequest("cspNonce", "");
+  app.addHook("onRequest", async (request, reply) => {
+    request.cspNonce = randomBytes(16).toString("base64");
+    (reply.raw as NonceResponse).cspNonce = request.cspNonce;
+    reply.header("x-request-id", request.id);
+  });
+
+  const https = config.siteUrl.startsWith("https:");
+  await app.register(helmet, {
+    global: true,
+    // Vite's development client injects inline scripts without a nonce.
+    contentSecurityPolicy: config.dev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'self'"],
+            formAction: ["'self'"],
+            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).cspNonce}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "blob:"],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            frameSrc: ["'self'"],
+            upgradeInsecureRequests: https ? [] : null,
+          },
+        },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import type { PagesOptions } from "./plugins/pages";
+
+/** Reads the configuration or stops the process with one clear line. */
+export function configOrExit(dev = false): Config {
+  try {
+    return loadConfig(process.env, dev);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Opens and migrates the database, builds the app, bootstraps the administrator, listens. */
+export async function startServer(config: Config, pages: PagesOptions) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, pages });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const created = await app.services.accounts.bootstrap({
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
+  });
+  if (created?.generatedPassword) {
+    // Printed once, to the console only: no administrator existed, so one was made.
+    console.log(
+      `\nCreated administrator ${created.email} with password ${created.generatedPassword}\n` +
+        "Sign in at /admin and change it with: npm run admin -- reset-password --email <email> --password <new>\n",
+    );
+  } else if (created) {
+    app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: draining requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { createAccountService } from "./accounts";
+
+/**
+ * The one service layer. API routes and React Router loaders (through the load context) both
+ * call these; neither touches the database directly.
+ */
+export function createServices(db: Database, config: Config) {
+  return {
+    config,
+    accounts: createAccountService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

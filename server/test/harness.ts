@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+
+/**
+ * Integration tests run once per database: the embedded one always, PostgreSQL too when
+ * DATABASE_URL is set (CI). Use with `describe.each(TEST_DATABASES)`.
+ */
+export const TEST_DATABASES: Array<"pglite" | "postgres"> = process.env.DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<DatabaseHandle> {
+  if (kind === "pglite") return openDatabase({});
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
+  const name = `t_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Configuration for tests: quiet, no demo content, overridable like the environment. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ SEED_DEMO: "0", LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", ...env });
+}
+
+/** An API-only app on a fresh database; close it after the tests (closes the database too). */
+export async function buildTestApp(
+  kind: "pglite" | "postgres",
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const database = await openTestDatabase(kind);
+  return buildApp({ config: testConfig(env), database, logger: false });
+}

@@ -1,0 +1,76 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("server rendering and hydration", () => {
+  it.each([
+    ["/", "Organic waste"],
+    ["/about", "About Us"],
+  ])("%s arrives with its heading in the HTML", async (path, heading) => {
+    const res = await fetch(`${baseURL()}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>[^<]*${heading}`));
+    // Every inline script carries this response's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it("shows the heading before any script runs", async () => {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("About Us");
+    await context.close();
+  });
+
+  it("hydrates: navigating between / and /about happens without a full reload", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL("**/about");
+    await page.getByRole("heading", { level: 1, name: "About Us" }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await page.waitForURL(`${baseURL()}/`);
+    await page.getByRole("heading", { level: 1, name: /Organic waste/ }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows home for an unknown path", async () => {
+    const res = await fetch(`${baseURL()}/this/path/does-not-exist`);
+    expect(res.status).toBe(200);
+    const homeHeading = /<h1[^>]*>(.*?)<\/h1>/.exec(await (await fetch(`${baseURL()}/`)).text())?.[1];
+    expect(homeHeading).toBeTruthy();
+    expect(await res.text()).toContain(`${homeHeading}</h1>`);
+  });
+
+  it("serves hashed assets with immutable caching, pre-compressed", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${baseURL()}${asset}`, { headers: { "accept-encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("br");
+  });
+});

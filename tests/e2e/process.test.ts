@@ -1,0 +1,74 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { startBuiltServer, tempDir } from "./server";
+
+const adminCli = (dataDir: string, ...args: string[]) =>
+  execFileSync(process.execPath, ["build/server-app/admin.js", ...args], {
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
+
+describe("server process", () => {
+  it("keeps an administrator across a graceful restart", async () => {
+    const dataDir = tempDir("site-process-");
+    adminCli(dataDir, "create", "--email", "Office@Example.co.uk", "--password", "first-password-1");
+
+    const first = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+    // An administrator exists, so no password is generated.
+    expect(first.output()).not.toContain("Created administrator");
+    expect(await first.stop("SIGTERM")).toBe(0);
+    expect(first.output()).toContain("shutting down");
+
+    const second = await startBuiltServer({ DATA_DIR: dataDir });
+    expect((await fetch(`${second.url}/api/healthz`)).status).toBe(200);
+    expect(await second.stop("SIGINT")).toBe(0);
+
+    expect(adminCli(dataDir, "list").trim().split("\n")).toEqual(["office@example.co.uk"]);
+    adminCli(dataDir, "reset-password", "--email", "office@example.co.uk", "--password", "second-password-2");
+  });
+
+  it("prints a generated password once when no administrator exists", async () => {
+    const dataDir = tempDir("site-process-");
+    const first = await startBuiltServer({ DATA_DIR: dataDir });
+    expect(first.output()).toMatch(/Created administrator admin@localhost with password \S{16,}/);
+    expect(await first.stop()).toBe(0);
+    const second = await startBuiltServer({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain("Created administrator");
+    expect(await second.stop()).toBe(0);
+  });
+
+  it("refuses a duplicate administrator and a short password from the CLI", () => {
+    const dataDir = tempDir("site-process-");
+    adminCli(dataDir, "create", "--email", "a@example.co.uk", "--password", "long-enough-1");
+    const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir };
+    const dup = spawnSync(
+      process.execPath,
+      ["build/server-app/admin.js", "create", "--email", "A@example.co.uk", "--password", "long-enough-2"],
+      { env, encoding: "utf8" },
+    );
+    expect(dup.status).toBe(1);
+    expect(dup.stderr).toContain("already exists");
+    const short = spawnSync(
+      process.execPath,
+      ["build/server-app/admin.js", "reset-password", "--email", "a@example.co.uk", "--password", "short"],
+      { env, encoding: "utf8" },
+    );
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain("at least 8 characters");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["DATABASE_URL", "postgres//broken"],
+  ])("stops with one clear line for %s=%s", (name, value) => {
+    const result = spawnSync(process.execPath, ["build/server-app/main.js"], {
+      env: { ...process.env, DATA_DIR: tempDir("site-config-"), [name]: value },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
