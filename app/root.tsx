@@ -3,6 +3,8 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { MessageQueue } from "./components/MessageQueue";
+import { MessagesProvider } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { THEME_BOOTSTRAP } from "./lib/theme";
 
@@ -41,7 +43,12 @@ export default function App() {
     // Marks the document interactive: tests wait for it, CSS may use it.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <MessagesProvider>
+      <MessageQueue />
+      <Outlet />
+    </MessagesProvider>
+  );
 }
 
 /** SPEC section 8: the default error screen. */

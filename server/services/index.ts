@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createAccountService } from "./accounts";
+import { createSessionService } from "./sessions";
 
 /**
  * The one service layer. API routes and React Router loaders (through the load context) both
@@ -10,6 +11,7 @@ export function createServices(db: Database, config: Config) {
   return {
     config,
     accounts: createAccountService(db),
+    sessions: createSessionService(db),
   };
 }
 

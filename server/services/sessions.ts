@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
+import type { Database } from "../db/client";
+import { adminSessions, admins } from "../db/schema";
+
+/** Sessions are 32 random bytes handed to the client; only their SHA-256 is stored. */
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionAdmin {
+  id: string;
+  email: string;
+}
+
+export function createSessionService(db: Database) {
+  async function create(adminId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + ADMIN_SESSION_TTL_MS);
+    await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, expiresAt });
+    // Housekeeping: expired sessions are useless; drop them while we are here.
+    await db.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date()));
+    return { token, expiresAt };
+  }
+
+  /** The administrator behind a live token, or undefined for a garbled, expired or revoked one. */
+  async function verify(token: string | undefined): Promise<SessionAdmin | undefined> {
+    if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+    const [row] = await db
+      .select({ id: admins.id, email: admins.email })
+      .from(adminSessions)
+      .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+      .where(and(eq(adminSessions.tokenHash, hashToken(token)), gt(adminSessions.expiresAt, new Date())));
+    return row;
+  }
+
+  async function revoke(token: string): Promise<void> {
+    if (!TOKEN_SHAPE.test(token)) return;
+    await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+  }
+
+  return { create, verify, revoke };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
