@@ -23,7 +23,8 @@ export function freePort() {
   });
 }
 
-export const machine = () => `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
+export const machine = () =>
+  `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
 
 /** Resident memory of a process in MB (Linux /proc). */
 export function rssMb(pid) {
@@ -38,7 +39,14 @@ export async function startServer(env = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-bench-"));
   const started = performance.now();
   const child = spawn(process.execPath, ["build/server-app/main.js"], {
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env, PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -16,7 +16,9 @@ const rssLoad = rssMb(server.child.pid);
 await server.stop();
 
 console.log(`Machine: ${machine()}`);
-console.log(`First start to healthz (empty DATA_DIR: initdb, migrations, demo content): ${first.startMs} ms, ${rssFirst} MB resident`);
+console.log(
+  `First start to healthz (empty DATA_DIR: initdb, migrations, demo content): ${first.startMs} ms, ${rssFirst} MB resident`,
+);
 console.log(`Restart to healthz (existing DATA_DIR): ${server.startMs} ms`);
 console.log(`Resident memory: ${rssStart} MB after restart, ${rssLoad} MB after load`);
 console.log("| path | requests/s | p99 latency |");
