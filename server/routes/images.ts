@@ -52,7 +52,7 @@ export async function imageRoutes(app: FastifyInstance) {
       let bytes: Buffer;
       try {
         const file = await request.file();
-        if (!file || file.fieldname !== "image")
+        if (file?.fieldname !== "image")
           throw new HttpError(400, "The image must be sent in the field 'image'");
         bytes = await file.toBuffer();
       } catch (error) {
