@@ -34,10 +34,15 @@ export const BLOG_API_MESSAGES = {
   notFound: "Blog post not found",
 } as const;
 
+/** PostgreSQL text cannot hold NUL characters; they never belong in content, so they are removed. */
+const stripNul = (text: string) => text.replaceAll("\u0000", "");
+export const withoutNul = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" ? stripNul(value) : value), schema);
+
 export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string({ message: missing }).trim().min(1, { message: missing }).max(max, { message: tooLong });
+  withoutNul(z.string({ message: missing }).trim().min(1, { message: missing }).max(max, { message: tooLong }));
 
 // An empty or absent read time is "missing"; numeric strings from a form input are accepted.
 const readTime = z.preprocess(
@@ -53,10 +58,12 @@ const paragraphSchema = z.object({
   header: z
     .string({ message: BLOG_API_MESSAGES.header })
     .max(BLOG_LIMITS.header, BLOG_API_MESSAGES.header)
+    .transform(stripNul)
     .default(""),
   content: z
     .string({ message: BLOG_API_MESSAGES.content })
     .max(BLOG_LIMITS.content, BLOG_API_MESSAGES.content)
+    .transform(stripNul)
     .default(""),
   img: z
     .string({ message: BLOG_API_MESSAGES.imageId })

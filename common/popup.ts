@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "./constants";
 import { POPUP_MESSAGES } from "./messages";
+import { withoutNul } from "./blog";
 
 export const POPUP_API_MESSAGES = {
   titleTooLong: `Title is limited to ${POPUP_TITLE_MAX} characters`,
@@ -13,16 +14,20 @@ export const DEFAULT_POPUP_NAVIGATION = "/contact";
 
 /** A popup as the admin submits it: title 1-40 and content 1-360 characters (SPEC sections 5 and 9). */
 export const popupInputSchema = z.object({
-  title: z
-    .string({ message: POPUP_MESSAGES.empty })
-    .trim()
-    .min(1, { message: POPUP_MESSAGES.empty })
-    .max(POPUP_TITLE_MAX, { message: POPUP_API_MESSAGES.titleTooLong }),
-  content: z
-    .string({ message: POPUP_MESSAGES.empty })
-    .trim()
-    .min(1, { message: POPUP_MESSAGES.empty })
-    .max(POPUP_CONTENT_MAX, { message: POPUP_API_MESSAGES.contentTooLong }),
+  title: withoutNul(
+    z
+      .string({ message: POPUP_MESSAGES.empty })
+      .trim()
+      .min(1, { message: POPUP_MESSAGES.empty })
+      .max(POPUP_TITLE_MAX, { message: POPUP_API_MESSAGES.titleTooLong }),
+  ),
+  content: withoutNul(
+    z
+      .string({ message: POPUP_MESSAGES.empty })
+      .trim()
+      .min(1, { message: POPUP_MESSAGES.empty })
+      .max(POPUP_CONTENT_MAX, { message: POPUP_API_MESSAGES.contentTooLong }),
+  ),
   // Form state carries it without an input; only same-site paths, never an off-site redirect.
   navigation: z
     .string({ message: POPUP_API_MESSAGES.navigation })
