@@ -42,7 +42,9 @@ export const withoutNul = <T extends z.ZodType>(schema: T) =>
 export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const requiredText = (missing: string, max: number, tooLong: string) =>
-  withoutNul(z.string({ message: missing }).trim().min(1, { message: missing }).max(max, { message: tooLong }));
+  withoutNul(
+    z.string({ message: missing }).trim().min(1, { message: missing }).max(max, { message: tooLong }),
+  );
 
 // An empty or absent read time is "missing"; numeric strings from a form input are accepted.
 const readTime = z.preprocess(

@@ -68,7 +68,11 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
     const withBearer = await app.inject({ method: "GET", url: "/api/admin/profile", headers: bearer(token) });
     expect(withBearer.statusCode).toBe(200);
     expect(withBearer.json()).toEqual({ status: "Ok", data: { email: ADMIN.email } });
-    const withCookie = await app.inject({ method: "GET", url: "/api/admin/profile", cookies: { admin_auth: token } });
+    const withCookie = await app.inject({
+      method: "GET",
+      url: "/api/admin/profile",
+      cookies: { admin_auth: token },
+    });
     expect(withCookie.json()).toEqual({ status: "Ok", data: { email: ADMIN.email } });
   });
 
@@ -161,7 +165,10 @@ describe.each(TEST_DATABASES)("login limits on %s", (kind) => {
       expect((await attempt("wrong", "10.1.0.1", `x${i}@example.co.uk`)).statusCode).toBe(400);
     const limited = await attempt("wrong", "10.1.0.1", "other@example.co.uk");
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ status: "Error", message: expect.stringMatching(/Too many failed login attempts/) });
+    expect(limited.json()).toEqual({
+      status: "Error",
+      message: expect.stringMatching(/Too many failed login attempts/),
+    });
     // Even the right password waits: guessing must not continue from this client.
     expect((await attempt(ADMIN.password, "10.1.0.1")).statusCode).toBe(429);
     // Another client is unaffected.

@@ -32,7 +32,12 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     expect(result._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(result.dateAdded)).toBeGreaterThanOrEqual(before - 1000);
     expect(result.dateAdded).toBe(new Date(result.dateAdded).toISOString());
-    expect(result).toMatchObject({ meta_data_title: "Food waste rules", readTime: 4, template: 1, img: null });
+    expect(result).toMatchObject({
+      meta_data_title: "Food waste rules",
+      readTime: 4,
+      template: 1,
+      img: null,
+    });
     expect(result.content).toEqual([
       { header: "", content: "<p>Paragraph 1</p>", img: null },
       { header: "Part 2", content: "<p>Paragraph 2</p>", img: null },
@@ -107,7 +112,9 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
         expect(res.json().result.content[index].img).toBe(id);
       } else {
         expect(res.statusCode).toBe(400);
-        expect(res.json().message).toBe(`Template ${template} does not allow an image in paragraph ${index + 1}`);
+        expect(res.json().message).toBe(
+          `Template ${template} does not allow an image in paragraph ${index + 1}`,
+        );
       }
     }
   });
@@ -119,7 +126,10 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     const id = await uploadImage(app, token);
     expect((await create(postBody(1, [null, id, null]))).statusCode).toBe(201);
     const taken = await create(postBody(4, [null, id, null]));
-    expect(taken.json()).toEqual({ status: "Error", message: "The image of paragraph 2 belongs to another post" });
+    expect(taken.json()).toEqual({
+      status: "Error",
+      message: "The image of paragraph 2 belongs to another post",
+    });
   });
 
   it("sanitises paragraph HTML: keeps the editor's markup, drops scripts, handlers and javascript: URLs", async () => {
@@ -137,13 +147,30 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     body.content[1].content = hostile;
     const res = await create(body);
     const [kept, cleaned] = res.json().result.content.map((p: { content: string }) => p.content);
-    for (const tag of ["<h1", "<h2>", "<h3", "<strong>", "<b>", "<em>", "<i>", "<s>", "<strike>", "<mark>", "<br />", "<ul>", "<ol>", "<li>"])
+    for (const tag of [
+      "<h1",
+      "<h2>",
+      "<h3",
+      "<strong>",
+      "<b>",
+      "<em>",
+      "<i>",
+      "<s>",
+      "<strike>",
+      "<mark>",
+      "<br />",
+      "<ul>",
+      "<ol>",
+      "<li>",
+    ])
       expect(kept).toContain(tag);
     expect(kept).toContain('style="text-align:center"');
     expect(kept).toContain('style="text-align:right"');
     expect(kept).toContain('<a href="https://example.co.uk" rel="noopener noreferrer nofollow">x</a>');
     expect(kept).toContain('href="mailto:a@b.co.uk"');
-    expect(cleaned).not.toMatch(/script|onclick|onerror|onmouseover|javascript:|iframe|<img|<h4|color|justify|target/i);
+    expect(cleaned).not.toMatch(
+      /script|onclick|onerror|onmouseover|javascript:|iframe|<img|<h4|color|justify|target/i,
+    );
     expect(cleaned).toContain("<p>x</p>");
     expect(cleaned).toContain('<a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a>');
   });
@@ -160,10 +187,21 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe("Ok");
-    expect(res.json().result).toMatchObject({ _id: created._id, title: "Edited", dateAdded: created.dateAdded, img: newImage });
-    const [linked] = await app.db.select({ postId: images.postId }).from(images).where(eq(images.id, newImage));
+    expect(res.json().result).toMatchObject({
+      _id: created._id,
+      title: "Edited",
+      dateAdded: created.dateAdded,
+      img: newImage,
+    });
+    const [linked] = await app.db
+      .select({ postId: images.postId })
+      .from(images)
+      .where(eq(images.id, newImage));
     expect(linked.postId).toBe(created._id);
-    const [unlinked] = await app.db.select({ postId: images.postId }).from(images).where(eq(images.id, oldImage));
+    const [unlinked] = await app.db
+      .select({ postId: images.postId })
+      .from(images)
+      .where(eq(images.id, oldImage));
     expect(unlinked.postId).toBeNull();
 
     const invalid = await app.inject({
@@ -174,7 +212,12 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     });
     expect(invalid.json()).toEqual({ status: "Error", message: "Title is missing!" });
     for (const id of [UNKNOWN, "nope"]) {
-      const missing = await app.inject({ method: "PUT", url: `/api/admin/${id}`, headers: bearer(token), payload: postBody(1) });
+      const missing = await app.inject({
+        method: "PUT",
+        url: `/api/admin/${id}`,
+        headers: bearer(token),
+        payload: postBody(1),
+      });
       expect(missing.statusCode).toBe(404);
     }
   });
@@ -183,21 +226,37 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     const id = await uploadImage(app, token);
     const created = (await create(postBody(5, [id, null, null]))).json().result;
     expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(200);
-    const res = await app.inject({ method: "DELETE", url: `/api/admin/${created._id}`, headers: bearer(token) });
+    const res = await app.inject({
+      method: "DELETE",
+      url: `/api/admin/${created._id}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "Ok" });
     expect((await app.inject({ method: "GET", url: `/api/blog/${created._id}` })).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(404);
-    const again = await app.inject({ method: "DELETE", url: `/api/admin/${created._id}`, headers: bearer(token) });
+    const again = await app.inject({
+      method: "DELETE",
+      url: `/api/admin/${created._id}`,
+      headers: bearer(token),
+    });
     expect(again.statusCode).toBe(404);
   });
 
   it("never answers 5xx to hostile bodies", async () => {
     const bodies: unknown[] = [
-      null, [], "text", 1, { content: [null, null, null] }, { content: [1, 2, 3] },
+      null,
+      [],
+      "text",
+      1,
+      { content: [null, null, null] },
+      { content: [1, 2, 3] },
       { ...postBody(1), content: [{ header: 1, content: {}, img: 5 }, {}, {}] },
-      { ...postBody(1), readTime: 1e308 }, { ...postBody(1), readTime: "1e999" }, { ...postBody(1), template: -1 },
-      { ...postBody(1), __proto__: { admin: true } }, { ...postBody(1), content: [{ img: "x".repeat(10_000) }, {}, {}] },
+      { ...postBody(1), readTime: 1e308 },
+      { ...postBody(1), readTime: "1e999" },
+      { ...postBody(1), template: -1 },
+      { ...postBody(1), __proto__: { admin: true } },
+      { ...postBody(1), content: [{ img: "x".repeat(10_000) }, {}, {}] },
       { ...postBody(1), title: "\u0000" },
       { ...postBody(1), content: [{ header: "a\u0000", content: "<p>\u0000</p>", img: null }, {}, {}] },
     ];

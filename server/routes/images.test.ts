@@ -75,8 +75,18 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
 
   it.each([
     ["text named .png", Buffer.from("definitely not an image"), "a.png", "image/png"],
-    ["a gif", Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64"), "a.gif", "image/gif"],
-    ["an svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), "a.png", "image/png"],
+    [
+      "a gif",
+      Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64"),
+      "a.gif",
+      "image/gif",
+    ],
+    [
+      "an svg",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      "a.png",
+      "image/png",
+    ],
     ["empty bytes", Buffer.alloc(0), "a.png", "image/png"],
   ])("refuses %s with 400", async (_name, bytes, filename, type) => {
     const res = await upload(bytes, "image", filename, type);
@@ -87,7 +97,9 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
   it("refuses a truncated png and a webp", async () => {
     const png = await makePng(300, 300);
     expect((await upload(png.subarray(0, png.length - 40))).statusCode).toBe(400);
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+      .webp()
+      .toBuffer();
     expect((await upload(webp)).statusCode).toBe(400);
   });
 
@@ -98,9 +110,12 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
   });
 
   it("refuses an oversized upload with 413 and a clear message", async () => {
-    const noise = await sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))), {
-      raw: { width: 400, height: 400, channels: 3 },
-    })
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 400, height: 400, channels: 3 },
+      },
+    )
       .png()
       .toBuffer();
     expect(noise.length).toBeGreaterThan(200 * 1024);
@@ -111,10 +126,19 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
 
   it("refuses a wrong field, a non-multipart body and an unauthenticated upload", async () => {
     expect((await upload(await makePng(), "file")).statusCode).toBe(400);
-    const json = await app.inject({ method: "POST", url: "/api/admin/add-image", headers: bearer(token), payload: { image: "x" } });
+    const json = await app.inject({
+      method: "POST",
+      url: "/api/admin/add-image",
+      headers: bearer(token),
+      payload: { image: "x" },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().status).toBe("Error");
-    const anonymous = await app.inject({ method: "POST", url: "/api/admin/add-image", ...multipart(await makePng()) });
+    const anonymous = await app.inject({
+      method: "POST",
+      url: "/api/admin/add-image",
+      ...multipart(await makePng()),
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -130,7 +154,9 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
     const again = await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=480` });
     expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
     expect((await app.db.select().from(imageVariants).where(eq(imageVariants.imageId, id))).length).toBe(1);
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=123` })).statusCode).toBe(400);
+    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=123` })).statusCode).toBe(
+      400,
+    );
   });
 
   it("answers 404 for unknown and malformed names; no path reaches anything", async () => {
@@ -150,13 +176,25 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
 
   it("deletes an image: 200 Ok, then 404", async () => {
     const id = await uploadImage(app, token);
-    const res = await app.inject({ method: "DELETE", url: `/api/admin/delete-image/${id}`, headers: bearer(token) });
+    const res = await app.inject({
+      method: "DELETE",
+      url: `/api/admin/delete-image/${id}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "Ok" });
     expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(404);
-    const again = await app.inject({ method: "DELETE", url: `/api/admin/delete-image/${id}`, headers: bearer(token) });
+    const again = await app.inject({
+      method: "DELETE",
+      url: `/api/admin/delete-image/${id}`,
+      headers: bearer(token),
+    });
     expect(again.statusCode).toBe(404);
-    const bad = await app.inject({ method: "DELETE", url: "/api/admin/delete-image/nope", headers: bearer(token) });
+    const bad = await app.inject({
+      method: "DELETE",
+      url: "/api/admin/delete-image/nope",
+      headers: bearer(token),
+    });
     expect(bad.statusCode).toBe(404);
   });
 });

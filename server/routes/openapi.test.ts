@@ -15,8 +15,8 @@ describe("OpenAPI document and hostile input", () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     for (const op of [
       "GET /api/blog",
@@ -41,9 +41,10 @@ describe("OpenAPI document and hostile input", () => {
     ])
       expect(operations).toContain(op);
     expect(doc.paths["/api/admin/popups"].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
-    expect(doc.paths["/api/blog/{id}"].get.responses["200"].content["application/json"].schema.properties.result.required).toContain(
-      "dateAdded",
-    );
+    expect(
+      doc.paths["/api/blog/{id}"].get.responses["200"].content["application/json"].schema.properties.result
+        .required,
+    ).toContain("dateAdded");
     expect(operations.some((op) => op.includes("*"))).toBe(false);
   });
 
@@ -51,7 +52,7 @@ describe("OpenAPI document and hostile input", () => {
     const token = await signIn(app);
     const paths = [
       "/api/blog/%E0%A4%A",
-      "/api/blog/" + "a".repeat(5000),
+      `/api/blog/${"a".repeat(5000)}`,
       "/api/blog/blog-image/%2e%2e%2f",
       "/api/admin/%00",
       "/api/admin/popup-message/%ZZ",

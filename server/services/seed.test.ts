@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/constants";
-import type { Services } from ".";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import type { Services } from ".";
 import { seedDemoContent } from "./seed";
 
 describe.each(TEST_DATABASES)("demo content on %s", (kind) => {

@@ -27,7 +27,11 @@ function illustration(kind: "digester" | "caddy" | "field", hue: number): string
 const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join("");
 
 /** Three posts in different templates, images only where their template allows one. */
-const POSTS: Array<{ post: Omit<BlogPostInput, "content">; paragraphs: [string, string][]; image: [number, Parameters<typeof illustration>[0], number] }> = [
+const POSTS: Array<{
+  post: Omit<BlogPostInput, "content">;
+  paragraphs: [string, string][];
+  image: [number, Parameters<typeof illustration>[0], number];
+}> = [
   {
     post: {
       meta_data_title: "Anaerobic digestion explained for UK food businesses",
@@ -36,9 +40,24 @@ const POSTS: Array<{ post: Omit<BlogPostInput, "content">; paragraphs: [string, 
       template: 1,
     },
     paragraphs: [
-      ["", p("Every week, food and drink manufacturers across the East of England send tonnes of peelings, trimmings and out-of-date product to us. Most of it ends up in an anaerobic digestion (AD) plant rather than landfill, and that is good news for your carbon figures.")],
-      ["Inside the digester", p("AD is a sealed process: bacteria break down organic material without oxygen, producing <strong>biogas</strong> (mostly methane) and a nutrient-rich <strong>digestate</strong>. The biogas is burned in an engine to make electricity and heat, or cleaned up and injected into the gas grid.")],
-      ["Why it beats landfill", p("In landfill, food waste rots and releases methane straight into the atmosphere. In a digester, the same methane is captured and used. Collected separately and kept free of plastics, your waste becomes renewable energy and fertiliser for local farms.")],
+      [
+        "",
+        p(
+          "Every week, food and drink manufacturers across the East of England send tonnes of peelings, trimmings and out-of-date product to us. Most of it ends up in an anaerobic digestion (AD) plant rather than landfill, and that is good news for your carbon figures.",
+        ),
+      ],
+      [
+        "Inside the digester",
+        p(
+          "AD is a sealed process: bacteria break down organic material without oxygen, producing <strong>biogas</strong> (mostly methane) and a nutrient-rich <strong>digestate</strong>. The biogas is burned in an engine to make electricity and heat, or cleaned up and injected into the gas grid.",
+        ),
+      ],
+      [
+        "Why it beats landfill",
+        p(
+          "In landfill, food waste rots and releases methane straight into the atmosphere. In a digester, the same methane is captured and used. Collected separately and kept free of plastics, your waste becomes renewable energy and fertiliser for local farms.",
+        ),
+      ],
     ],
     image: [1, "digester", 140],
   },
@@ -50,9 +69,24 @@ const POSTS: Array<{ post: Omit<BlogPostInput, "content">; paragraphs: [string, 
       template: 2,
     },
     paragraphs: [
-      ["", p("Since 31 March 2025, the Simpler Recycling reforms require businesses in England with ten or more full-time employees to separate food waste from general waste and have it collected for recycling. Micro-firms follow in 2027.")],
-      ["What you need to do", p("Put food waste caddies where waste is produced, make sure staff know what goes in them, and arrange a collection with a registered waste carrier. Keep your waste transfer notes: the duty of care still applies.")],
-      ["How we help", p("We supply bins, set a collection frequency that suits your volumes, and provide the paperwork you need for audits. <em>Ask us for a free waste review</em> and we will size the service for you.")],
+      [
+        "",
+        p(
+          "Since 31 March 2025, the Simpler Recycling reforms require businesses in England with ten or more full-time employees to separate food waste from general waste and have it collected for recycling. Micro-firms follow in 2027.",
+        ),
+      ],
+      [
+        "What you need to do",
+        p(
+          "Put food waste caddies where waste is produced, make sure staff know what goes in them, and arrange a collection with a registered waste carrier. Keep your waste transfer notes: the duty of care still applies.",
+        ),
+      ],
+      [
+        "How we help",
+        p(
+          "We supply bins, set a collection frequency that suits your volumes, and provide the paperwork you need for audits. <em>Ask us for a free waste review</em> and we will size the service for you.",
+        ),
+      ],
     ],
     image: [0, "caddy", 110],
   },
@@ -64,9 +98,24 @@ const POSTS: Array<{ post: Omit<BlogPostInput, "content">; paragraphs: [string, 
       template: 5,
     },
     paragraphs: [
-      ["", p("Supermarket returns and production rejects often arrive still in their packaging. Depackaging machines separate the food from plastic, card and cans so the organic fraction can go to anaerobic digestion.")],
-      ["Quality matters", p("The cleaner the food stream, the better the digestate. Plants working to PAS 110 test for physical contaminants, so well-sorted waste keeps the whole cycle working.")],
-      ["Back to the land", p("Digestate replaces manufactured fertiliser on farms, returning nitrogen, phosphate and potash to the soil. Your food waste ends up growing next year's crops.")],
+      [
+        "",
+        p(
+          "Supermarket returns and production rejects often arrive still in their packaging. Depackaging machines separate the food from plastic, card and cans so the organic fraction can go to anaerobic digestion.",
+        ),
+      ],
+      [
+        "Quality matters",
+        p(
+          "The cleaner the food stream, the better the digestate. Plants working to PAS 110 test for physical contaminants, so well-sorted waste keeps the whole cycle working.",
+        ),
+      ],
+      [
+        "Back to the land",
+        p(
+          "Digestate replaces manufactured fertiliser on farms, returning nitrogen, phosphate and potash to the soil. Your food waste ends up growing next year's crops.",
+        ),
+      ],
     ],
     image: [0, "field", 60],
   },
@@ -80,7 +129,9 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
   if ((await services.blog.hasPosts()) || (await services.popups.hasPopups())) return false;
   for (const { post, paragraphs, image } of POSTS) {
     const [index, kind, hue] = image;
-    const png = await sharp(Buffer.from(illustration(kind, hue))).png().toBuffer();
+    const png = await sharp(Buffer.from(illustration(kind, hue)))
+      .png()
+      .toBuffer();
     const { id } = await services.images.add(png);
     await services.blog.create({
       ...post,

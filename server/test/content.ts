@@ -47,7 +47,10 @@ export async function uploadImage(app: FastifyInstance, token: string, bytes?: B
   return res.json().data.id;
 }
 
-export function withHeaders<T extends { headers: Record<string, string> }>(req: T, headers: Record<string, string>) {
+export function withHeaders<T extends { headers: Record<string, string> }>(
+  req: T,
+  headers: Record<string, string>,
+) {
   return { ...req, headers: { ...req.headers, ...headers } };
 }
 
