@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { PagesOptions } from "./plugins/pages";
+import { seedDemoContent } from "./services/seed";
 
 /** Reads the configuration or stops the process with one clear line. */
 export function configOrExit(dev = false): Config {
@@ -42,6 +43,8 @@ export async function startServer(config: Config, pages: PagesOptions) {
   } else if (created) {
     app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
   }
+
+  if (config.seedDemo && (await seedDemoContent(app.services))) app.log.info("demo content added");
 
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,15 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
+import { adminAuthRoutes } from "./admin-auth";
+import { adminBlogRoutes } from "./admin-blog";
+import { blogRoutes } from "./blog";
 import { healthRoutes } from "./health";
+import { imageRoutes } from "./images";
+import { registerOpenApi } from "./openapi";
+import { popupRoutes } from "./popups";
 
 /** Every REST route of CONTRACT.md, under /api. */
 export async function apiRoutes(app: FastifyInstance) {
+  await registerOpenApi(app); // first: it documents the routes registered after it
   await app.register(healthRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(blogRoutes);
+  await app.register(adminBlogRoutes);
+  await app.register(imageRoutes);
+  await app.register(popupRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: "/*",
+    schema: { hide: true },
     handler: async (_request, reply) =>
       reply.status(404).send({ status: "Error", message: API_MESSAGES.notFound }),
   });

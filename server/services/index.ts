@@ -1,6 +1,9 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createAccountService } from "./accounts";
+import { createBlogService } from "./blog";
+import { createImageService } from "./images";
+import { createPopupService } from "./popups";
 import { createSessionService } from "./sessions";
 
 /**
@@ -12,6 +15,9 @@ export function createServices(db: Database, config: Config) {
     config,
     accounts: createAccountService(db),
     sessions: createSessionService(db),
+    blog: createBlogService(db),
+    images: createImageService(db),
+    popups: createPopupService(db),
   };
 }
 

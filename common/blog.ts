@@ -1,0 +1,143 @@
+import { z } from "zod";
+import {
+  IMAGE_PARAGRAPHS_BY_TEMPLATE,
+  MIN_READ_TIME,
+  PARAGRAPHS_PER_BLOG,
+  TEMPLATE_COUNT,
+} from "./constants";
+import { BLOG_MESSAGES } from "./messages";
+
+/** Length limits the API enforces (SPEC leaves them open; generous for real posts, bounded for safety). */
+export const BLOG_LIMITS = {
+  metaDataTitle: 200,
+  title: 200,
+  header: 200,
+  /** Sanitised HTML per paragraph. */
+  content: 50_000,
+  readTime: 600,
+} as const;
+
+/** API messages for rules SPEC does not word itself. */
+export const BLOG_API_MESSAGES = {
+  metaDataTitleTooLong: `Meta data title must be at most ${BLOG_LIMITS.metaDataTitle} characters`,
+  titleTooLong: `Title must be at most ${BLOG_LIMITS.title} characters`,
+  readTime: `Read time must be a whole number of minutes, at least ${MIN_READ_TIME}`,
+  template: `Template must be a whole number from 1 to ${TEMPLATE_COUNT}`,
+  paragraphs: `A blog post has exactly ${PARAGRAPHS_PER_BLOG} paragraphs`,
+  header: `Paragraph headers must be text of at most ${BLOG_LIMITS.header} characters`,
+  content: `Paragraph content must be HTML text of at most ${BLOG_LIMITS.content} characters`,
+  imageId: "A paragraph image must be the id of an uploaded image",
+  imageNotAllowed: (template: number, index: number) =>
+    `Template ${template} does not allow an image in paragraph ${index + 1}`,
+  imageUnknown: (index: number) => `The image of paragraph ${index + 1} does not exist`,
+  imageInUse: (index: number) => `The image of paragraph ${index + 1} belongs to another post`,
+  notFound: "Blog post not found",
+} as const;
+
+/** PostgreSQL text cannot hold NUL characters; they never belong in content, so they are removed. */
+const stripNul = (text: string) => text.replaceAll("\u0000", "");
+export const withoutNul = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" ? stripNul(value) : value), schema);
+
+export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const requiredText = (missing: string, max: number, tooLong: string) =>
+  withoutNul(
+    z.string({ message: missing }).trim().min(1, { message: missing }).max(max, { message: tooLong }),
+  );
+
+// An empty or absent read time is "missing"; numeric strings from a form input are accepted.
+const readTime = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+  z
+    .number({ message: BLOG_MESSAGES.readTime })
+    .int({ message: BLOG_API_MESSAGES.readTime })
+    .min(MIN_READ_TIME, { message: BLOG_API_MESSAGES.readTime })
+    .max(BLOG_LIMITS.readTime, { message: BLOG_API_MESSAGES.readTime }),
+);
+
+const paragraphSchema = z.object({
+  header: z
+    .string({ message: BLOG_API_MESSAGES.header })
+    .max(BLOG_LIMITS.header, BLOG_API_MESSAGES.header)
+    .transform(stripNul)
+    .default(""),
+  content: z
+    .string({ message: BLOG_API_MESSAGES.content })
+    .max(BLOG_LIMITS.content, BLOG_API_MESSAGES.content)
+    .transform(stripNul)
+    .default(""),
+  img: z
+    .string({ message: BLOG_API_MESSAGES.imageId })
+    .regex(UUID_SHAPE, { message: BLOG_API_MESSAGES.imageId })
+    .nullable()
+    .default(null),
+});
+
+/**
+ * A blog post as the admin submits it (create and update). Fields are checked in SPEC's order,
+ * so the first issue carries the message the form would show first. `_id`, `dateAdded` and the
+ * card `img` are the server's to set and are ignored here.
+ */
+export const blogPostInputSchema = z
+  .object({
+    meta_data_title: requiredText(
+      BLOG_MESSAGES.metaDataTitle,
+      BLOG_LIMITS.metaDataTitle,
+      BLOG_API_MESSAGES.metaDataTitleTooLong,
+    ),
+    title: requiredText(BLOG_MESSAGES.title, BLOG_LIMITS.title, BLOG_API_MESSAGES.titleTooLong),
+    readTime,
+    template: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+      z
+        .number({ message: BLOG_API_MESSAGES.template })
+        .int({ message: BLOG_API_MESSAGES.template })
+        .min(1, { message: BLOG_API_MESSAGES.template })
+        .max(TEMPLATE_COUNT, { message: BLOG_API_MESSAGES.template }),
+    ),
+    content: z
+      .array(paragraphSchema, { message: BLOG_API_MESSAGES.paragraphs })
+      .length(PARAGRAPHS_PER_BLOG, { message: BLOG_API_MESSAGES.paragraphs }),
+  })
+  .superRefine((post, ctx) => {
+    const allowed = IMAGE_PARAGRAPHS_BY_TEMPLATE[post.template] ?? [];
+    post.content.forEach((paragraph, index) => {
+      if (paragraph.img && !allowed.includes(index)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["content", index, "img"],
+          message: BLOG_API_MESSAGES.imageNotAllowed(post.template, index),
+        });
+      }
+    });
+  });
+
+export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
+
+export interface BlogParagraph {
+  header: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** Image id, or null. */
+  img: string | null;
+}
+
+/** A blog post on the wire (CONTRACT shapes). */
+export interface BlogPost {
+  _id: string;
+  meta_data_title: string;
+  title: string;
+  readTime: number;
+  template: number;
+  /** ISO-8601, set by the server. */
+  dateAdded: string;
+  /** The card image: the first paragraph image, or null. */
+  img: string | null;
+  content: BlogParagraph[];
+}
+
+/** The first issue's message, the one a client shows. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request";
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSessions } from "../db/schema";
+import { ADMIN, bearer, signIn } from "../test/content";
+import { buildTestApp, TEST_DATABASES } from "../test/harness";
+
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+/** Every /api/admin route but login, with a body that would be valid. */
+const ADMIN_ROUTES: Array<[string, string]> = [
+  ["POST", "/api/admin/logout"],
+  ["GET", "/api/admin/profile"],
+  ["POST", "/api/admin"],
+  ["PUT", `/api/admin/${SOME_ID}`],
+  ["DELETE", `/api/admin/${SOME_ID}`],
+  ["POST", "/api/admin/add-image"],
+  ["DELETE", `/api/admin/delete-image/${SOME_ID}`],
+  ["GET", "/api/admin/popups"],
+  ["GET", `/api/admin/popup-message/${SOME_ID}`],
+  ["POST", "/api/admin/popup-message"],
+  ["PUT", `/api/admin/edit-popup/${SOME_ID}`],
+  ["DELETE", `/api/admin/popup-message/${SOME_ID}`],
+  ["PUT", `/api/admin/activate-popup/${SOME_ID}`],
+  ["PUT", `/api/admin/deactivate-popup/${SOME_ID}`],
+];
+
+describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    await app.services.accounts.create(ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => app.close());
+
+  const login = (payload: unknown, ip = "10.0.0.1") =>
+    app.inject({ method: "POST", url: "/api/admin/login", payload: payload as object, remoteAddress: ip });
+
+  it("signs in: auth token, HttpOnly SameSite=Strict cookie for 24 hours", async () => {
+    const res = await login({ email: ` ${ADMIN.email.toUpperCase()} `, password: ADMIN.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: "Ok", message: expect.any(String) });
+    expect(body.auth).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toContain(`admin_auth=${body.auth}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=86400/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it.each([
+    [{ email: ADMIN.email, password: "wrong-password" }],
+    [{ email: "nobody@example.co.uk", password: ADMIN.password }],
+    [{ email: ADMIN.email }],
+    [{}],
+    [{ email: 42, password: ["x"] }],
+    [{ email: ADMIN.email, password: "" }],
+  ])("refuses %j with 400 'Invalid Login' and no cookie", async (payload) => {
+    const res = await login(payload, "10.0.0.2");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: "Error", message: "Invalid Login" });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("answers the profile with a Bearer token and with the cookie alone", async () => {
+    const token = await signIn(app);
+    const withBearer = await app.inject({ method: "GET", url: "/api/admin/profile", headers: bearer(token) });
+    expect(withBearer.statusCode).toBe(200);
+    expect(withBearer.json()).toEqual({ status: "Ok", data: { email: ADMIN.email } });
+    const withCookie = await app.inject({
+      method: "GET",
+      url: "/api/admin/profile",
+      cookies: { admin_auth: token },
+    });
+    expect(withCookie.json()).toEqual({ status: "Ok", data: { email: ADMIN.email } });
+  });
+
+  it("accepts cookie-authenticated writes from its own origin and refuses a foreign one", async () => {
+    const token = await signIn(app);
+    const payload = { title: "Free review", content: "Book now" };
+    const own = await app.inject({
+      method: "POST",
+      url: "/api/admin/popup-message",
+      cookies: { admin_auth: token },
+      headers: { origin: app.config.siteUrl },
+      payload,
+    });
+    expect(own.statusCode).toBe(201);
+    const foreign = await app.inject({
+      method: "POST",
+      url: "/api/admin/popup-message",
+      cookies: { admin_auth: token },
+      headers: { origin: "https://evil.example" },
+      payload,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().status).toBe("Error");
+    const list = await app.inject({ method: "GET", url: "/api/admin/popups", headers: bearer(token) });
+    expect(list.json().data).toHaveLength(1);
+  });
+
+  it("logs out: the session is revoked and the cookie cleared", async () => {
+    const token = await signIn(app);
+    const res = await app.inject({ method: "POST", url: "/api/admin/logout", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "Ok" });
+    expect(String(res.headers["set-cookie"])).toMatch(/admin_auth=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
+    const after = await app.inject({ method: "GET", url: "/api/admin/profile", headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+  });
+
+  describe("every admin route refuses calls without a live session", () => {
+    let revoked: string;
+    let expired: string;
+    beforeAll(async () => {
+      revoked = await signIn(app);
+      await app.inject({ method: "POST", url: "/api/admin/logout", headers: bearer(revoked) });
+      expired = await signIn(app);
+      const live = await signIn(app);
+      await app.db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) });
+      // The live one is only used to prove the update hit every session.
+      const check = await app.inject({ method: "GET", url: "/api/admin/profile", headers: bearer(live) });
+      expect(check.statusCode).toBe(401);
+    });
+
+    const cases = () => ({
+      none: {},
+      garbled: bearer("not-a-token"),
+      "garbled right shape": bearer("A".repeat(43)),
+      expired: bearer(expired),
+      revoked: bearer(revoked),
+      "expired cookie": { cookie: `admin_auth=${expired}` },
+    });
+
+    it.each(ADMIN_ROUTES)("%s %s answers 401", async (method, url) => {
+      const hasBody = method === "POST" || method === "PUT";
+      for (const [name, headers] of Object.entries(cases())) {
+        const res = await app.inject({
+          method: method as "GET",
+          url,
+          headers: hasBody ? { ...headers, "content-type": "application/json" } : headers,
+          payload: hasBody ? "{}" : undefined,
+        });
+        expect(res.statusCode, `${name}`).toBe(401);
+        expect(res.json()).toEqual({ status: "Error", message: "Unauthorised" });
+      }
+    });
+  });
+});
+
+describe.each(TEST_DATABASES)("login limits on %s", (kind) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    await app.services.accounts.create(ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => app.close());
+
+  const attempt = (password: string, ip: string, email = ADMIN.email) =>
+    app.inject({ method: "POST", url: "/api/admin/login", payload: { email, password }, remoteAddress: ip });
+
+  it("limits failed logins per client: the 11th answers 429 with a clear message", async () => {
+    for (let i = 0; i < 10; i++)
+      expect((await attempt("wrong", "10.1.0.1", `x${i}@example.co.uk`)).statusCode).toBe(400);
+    const limited = await attempt("wrong", "10.1.0.1", "other@example.co.uk");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      status: "Error",
+      message: expect.stringMatching(/Too many failed login attempts/),
+    });
+    // Even the right password waits: guessing must not continue from this client.
+    expect((await attempt(ADMIN.password, "10.1.0.1")).statusCode).toBe(429);
+    // Another client is unaffected.
+    expect((await attempt(ADMIN.password, "10.1.0.2")).statusCode).toBe(200);
+  });
+
+  it("limits failed logins per account across clients", async () => {
+    for (let i = 0; i < 10; i++) expect((await attempt("wrong", `10.2.0.${i + 1}`)).statusCode).toBe(400);
+    const limited = await attempt(ADMIN.password, "10.2.1.1");
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it("does not count successful logins", async () => {
+    for (let i = 0; i < 12; i++) {
+      const res = await attempt("ignored", "10.3.0.1", "nobody-else@example.co.uk");
+      if (i < 10) expect(res.statusCode).toBe(400);
+    }
+    await app.services.accounts.create("second@example.co.uk", "second-password-1");
+    for (let i = 0; i < 12; i++)
+      expect((await attempt("second-password-1", "10.4.0.1", "second@example.co.uk")).statusCode).toBe(200);
+  });
+});
+
+describe("login cookie over https", () => {
+  it("is Secure when SITE_URL is https", async () => {
+    const app = await buildTestApp("pglite", { SITE_URL: "https://www.example.co.uk" });
+    await app.services.accounts.create(ADMIN.email, ADMIN.password);
+    const res = await app.inject({ method: "POST", url: "/api/admin/login", payload: ADMIN });
+    expect(String(res.headers["set-cookie"])).toMatch(/; Secure/);
+    await app.close();
+  });
+});

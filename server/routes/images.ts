@@ -1,0 +1,124 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import { HttpError, notFound } from "../errors";
+import { IMAGE_MESSAGES, IMAGE_WIDTHS, type ImageWidth, type StoredImage } from "../services/images";
+import {
+  adminOnly,
+  adminSecurity,
+  documentOnlyValidation,
+  errorBody,
+  idParams,
+  okBody,
+  withStatus,
+} from "./schemas";
+
+/** `{id}` or `{id}.png|jpg|jpeg|webp`: names are ids, never paths. */
+const IMAGE_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(?:png|jpe?g|webp))?$/i;
+const CACHE_FOREVER = "public, max-age=31536000, immutable";
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** Image upload and delete (admin) and serving (public), per CONTRACT. */
+export async function imageRoutes(app: FastifyInstance) {
+  documentOnlyValidation(app);
+  const maxBytes = app.config.imageMaxBytes;
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
+
+  app.post(
+    "/admin/add-image",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "Upload a png or jpeg image (multipart field `image`)",
+        tags: ["admin images"],
+        security: adminSecurity,
+        consumes: ["multipart/form-data"],
+        response: {
+          201: withStatus("Created", "data", {
+            type: "object",
+            properties: { id: { type: "string", format: "uuid" } },
+            required: ["id"],
+          }),
+          400: errorBody,
+          401: errorBody,
+          413: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new HttpError(400, "Send the image as multipart/form-data in the field 'image'");
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (file?.fieldname !== "image")
+          throw new HttpError(400, "The image must be sent in the field 'image'");
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 413) throw new HttpError(413, `Images must be at most ${megabytes(maxBytes)}`);
+        throw new HttpError(400, "The upload could not be read; please try again");
+      }
+      const { id } = await app.services.images.add(bytes);
+      return reply.status(201).send({ status: "Created", data: { id } });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/admin/delete-image/:id",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "Delete an image",
+        tags: ["admin images"],
+        security: adminSecurity,
+        params: idParams,
+        response: { 200: okBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      if (!(await app.services.images.remove(request.params.id))) throw notFound(IMAGE_MESSAGES.notFound);
+      return { status: "Ok" };
+    },
+  );
+
+  app.get<{ Params: { imageName: string }; Querystring: { w?: string } }>(
+    "/blog/blog-image/:imageName",
+    {
+      schema: {
+        summary: "Image bytes; ?w=480|960|1600 gives a WebP rendition for srcset",
+        tags: ["blog"],
+        params: {
+          type: "object",
+          properties: { imageName: { type: "string" } },
+          required: ["imageName"],
+        },
+        querystring: {
+          type: "object",
+          properties: { w: { type: "integer", enum: [...IMAGE_WIDTHS] } },
+        },
+        response: { 404: errorBody, 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const id = IMAGE_NAME.exec(request.params.imageName)?.[1]?.toLowerCase();
+      if (!id) throw notFound(IMAGE_MESSAGES.notFound);
+      const { w } = request.query;
+      let image: StoredImage | undefined;
+      if (w === undefined) image = await app.services.images.get(id);
+      else {
+        const width = Number(w);
+        if (!IMAGE_WIDTHS.includes(width as ImageWidth))
+          throw new HttpError(400, `The width must be one of ${IMAGE_WIDTHS.join(", ")}`);
+        image = await app.services.images.variant(id, width as ImageWidth);
+      }
+      if (!image) throw notFound(IMAGE_MESSAGES.notFound);
+      reply.header("etag", image.etag).header("cache-control", CACHE_FOREVER);
+      if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(image.etag))
+        return reply.status(304).send();
+      return reply.type(image.contentType).send(image.data);
+    },
+  );
+}

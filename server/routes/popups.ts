@@ -1,0 +1,117 @@
+import type { FastifyInstance } from "fastify";
+import { POPUP_API_MESSAGES, popupInputSchema } from "../../common/popup";
+import { notFound } from "../errors";
+import {
+  activePopupSchema,
+  adminOnly,
+  adminSecurity,
+  documentOnlyValidation,
+  errorBody,
+  idParams,
+  okBody,
+  parseBody,
+  popupInputSchema as popupInputJsonSchema,
+  popupSchema,
+  withStatus,
+} from "./schemas";
+
+type WithId = { Params: { id: string } };
+const errors = { 401: errorBody, 403: errorBody, 404: errorBody };
+const admin = (summary: string, extra: Record<string, unknown>) => ({
+  ...adminOnly,
+  schema: { summary, tags: ["admin popups"], security: adminSecurity, ...extra },
+});
+
+/** Popup administration and the public active popup, per CONTRACT. */
+export async function popupRoutes(app: FastifyInstance) {
+  documentOnlyValidation(app);
+  const popups = app.services.popups;
+  const found = <T>(value: T | undefined | false): T => {
+    if (value === undefined || value === false) throw notFound(POPUP_API_MESSAGES.notFound);
+    return value;
+  };
+
+  app.get(
+    "/blog/active-popup",
+    {
+      schema: {
+        summary: "The active popup for the landing page, or null",
+        tags: ["blog"],
+        response: { 200: withStatus("Ok", "data", activePopupSchema) },
+      },
+    },
+    async () => ({ status: "Ok", data: await popups.active() }),
+  );
+
+  app.get(
+    "/admin/popups",
+    admin("Every popup", {
+      response: { 200: withStatus("Ok", "data", { type: "array", items: popupSchema }), ...errors },
+    }),
+    async () => ({ status: "Ok", data: await popups.list() }),
+  );
+
+  app.get<WithId>(
+    "/admin/popup-message/:id",
+    admin("One popup", {
+      params: idParams,
+      response: { 200: withStatus("Ok", "data", popupSchema), ...errors },
+    }),
+    async (request) => ({ status: "Ok", data: found(await popups.get(request.params.id)) }),
+  );
+
+  app.post(
+    "/admin/popup-message",
+    admin("Create a popup (not active)", {
+      body: popupInputJsonSchema,
+      response: { 201: withStatus("Created", "data", popupSchema), 400: errorBody, ...errors },
+    }),
+    async (request, reply) => {
+      const popup = await popups.create(parseBody(popupInputSchema, request.body));
+      return reply.status(201).send({ status: "Created", data: popup });
+    },
+  );
+
+  app.put<WithId>(
+    "/admin/edit-popup/:id",
+    admin("Edit a popup", {
+      params: idParams,
+      body: popupInputJsonSchema,
+      response: { 200: withStatus("Ok", "data", popupSchema), 400: errorBody, ...errors },
+    }),
+    async (request) => {
+      const input = parseBody(popupInputSchema, request.body);
+      return { status: "Ok", data: found(await popups.update(request.params.id, input)) };
+    },
+  );
+
+  app.delete<WithId>(
+    "/admin/popup-message/:id",
+    admin("Delete a popup", { params: idParams, response: { 200: okBody, ...errors } }),
+    async (request) => {
+      found(await popups.remove(request.params.id));
+      return { status: "Ok" };
+    },
+  );
+
+  app.put<WithId>(
+    "/admin/activate-popup/:id",
+    admin("Activate a popup; every other popup is deactivated", {
+      params: idParams,
+      response: { 200: okBody, ...errors },
+    }),
+    async (request) => {
+      found(await popups.activate(request.params.id));
+      return { status: "Ok" };
+    },
+  );
+
+  app.put<WithId>(
+    "/admin/deactivate-popup/:id",
+    admin("Deactivate a popup", { params: idParams, response: { 200: okBody, ...errors } }),
+    async (request) => {
+      found(await popups.deactivate(request.params.id));
+      return { status: "Ok" };
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import { BLOG_API_MESSAGES, type BlogPost, type BlogPostInput, UUID_SHAPE } from "../../common/blog";
+import type { Database } from "../db/client";
+import { blogPosts, images, type StoredParagraph } from "../db/schema";
+import { HttpError } from "../errors";
+import { sanitizeParagraphHtml } from "./html";
+
+type PostRow = typeof blogPosts.$inferSelect;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+function toWire(row: PostRow): BlogPost {
+  return {
+    _id: row.id,
+    meta_data_title: row.metaDataTitle,
+    title: row.title,
+    readTime: row.readTime,
+    template: row.template,
+    dateAdded: row.dateAdded.toISOString(),
+    img: row.content.find((paragraph) => paragraph.img)?.img ?? null,
+    content: row.content.map(({ header, content, img }) => ({ header, content, img })),
+  };
+}
+
+function toStored(input: BlogPostInput): StoredParagraph[] {
+  return input.content.map((paragraph) => ({
+    header: paragraph.header.trim(),
+    content: sanitizeParagraphHtml(paragraph.content),
+    img: paragraph.img,
+  }));
+}
+
+/**
+ * Paragraph images must exist and be free or already this post's; they are then linked to the
+ * post (images.post_id), so deleting the post deletes them. Images the post no longer uses
+ * are unlinked, not deleted: the editor deletes replaced images itself.
+ */
+async function linkImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
+  const wanted = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
+  const found = wanted.length
+    ? await tx.select({ id: images.id, postId: images.postId }).from(images).where(inArray(images.id, wanted))
+    : [];
+  paragraphs.forEach((paragraph, index) => {
+    if (!paragraph.img) return;
+    const image = found.find((row) => row.id === paragraph.img);
+    if (!image) throw new HttpError(400, BLOG_API_MESSAGES.imageUnknown(index));
+    if (image.postId && image.postId !== postId)
+      throw new HttpError(400, BLOG_API_MESSAGES.imageInUse(index));
+  });
+  await tx.update(images).set({ postId: null }).where(eq(images.postId, postId));
+  if (wanted.length) await tx.update(images).set({ postId }).where(inArray(images.id, wanted));
+}
+
+/** Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out. */
+export function createBlogService(db: Database) {
+  async function list(): Promise<BlogPost[]> {
+    const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.dateAdded), desc(blogPosts.id));
+    return rows.map(toWire);
+  }
+
+  async function get(id: string): Promise<BlogPost | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+    return row && toWire(row);
+  }
+
+  async function create(input: BlogPostInput): Promise<BlogPost> {
+    const content = toStored(input);
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({
+          metaDataTitle: input.meta_data_title,
+          title: input.title,
+          readTime: input.readTime,
+          template: input.template,
+          content,
+        })
+        .returning();
+      await linkImages(tx, row.id, content);
+      return toWire(row);
+    });
+  }
+
+  /** The updated post, or undefined when there is no such post. dateAdded never changes. */
+  async function update(id: string, input: BlogPostInput): Promise<BlogPost | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const content = toStored(input);
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(blogPosts)
+        .set({
+          metaDataTitle: input.meta_data_title,
+          title: input.title,
+          readTime: input.readTime,
+          template: input.template,
+          content,
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (!row) return undefined;
+      await linkImages(tx, id, content);
+      return toWire(row);
+    });
+  }
+
+  /** Deletes the post and its images in one transaction; false when there is no such post. */
+  async function remove(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    return db.transaction(async (tx) => {
+      await tx.delete(images).where(eq(images.postId, id));
+      const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      return deleted.length > 0;
+    });
+  }
+
+  async function hasPosts(): Promise<boolean> {
+    const rows = await db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    return rows.length > 0;
+  }
+
+  return { list, get, create, update, remove, hasPosts };
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;

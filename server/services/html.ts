@@ -1,0 +1,52 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * The allow-list matches what the blog editor (TipTap StarterKit + TextAlign + Highlight) writes:
+ * headings 1-3, paragraphs, bold, italic, strikethrough, lists, highlight, line breaks, links and
+ * left/center/right alignment. Everything else, scripts and event handlers included, is dropped.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "p",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "s",
+    "strike",
+    "ul",
+    "ol",
+    "li",
+    "mark",
+    "br",
+    "a",
+  ],
+  allowedAttributes: {
+    a: ["href"],
+    h1: ["style"],
+    h2: ["style"],
+    h3: ["style"],
+    p: ["style"],
+  },
+  allowedStyles: {
+    "*": { "text-align": [/^(left|center|right)$/] },
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: {},
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Links open third-party pages: no referrer, no opener, no endorsement.
+  transformTags: {
+    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
+  },
+};
+
+// `rel` is added by the transform, so it has to survive the attribute filter that runs after it.
+OPTIONS.allowedAttributes = { ...OPTIONS.allowedAttributes, a: ["href", "rel"] };
+
+export function sanitizeParagraphHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

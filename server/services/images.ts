@@ -1,0 +1,119 @@
+import { and, eq } from "drizzle-orm";
+import sharp, { type OutputInfo } from "sharp";
+import { UUID_SHAPE } from "../../common/blog";
+import type { Database } from "../db/client";
+import { images, imageVariants } from "../db/schema";
+import { HttpError } from "../errors";
+
+/** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Stored originals are bounded to this many pixels on their longer side. */
+export const MAX_STORED_SIDE = 2400;
+/** Widths served as WebP for `srcset`. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+export const IMAGE_MESSAGES = {
+  notAnImage: "Images must be png or jpeg",
+  tooManyPixels: `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+  notFound: "Image not found",
+} as const;
+
+const FORMATS = { png: "image/png", jpeg: "image/jpeg" } as const;
+
+export interface StoredImage {
+  contentType: string;
+  data: Buffer;
+  etag: string;
+}
+
+/**
+ * Uploaded images live in the database: checked by their bytes (never by name or declared
+ * type), re-encoded so EXIF/GPS metadata is gone and orientation applied, then served with
+ * WebP renditions made once per width and kept.
+ */
+export function createImageService(db: Database) {
+  async function add(bytes: Buffer): Promise<{ id: string }> {
+    let format: string | undefined;
+    let width = 0;
+    let height = 0;
+    try {
+      ({ format, width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata());
+    } catch {
+      throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+    }
+    if (format !== "png" && format !== "jpeg") throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+    if (width * height > MAX_INPUT_PIXELS) throw new HttpError(400, IMAGE_MESSAGES.tooManyPixels);
+
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate() // apply EXIF orientation before the metadata is dropped
+        .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: "inside", withoutEnlargement: true });
+      output = await (format === "png"
+        ? pipeline.png({ compressionLevel: 8 })
+        : pipeline.jpeg({ quality: 85, mozjpeg: true })
+      ).toBuffer({
+        resolveWithObject: true,
+      });
+    } catch {
+      // Truncated or corrupt data that passed the header check.
+      throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+    }
+    const [row] = await db
+      .insert(images)
+      .values({
+        contentType: FORMATS[format],
+        width: output.info.width,
+        height: output.info.height,
+        data: output.data,
+      })
+      .returning({ id: images.id });
+    return row;
+  }
+
+  async function get(id: string): Promise<StoredImage | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const [row] = await db
+      .select({ contentType: images.contentType, data: images.data })
+      .from(images)
+      .where(eq(images.id, id));
+    // Images never change under an id, so the id is a strong validator.
+    return row && { ...row, etag: `"${id}"` };
+  }
+
+  /** A WebP rendition at most `width` wide, made on first request and kept. */
+  async function variant(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const etag = `"${id}-w${width}"`;
+    const [kept] = await db
+      .select({ contentType: imageVariants.contentType, data: imageVariants.data })
+      .from(imageVariants)
+      .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width)));
+    if (kept) return { ...kept, etag };
+    const original = await get(id);
+    if (!original) return undefined;
+    const data = await sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    // Two first requests at once make it twice; the second insert is simply dropped.
+    // If the image was deleted meanwhile, keeping the rendition fails harmlessly.
+    await db
+      .insert(imageVariants)
+      .values({ imageId: id, width, contentType: "image/webp", data })
+      .onConflictDoNothing()
+      .catch(() => {});
+    return { contentType: "image/webp", data, etag };
+  }
+
+  async function remove(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    const deleted = await db.delete(images).where(eq(images.id, id)).returning({ id: images.id });
+    return deleted.length > 0;
+  }
+
+  return { add, get, variant, remove };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;

@@ -1,0 +1,115 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { UUID_SHAPE } from "../../common/blog";
+import type { ActivePopup, Popup, PopupInput } from "../../common/popup";
+import type { Database } from "../db/client";
+import { popups } from "../db/schema";
+
+type PopupRow = typeof popups.$inferSelect;
+
+const toWire = (row: PopupRow): Popup => ({
+  _id: row.id,
+  title: row.title,
+  content: row.content,
+  navigation: row.navigation,
+  activated: row.activated,
+});
+
+/** Serialises activations across connections and instances (PostgreSQL advisory lock). */
+const ACTIVATION_LOCK_ID = 4_204_202;
+const UNIQUE_VIOLATION = "23505";
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+/**
+ * Landing-page popups. At most one is active: the partial unique index guarantees it, and
+ * activation switches the others off in the same transaction under an advisory lock, so
+ * concurrent activations queue instead of colliding.
+ */
+export function createPopupService(db: Database) {
+  async function list(): Promise<Popup[]> {
+    const rows = await db.select().from(popups).orderBy(asc(popups.createdAt), asc(popups.id));
+    return rows.map(toWire);
+  }
+
+  async function get(id: string): Promise<Popup | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const [row] = await db.select().from(popups).where(eq(popups.id, id));
+    return row && toWire(row);
+  }
+
+  async function create(input: PopupInput): Promise<Popup> {
+    const [row] = await db.insert(popups).values(input).returning();
+    return toWire(row);
+  }
+
+  async function update(id: string, input: PopupInput): Promise<Popup | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const [row] = await db.update(popups).set(input).where(eq(popups.id, id)).returning();
+    return row && toWire(row);
+  }
+
+  async function remove(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    const deleted = await db.delete(popups).where(eq(popups.id, id)).returning({ id: popups.id });
+    return deleted.length > 0;
+  }
+
+  /** Activates this popup and deactivates every other one; false when there is no such popup. */
+  async function activate(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVATION_LOCK_ID})`);
+          // Others off first: the unique index is checked row by row.
+          await tx
+            .update(popups)
+            .set({ activated: false })
+            .where(and(eq(popups.activated, true), ne(popups.id, id)));
+          const updated = await tx
+            .update(popups)
+            .set({ activated: true })
+            .where(eq(popups.id, id))
+            .returning({ id: popups.id });
+          return updated.length > 0;
+        });
+      } catch (error) {
+        // Belt and braces: the lock makes this unreachable, but a collision must never be a 5xx.
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  async function deactivate(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    const updated = await db
+      .update(popups)
+      .set({ activated: false })
+      .where(eq(popups.id, id))
+      .returning({ id: popups.id });
+    return updated.length > 0;
+  }
+
+  async function active(): Promise<ActivePopup | null> {
+    const [row] = await db
+      .select({ title: popups.title, content: popups.content, navigation: popups.navigation })
+      .from(popups)
+      .where(eq(popups.activated, true))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function hasPopups(): Promise<boolean> {
+    const rows = await db.select({ id: popups.id }).from(popups).limit(1);
+    return rows.length > 0;
+  }
+
+  return { list, get, create, update, remove, activate, deactivate, active, hasPopups };
+}
+
+export type PopupService = ReturnType<typeof createPopupService>;
