@@ -43,7 +43,10 @@ export async function startServer(config: Config, pages: PagesOptions) {
     app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
   }
 
+  // The outbox stops (finishing its pass) before the database closes in onClose.
+  app.addHook("preClose", () => app.services.mail.stop());
   await app.listen({ port: config.port, host: config.host });
+  app.services.mail.start(app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,6 +1,8 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
+import { createEnquiryService } from "./enquiries";
 import { createSessionService } from "./sessions";
 
 /**
@@ -8,10 +10,13 @@ import { createSessionService } from "./sessions";
  * call these; neither touches the database directly.
  */
 export function createServices(db: Database, config: Config) {
+  const mail = createOutbox(db, config);
   return {
     config,
     accounts: createAccountService(db),
     sessions: createSessionService(db),
+    mail,
+    enquiries: createEnquiryService(db, () => mail.wake()),
   };
 }
 
