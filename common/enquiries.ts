@@ -42,7 +42,9 @@ function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
   return z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null ? required : ENQUIRY_MESSAGES.notText(LABELS[field]),
+        issue.input === undefined || issue.input === null
+          ? required
+          : ENQUIRY_MESSAGES.notText(LABELS[field]),
     })
     .trim()
     .min(1, { error: required })
@@ -74,21 +76,27 @@ const postCode = requiredText("location", QUOTE_MESSAGES.location)
   .refine((value) => isUkPostCode(value), { error: ENQUIRY_MESSAGES.invalidPostCode, abort: true })
   .transform(normalisePostCode);
 
-export const contactSchema = z.object({
-  name: requiredText("name", CONTACT_MESSAGES.name),
-  email: requiredEmail(CONTACT_MESSAGES.email),
-  company: requiredText("company", CONTACT_MESSAGES.company),
-  phone: requiredText("phone", CONTACT_MESSAGES.phone),
-  message: requiredText("message", CONTACT_MESSAGES.message),
-}, { error: ENQUIRY_MESSAGES.invalidBody });
+export const contactSchema = z.object(
+  {
+    name: requiredText("name", CONTACT_MESSAGES.name),
+    email: requiredEmail(CONTACT_MESSAGES.email),
+    company: requiredText("company", CONTACT_MESSAGES.company),
+    phone: requiredText("phone", CONTACT_MESSAGES.phone),
+    message: requiredText("message", CONTACT_MESSAGES.message),
+  },
+  { error: ENQUIRY_MESSAGES.invalidBody },
+);
 
-export const tankeringSchema = z.object({
-  name: requiredText("name", TANKERING_MESSAGES.name),
-  email: requiredEmail(TANKERING_MESSAGES.email),
-  frequency: requiredText("frequency", TANKERING_MESSAGES.frequency),
-  phone: requiredText("phone", TANKERING_MESSAGES.phone),
-  message: requiredText("message", TANKERING_MESSAGES.message),
-}, { error: ENQUIRY_MESSAGES.invalidBody });
+export const tankeringSchema = z.object(
+  {
+    name: requiredText("name", TANKERING_MESSAGES.name),
+    email: requiredEmail(TANKERING_MESSAGES.email),
+    frequency: requiredText("frequency", TANKERING_MESSAGES.frequency),
+    phone: requiredText("phone", TANKERING_MESSAGES.phone),
+    message: requiredText("message", TANKERING_MESSAGES.message),
+  },
+  { error: ENQUIRY_MESSAGES.invalidBody },
+);
 
 export const quoteContactSchema = z.object(
   {

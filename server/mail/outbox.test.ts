@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort, tempDir } from "../../tests/e2e/server";
 import { mailOutbox } from "../db/schema";
@@ -70,7 +70,15 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
 
     const quote = find(/^Quote request: Quinn Quote, Farming, Vegetable peelings, Fortnightly, PE1 5XG$/);
     expect(quote.headers["reply-to"]).toBe("Quinn Quote <quinn@example.co.uk>");
-    for (const value of ["Farming", "Vegetable peelings", "Fortnightly", "PE1 5XG", "Quinn Quote", "quinn@example.co.uk", "01733 222 333"]) {
+    for (const value of [
+      "Farming",
+      "Vegetable peelings",
+      "Fortnightly",
+      "PE1 5XG",
+      "Quinn Quote",
+      "quinn@example.co.uk",
+      "01733 222 333",
+    ]) {
       expect(quote.text).toContain(value);
       expect(quote.html).toContain(value);
     }
@@ -98,7 +106,13 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
     // Not due yet: no attempt is made before the backoff.
     expect(await app.services.mail.deliverDue()).toBe(0);
     expect((await states(app))[0].attempts).toBe(1);
-    const list = (await app.inject({ method: "GET", url: "/api/admin/enquiries", headers: { authorization: await bearer(app) } })).json();
+    const list = (
+      await app.inject({
+        method: "GET",
+        url: "/api/admin/enquiries",
+        headers: { authorization: await bearer(app) },
+      })
+    ).json();
     expect(list.data[0].mail).toEqual({ state: "pending", attempts: 1 });
 
     const smtp = await startSmtp(port);
@@ -127,10 +141,14 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
     servers.push(smtp.close);
     const app = await appWith({ SMTP_URL: smtp.url });
     const count = 30;
-    for (let i = 0; i < count; i++) await submit(app, "/api/contact", { ...VALID_CONTACT, name: `Lead ${i}` });
+    for (let i = 0; i < count; i++)
+      await submit(app, "/api/contact", { ...VALID_CONTACT, name: `Lead ${i}` });
     const a = createOutbox(app.db, app.config);
     const b = createOutbox(app.db, app.config);
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
     const [sentA, sentB] = await Promise.all([a.deliverDue(), b.deliverDue()]);
     expect(sentA + sentB).toBe(count);
     expect(smtp.received).toHaveLength(count);

@@ -63,7 +63,9 @@ export function createOutbox(
         for update skip locked
       )
       returning id, enquiry_id, attempts`);
-    return ((result as { rows: unknown[] }).rows as Array<{ id: string; enquiry_id: string; attempts: number }>).map((r) => ({
+    return (
+      (result as { rows: unknown[] }).rows as Array<{ id: string; enquiry_id: string; attempts: number }>
+    ).map((r) => ({
       id: r.id,
       enquiryId: r.enquiry_id,
       attempts: Number(r.attempts),
@@ -91,7 +93,10 @@ export function createOutbox(
             : { lastError, nextAttemptAt: new Date(now.getTime() + retryDelay(row.attempts)) },
         )
         .where(eq(mailOutbox.id, row.id));
-      log?.warn({ outboxId: row.id, attempts: row.attempts, err: lastError, expired }, "mail delivery failed");
+      log?.warn(
+        { outboxId: row.id, attempts: row.attempts, err: lastError, expired },
+        "mail delivery failed",
+      );
       return false;
     }
   }

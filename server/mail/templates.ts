@@ -86,7 +86,8 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 export function renderNotification(enquiry: StoredEnquiry): NotificationContent {
   const title = KIND_TITLE[enquiry.kind];
   const rows = rowsFor(enquiry);
-  const visitor = enquiry.kind === "quote" ? (enquiry.fields as QuoteEnquiry).contact : (enquiry.fields as ContactEnquiry);
+  const visitor =
+    enquiry.kind === "quote" ? (enquiry.fields as QuoteEnquiry).contact : (enquiry.fields as ContactEnquiry);
   const received = enquiry.createdAt.toISOString();
   const subject = oneLine(`${title}: ${keyFacts(enquiry)}`).slice(0, 200);
 

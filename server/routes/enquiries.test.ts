@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD } from "../../common/enquiries";
-import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "../../common/messages";
+import {
+  CONTACT_MESSAGES,
+  ENQUIRY_MESSAGES,
+  QUOTE_MESSAGES,
+  TANKERING_MESSAGES,
+} from "../../common/messages";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
@@ -60,9 +65,19 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
   afterAll(() => app.close());
 
   const listed = async () => {
-    const res = await app.inject({ method: "GET", url: "/api/admin/enquiries", headers: { authorization: auth } });
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/admin/enquiries",
+      headers: { authorization: auth },
+    });
     expect(res.statusCode).toBe(200);
-    return res.json().data as Array<{ _id: string; kind: string; fields: Record<string, unknown>; createdAt: string; mail: { state: string; attempts: number } }>;
+    return res.json().data as Array<{
+      _id: string;
+      kind: string;
+      fields: Record<string, unknown>;
+      createdAt: string;
+      mail: { state: string; attempts: number };
+    }>;
   };
 
   describe.each(FORMS)("$url", ({ url, valid, order }) => {
@@ -81,7 +96,9 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
     it("refuses each missing field with its SPEC message, in SPEC's order", async () => {
       for (let i = 0; i < order.length; i++) {
         // Drop this field and every later one: the message must be this field's.
-        const body = Object.fromEntries(Object.entries(valid).filter(([k]) => !order.slice(i).some(([f]) => f === k)));
+        const body = Object.fromEntries(
+          Object.entries(valid).filter(([k]) => !order.slice(i).some(([f]) => f === k)),
+        );
         const res = await post(app, url, body, freshIp());
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ status: "Error", message: order[i][1] });
@@ -96,7 +113,7 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       const wrong = await post(app, url, { ...valid, [first]: 42 }, freshIp());
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toMatch(/must be text/);
-      const limit = ENQUIRY_LIMITS[first === "contact" ? "name" : (first as keyof typeof ENQUIRY_LIMITS)];
+      const limit = ENQUIRY_LIMITS[first];
       const long = await post(app, url, { ...valid, [first]: "x".repeat(limit + 1) }, freshIp());
       expect(long.statusCode).toBe(400);
       expect(long.json().message).toMatch(new RegExp(`at most ${limit} characters`));
@@ -118,7 +135,13 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       const huge = await post(app, url, { ...valid, message: "x".repeat(2 * 1024 * 1024) }, freshIp());
       expect(huge.statusCode).toBe(413);
       expect(huge.json().status).toBe("Error");
-      const text = await app.inject({ method: "POST", url, headers: { "content-type": "text/plain" }, payload: "hi", remoteAddress: freshIp() });
+      const text = await app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "text/plain" },
+        payload: "hi",
+        remoteAddress: freshIp(),
+      });
       expect(text.statusCode).toBeGreaterThanOrEqual(400);
       expect(text.statusCode).toBeLessThan(500);
     });
@@ -136,7 +159,10 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       for (let i = 0; i < 3; i++) expect((await post(app, url, valid, ip)).statusCode).toBe(201);
       const limited = await post(app, url, valid, ip);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ status: "Error", message: expect.stringMatching(/^Too many requests/) });
+      expect(limited.json()).toEqual({
+        status: "Error",
+        message: expect.stringMatching(/^Too many requests/),
+      });
       // Another client is unaffected.
       expect((await post(app, url, valid, freshIp())).statusCode).toBe(201);
     });
@@ -164,7 +190,11 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
 
   it("lists enquiries newest first only for a signed-in administrator", async () => {
     expect((await app.inject({ method: "GET", url: "/api/admin/enquiries" })).statusCode).toBe(401);
-    const forged = await app.inject({ method: "GET", url: "/api/admin/enquiries", headers: { authorization: "Bearer nope" } });
+    const forged = await app.inject({
+      method: "GET",
+      url: "/api/admin/enquiries",
+      headers: { authorization: "Bearer nope" },
+    });
     expect(forged.statusCode).toBe(401);
     await post(app, "/api/tankering", { ...VALID_TANKERING, name: "Newest" }, freshIp());
     const list = await listed();
