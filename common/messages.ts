@@ -73,3 +73,13 @@ export const ERROR_SCREEN_HEADING = "Unexpected Application Error!";
 export const SEARCH_PLACEHOLDER = "Search In Page";
 export const CONSENT_ACCEPT = "Accept all Cookies";
 export const CONSENT_REJECT = "Reject Cookies";
+
+/** Enquiry checks beyond SPEC's required-field messages (DESIGN: server-side format checks). */
+export const ENQUIRY_MESSAGES = {
+  invalidEmail: "Enter a valid email address, for example name@example.co.uk",
+  invalidPostCode: "Enter a valid UK post code, for example PE1 5XG",
+  invalidBody: "The enquiry must be a JSON object",
+  /** `{field} must be text`, `{field} must be at most {max} characters` */
+  notText: (field: string) => `${field} must be text`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+} as const;

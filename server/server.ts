@@ -46,7 +46,10 @@ export async function startServer(config: Config, pages: PagesOptions) {
 
   if (config.seedDemo && (await seedDemoContent(app.services))) app.log.info("demo content added");
 
+  // The outbox stops (finishing its pass) before the database closes in onClose.
+  app.addHook("preClose", () => app.services.mail.stop());
   await app.listen({ port: config.port, host: config.host });
+  app.services.mail.start(app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,3 +1,4 @@
+import { ContactForm } from "~/components/enquiry/ContactForm";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => [
@@ -6,5 +7,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Contact() {
-  return <h1 className="text-3xl font-bold">Contact Us</h1>;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Contact Us</h1>
+      <ContactForm />
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { QuoteWizard, stepFromPath } from "~/components/quote/QuoteWizard";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +6,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Request a quote for organic waste collection" },
 ];
 
-export default function Quote() {
-  return <h1 className="text-3xl font-bold">Get a Quote</h1>;
+/** Read by the public layout: quote pages do not scroll to top on navigation (SPEC section 2). */
+export const handle = { keepScroll: true };
+
+export default function Quote({ params }: Route.ComponentProps) {
+  return <QuoteWizard step={stepFromPath(params["*"])} />;
 }

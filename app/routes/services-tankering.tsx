@@ -1,3 +1,4 @@
+import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import type { Route } from "./+types/services-tankering";
 
 export const meta: Route.MetaFunction = () => [
@@ -6,5 +7,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function ServicesTankering() {
-  return <h1 className="text-3xl font-bold">Waste Water Tankering</h1>;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Waste Water Tankering</h1>
+      <TankeringForm />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { API_MESSAGES } from "../../common/messages";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
 import { blogRoutes } from "./blog";
+import { enquiryRoutes } from "./enquiries";
 import { healthRoutes } from "./health";
 import { imageRoutes } from "./images";
 import { registerOpenApi } from "./openapi";
@@ -17,6 +18,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);
   await app.register(popupRoutes);
+  await app.register(enquiryRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({

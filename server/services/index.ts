@@ -1,7 +1,9 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
 import { createBlogService } from "./blog";
+import { createEnquiryService } from "./enquiries";
 import { createImageService } from "./images";
 import { createPopupService } from "./popups";
 import { createSessionService } from "./sessions";
@@ -11,6 +13,7 @@ import { createSessionService } from "./sessions";
  * call these; neither touches the database directly.
  */
 export function createServices(db: Database, config: Config) {
+  const mail = createOutbox(db, config);
   return {
     config,
     accounts: createAccountService(db),
@@ -18,6 +21,8 @@ export function createServices(db: Database, config: Config) {
     blog: createBlogService(db),
     images: createImageService(db),
     popups: createPopupService(db),
+    mail,
+    enquiries: createEnquiryService(db, () => mail.wake()),
   };
 }
 

@@ -1,0 +1,33 @@
+import { contactSchema } from "@common/enquiries";
+import { CONTACT_MESSAGES } from "@common/messages";
+import { useNavigate } from "react-router";
+import { isActionable } from "~/lib/enquiry-api";
+import { useMessages } from "~/lib/messages";
+import { EnquiryForm, type FieldSpec } from "./EnquiryForm";
+
+const FIELDS: FieldSpec<"name" | "email" | "company" | "phone" | "message">[] = [
+  { name: "name", label: "Name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "company", label: "Company", autoComplete: "organization" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "message", label: "Message", type: "textarea" },
+];
+
+/** SPEC: the contact form on /contact and /contact/2. Success resets it and goes home. */
+export function ContactForm() {
+  const { add } = useMessages();
+  const navigate = useNavigate();
+  return (
+    <EnquiryForm
+      kind="contact"
+      title="Send us a message"
+      fields={FIELDS}
+      schema={contactSchema}
+      onSuccess={() => {
+        add(CONTACT_MESSAGES.success, "success");
+        navigate("/");
+      }}
+      onFailure={(result) => add(isActionable(result) ? result.message : CONTACT_MESSAGES.failure, "error")}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import type { EnquiryKind } from "@common/constants";
+import { HONEYPOT_FIELD } from "@common/enquiries";
+import { Loader2, Send } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { ZodType } from "zod";
+import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
+import { honeypotClass, inputClass, primaryButtonClass } from "./styles";
+
+export interface FieldSpec<Name extends string> {
+  name: Name;
+  label: string;
+  type?: "text" | "email" | "tel" | "textarea";
+  autoComplete?: string;
+  /** Suggestions offered while typing (a datalist); any text is still accepted. */
+  suggestions?: readonly string[];
+}
+
+interface EnquiryFormProps<Name extends string> {
+  kind: EnquiryKind;
+  title: ReactNode;
+  fields: FieldSpec<Name>[];
+  schema: ZodType;
+  /** Called after a 201; the form has already been cleared. */
+  onSuccess(): void;
+  onFailure(result: Exclude<EnquiryResult, { ok: true }>): void;
+}
+
+/**
+ * The contact and tankering forms: SPEC's messages as page text (first failing field, in SPEC's
+ * order, from the shared zod schema), cleared when any field changes; posted to our own API.
+ */
+export function EnquiryForm<Name extends string>({
+  kind,
+  title,
+  fields,
+  schema,
+  onSuccess,
+  onFailure,
+}: EnquiryFormProps<Name>) {
+  const empty = () => Object.fromEntries(fields.map((f) => [f.name, ""])) as Record<Name, string>;
+  const [values, setValues] = useState(empty);
+  const [trap, setTrap] = useState("");
+  const [error, setError] = useState("");
+  const [sending, setSending] = useState(false);
+  const id = useId();
+
+  const change = (name: Name, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setError("");
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "");
+      return;
+    }
+    setSending(true);
+    const result = await postEnquiry(kind, { ...(parsed.data as object), [HONEYPOT_FIELD]: trap });
+    setSending(false);
+    if (result.ok) {
+      setValues(empty());
+      onSuccess();
+    } else onFailure(result);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="relative mx-auto w-full max-w-xl space-y-4 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
+        {title}
+      </h2>
+      {fields.map((field) => {
+        const inputId = `${id}-${field.name}`;
+        const common = {
+          id: inputId,
+          name: field.name,
+          value: values[field.name],
+          autoComplete: field.autoComplete,
+          className: inputClass,
+        };
+        return (
+          <div key={field.name} className="space-y-1.5">
+            <label htmlFor={inputId} className="block text-sm font-semibold">
+              {field.label}
+            </label>
+            {field.type === "textarea" ? (
+              <textarea {...common} rows={5} onChange={(e) => change(field.name, e.target.value)} />
+            ) : (
+              <input
+                {...common}
+                type={field.type ?? "text"}
+                list={field.suggestions ? `${inputId}-list` : undefined}
+                onChange={(e) => change(field.name, e.target.value)}
+              />
+            )}
+            {field.suggestions && (
+              <datalist id={`${inputId}-list`}>
+                {field.suggestions.map((s) => (
+                  <option key={s} value={s} />
+                ))}
+              </datalist>
+            )}
+          </div>
+        );
+      })}
+      <div aria-hidden="true" className={honeypotClass}>
+        <label htmlFor={`${id}-trap`}>Website</label>
+        <input
+          id={`${id}-trap`}
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          value={trap}
+          onChange={(e) => setTrap(e.target.value)}
+        />
+      </div>
+      <p
+        aria-live="polite"
+        data-testid="form-error"
+        className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
+      >
+        {error}
+      </p>
+      <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full sm:w-auto`}>
+        {sending ? (
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <Send aria-hidden="true" className="size-4" />
+        )}
+        Submit
+      </button>
+    </form>
+  );
+}

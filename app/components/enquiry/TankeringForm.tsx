@@ -1,0 +1,28 @@
+import { FREQUENCIES } from "@common/constants";
+import { tankeringSchema } from "@common/enquiries";
+import { TANKERING_MESSAGES } from "@common/messages";
+import { useMessages } from "~/lib/messages";
+import { EnquiryForm, type FieldSpec } from "./EnquiryForm";
+
+const FIELDS: FieldSpec<"name" | "email" | "phone" | "frequency" | "message">[] = [
+  { name: "name", label: "Name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "frequency", label: "Frequency", suggestions: FREQUENCIES },
+  { name: "message", label: "Message", type: "textarea" },
+];
+
+/** SPEC: the waste water tankering enquiry on /services/2. */
+export function TankeringForm() {
+  const { add } = useMessages();
+  return (
+    <EnquiryForm
+      kind="tankering"
+      title="Request liquid waste collection"
+      fields={FIELDS}
+      schema={tankeringSchema}
+      onSuccess={() => add(TANKERING_MESSAGES.success, "success")}
+      onFailure={(result) => add(`${TANKERING_MESSAGES.failurePrefix}${result.message}`, "error")}
+    />
+  );
+}

@@ -1,0 +1,139 @@
+import { BUSINESS_TYPES, FREQUENCIES } from "@common/constants";
+import type { QuoteDraft } from "~/lib/quote-draft";
+import { inputClass } from "../enquiry/styles";
+import { ChoiceCards } from "./ChoiceCards";
+
+type Update = (
+  patch: Partial<Omit<QuoteDraft, "contact">> & { contact?: Partial<QuoteDraft["contact"]> },
+) => void;
+
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  type?: string;
+  autoComplete?: string;
+  hint?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={props.id} className="block text-sm font-semibold">
+        {props.label}
+      </label>
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="text-sm text-muted">
+          {props.hint}
+        </p>
+      )}
+      <input
+        id={props.id}
+        type={props.type ?? "text"}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+/** The questions of steps 1-5 (SPEC section 2, /quote/*). */
+export function StepFields({ step, draft, update }: { step: number; draft: QuoteDraft; update: Update }) {
+  switch (step) {
+    case 1:
+      return (
+        <ChoiceCards
+          legend="What type of business are you?"
+          options={BUSINESS_TYPES}
+          value={draft.businessType}
+          otherLabel="Other business type"
+          onChange={(businessType) => update({ businessType })}
+        />
+      );
+    case 2:
+      return (
+        <TextField
+          id="quote-waste-type"
+          label="Waste type"
+          hint="For example food waste, vegetable peelings, brewery spent grain or sludge."
+          value={draft.wasteType}
+          onChange={(wasteType) => update({ wasteType })}
+        />
+      );
+    case 3:
+      return (
+        <ChoiceCards
+          legend="How often do you need a collection?"
+          options={FREQUENCIES}
+          value={draft.frequency}
+          otherLabel="Other frequency"
+          onChange={(frequency) => update({ frequency })}
+        />
+      );
+    case 4:
+      return (
+        <TextField
+          id="quote-post-code"
+          label="Post code"
+          hint="Where should we collect from?"
+          autoComplete="postal-code"
+          value={draft.location}
+          onChange={(location) => update({ location })}
+        />
+      );
+    case 5:
+      return (
+        <div className="space-y-4">
+          <TextField
+            id="quote-name"
+            label="Name"
+            autoComplete="name"
+            value={draft.contact.name}
+            onChange={(name) => update({ contact: { name } })}
+          />
+          <TextField
+            id="quote-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={draft.contact.email}
+            onChange={(email) => update({ contact: { email } })}
+          />
+          <TextField
+            id="quote-phone"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            value={draft.contact.phone}
+            onChange={(phone) => update({ contact: { phone } })}
+          />
+        </div>
+      );
+    default:
+      return <Review draft={draft} />;
+  }
+}
+
+function Review({ draft }: { draft: QuoteDraft }) {
+  const rows: Array<[string, string]> = [
+    ["Business Type", draft.businessType],
+    ["Waste Type", draft.wasteType],
+    ["Volume/Frequency", draft.frequency],
+    ["Post code", draft.location],
+    ["Name", draft.contact.name],
+    ["Email", draft.contact.email],
+    ["Phone", draft.contact.phone],
+  ];
+  return (
+    <dl className="divide-y divide-border rounded-lg border border-border bg-bg">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
+          <dt className="text-sm font-semibold text-muted">{label}</dt>
+          <dd className="break-words sm:col-span-2">{value || "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,156 @@
+import { QUOTE_RESET_MS, QUOTE_STEP_NAMES, QUOTE_STEPS, VALIDATION_MESSAGE_MS } from "@common/constants";
+import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
+import { QUOTE_MESSAGES } from "@common/messages";
+import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { isActionable, postEnquiry } from "~/lib/enquiry-api";
+import { useMessages } from "~/lib/messages";
+import { useQuoteDraft } from "~/lib/quote-draft";
+import { honeypotClass, primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
+import { StepFields } from "./QuoteSteps";
+import { StepIndicator } from "./StepIndicator";
+import { SuccessDialog } from "./SuccessDialog";
+
+/** /quote and unknown sub-paths are step 1; /quote/2 … /quote/6 the others. */
+export function stepFromPath(splat: string | undefined): number {
+  const step = Number(splat?.replace(/\/+$/, ""));
+  return Number.isInteger(step) && step >= 2 && step <= QUOTE_STEPS ? step : 1;
+}
+
+const STEP_FIELD = ["businessType", "wasteType", "frequency", "location", "contact"] as const;
+const stepPath = (step: number) => (step === 1 ? "/quote" : `/quote/${step}`);
+// Quote pages keep their scroll position (SPEC section 2).
+const KEEP_SCROLL = { preventScrollReset: true } as const;
+
+/** SPEC sections 2, 4 and 5: the six-step quote wizard. */
+export function QuoteWizard({ step }: { step: number }) {
+  const { draft, loaded, update, reset } = useQuoteDraft();
+  const navigate = useNavigate();
+  const { add } = useMessages();
+  const [message, setMessage] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [trap, setTrap] = useState("");
+  const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const show = useCallback((text: string) => {
+    clearTimeout(messageTimer.current);
+    setMessage(text);
+    messageTimer.current = setTimeout(() => setMessage(""), VALIDATION_MESSAGE_MS);
+  }, []);
+
+  useEffect(() => {
+    // SPEC section 4: step 3 needs a waste type; without one the visitor goes back to step 2.
+    if (loaded && step === 3 && !draft.wasteType.trim())
+      navigate("/quote/2", { replace: true, ...KEEP_SCROLL });
+  }, [loaded, step, draft.wasteType, navigate]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(messageTimer.current);
+      // Leaving before the reset delay: still reset, the quote has been sent.
+      if (resetTimer.current) {
+        clearTimeout(resetTimer.current);
+        reset();
+      }
+    },
+    [reset],
+  );
+
+  async function next(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step < QUOTE_STEPS) {
+      const field = STEP_FIELD[step - 1];
+      const result = quoteStepSchemas[field].safeParse(draft[field]);
+      if (!result.success) return show(result.error.issues[0]?.message ?? "");
+      if (field === "location") update({ location: normalisePostCode(draft.location) });
+      return go(stepPath(step + 1));
+    }
+    if (sending || sent) return;
+    const parsed = quoteSchema.safeParse(draft);
+    if (!parsed.success) return show(parsed.error.issues[0]?.message ?? "");
+    setSending(true);
+    const result = await postEnquiry("quote", { ...parsed.data, [HONEYPOT_FIELD]: trap });
+    setSending(false);
+    if (!result.ok)
+      return void add(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");
+    setSent(true);
+    resetTimer.current = setTimeout(() => {
+      resetTimer.current = undefined;
+      reset();
+    }, QUOTE_RESET_MS);
+  }
+
+  function go(path: string) {
+    clearTimeout(messageTimer.current);
+    setMessage("");
+    navigate(path, KEEP_SCROLL);
+  }
+
+  const closeSuccess = useCallback(() => navigate("/"), [navigate]);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <header className="space-y-2 text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
+        <p className="text-muted">Six quick steps. We reply within one working day.</p>
+      </header>
+      <StepIndicator step={step} />
+      <form
+        noValidate
+        onSubmit={next}
+        className="relative space-y-5 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
+      >
+        <h2 className="text-xl font-bold">
+          <span className="text-muted">
+            Step {step} of {QUOTE_STEPS}:
+          </span>{" "}
+          {QUOTE_STEP_NAMES[step - 1]}
+        </h2>
+        <StepFields step={step} draft={draft} update={update} />
+        {step === QUOTE_STEPS && (
+          <div aria-hidden="true" className={honeypotClass}>
+            <label htmlFor="quote-trap">Website</label>
+            <input
+              id="quote-trap"
+              tabIndex={-1}
+              autoComplete="off"
+              value={trap}
+              onChange={(e) => setTrap(e.target.value)}
+            />
+          </div>
+        )}
+        <p
+          aria-live="assertive"
+          data-testid="quote-message"
+          className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
+        >
+          {message}
+        </p>
+        <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-between">
+          <button
+            type="button"
+            onClick={() => go(step === 1 ? "/" : stepPath(step - 1))}
+            className={secondaryButtonClass}
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Previous
+          </button>
+          <button type="submit" disabled={sending} className={primaryButtonClass}>
+            {step < QUOTE_STEPS ? "Next" : "Submit"}
+            {step < QUOTE_STEPS ? (
+              <ArrowRight aria-hidden="true" className="size-4" />
+            ) : sending ? (
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Send aria-hidden="true" className="size-4" />
+            )}
+          </button>
+        </div>
+      </form>
+      {sent && <SuccessDialog onClose={closeSuccess} />}
+    </div>
+  );
+}

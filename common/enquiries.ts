@@ -1,0 +1,136 @@
+import { z } from "zod";
+import type { EnquiryKind } from "./constants";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
+
+/**
+ * The contact, quote and tankering schemas (SPEC section 5), shared by the forms and the API.
+ * Fields are declared in SPEC's checking order and zod reports issues in declaration order, so
+ * the first issue is the message a visitor sees.
+ */
+
+/** Honeypot: a field people never see; bots fill it. Such a submission is answered and dropped. */
+export const HONEYPOT_FIELD = "website";
+
+/** Length limits for every field (generous for people, small enough for the outbox and inbox). */
+export const ENQUIRY_LIMITS = {
+  name: 100,
+  email: 254,
+  company: 150,
+  phone: 40,
+  message: 5000,
+  frequency: 100,
+  businessType: 100,
+  wasteType: 200,
+  location: 16,
+} as const;
+
+const LABELS: Record<keyof typeof ENQUIRY_LIMITS, string> = {
+  name: "Name",
+  email: "Email",
+  company: "Company",
+  phone: "Phone",
+  message: "Message",
+  frequency: "Frequency",
+  businessType: "Business type",
+  wasteType: "Waste type",
+  location: "Post code",
+};
+
+/** Required text: missing or blank gives SPEC's message; other types and overlong get clear ones. */
+function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
+  const max = ENQUIRY_LIMITS[field];
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? required
+          : ENQUIRY_MESSAGES.notText(LABELS[field]),
+    })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: ENQUIRY_MESSAGES.tooLong(LABELS[field], max) });
+}
+
+// Pragmatic check: one @, no spaces, a dot in the domain. RFC-complete checks reject real people.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+function requiredEmail(required: string) {
+  return requiredText("email", required).refine((value) => value === "" || EMAIL_SHAPE.test(value), {
+    error: ENQUIRY_MESSAGES.invalidEmail,
+    abort: true,
+  });
+}
+
+// UK post codes: outward code (area letters, district) + inward code (sector digit, unit letters).
+const UK_POST_CODE = /^(GIR0AA|[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2})$/;
+
+/** Upper case, inner spaces removed, one space before the inward code: "pe1  5xg" → "PE1 5XG". */
+export function normalisePostCode(raw: string): string {
+  const compact = raw.replace(/\s+/g, "").toUpperCase();
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}
+
+export const isUkPostCode = (raw: string) => UK_POST_CODE.test(raw.replace(/\s+/g, "").toUpperCase());
+
+const postCode = requiredText("location", QUOTE_MESSAGES.location)
+  .refine((value) => isUkPostCode(value), { error: ENQUIRY_MESSAGES.invalidPostCode, abort: true })
+  .transform(normalisePostCode);
+
+export const contactSchema = z.object(
+  {
+    name: requiredText("name", CONTACT_MESSAGES.name),
+    email: requiredEmail(CONTACT_MESSAGES.email),
+    company: requiredText("company", CONTACT_MESSAGES.company),
+    phone: requiredText("phone", CONTACT_MESSAGES.phone),
+    message: requiredText("message", CONTACT_MESSAGES.message),
+  },
+  { error: ENQUIRY_MESSAGES.invalidBody },
+);
+
+export const tankeringSchema = z.object(
+  {
+    name: requiredText("name", TANKERING_MESSAGES.name),
+    email: requiredEmail(TANKERING_MESSAGES.email),
+    frequency: requiredText("frequency", TANKERING_MESSAGES.frequency),
+    phone: requiredText("phone", TANKERING_MESSAGES.phone),
+    message: requiredText("message", TANKERING_MESSAGES.message),
+  },
+  { error: ENQUIRY_MESSAGES.invalidBody },
+);
+
+export const quoteContactSchema = z.object(
+  {
+    name: requiredText("name", QUOTE_MESSAGES.name),
+    email: requiredEmail(QUOTE_MESSAGES.email),
+    phone: requiredText("phone", QUOTE_MESSAGES.phone),
+  },
+  // A missing contact block fails on its first field.
+  { error: QUOTE_MESSAGES.name },
+);
+
+/** One schema per wizard step (1-5); step 6 submits the whole quote. */
+export const quoteStepSchemas = {
+  businessType: requiredText("businessType", QUOTE_MESSAGES.businessType),
+  wasteType: requiredText("wasteType", QUOTE_MESSAGES.wasteType),
+  frequency: requiredText("frequency", QUOTE_MESSAGES.frequency),
+  location: postCode,
+  contact: quoteContactSchema,
+} as const;
+
+export const quoteSchema = z.object(quoteStepSchemas, { error: ENQUIRY_MESSAGES.invalidBody });
+
+export type ContactEnquiry = z.infer<typeof contactSchema>;
+export type TankeringEnquiry = z.infer<typeof tankeringSchema>;
+export type QuoteEnquiry = z.infer<typeof quoteSchema>;
+export type EnquiryFields = ContactEnquiry | TankeringEnquiry | QuoteEnquiry;
+
+export const ENQUIRY_SCHEMAS = {
+  contact: contactSchema,
+  quote: quoteSchema,
+  tankering: tankeringSchema,
+} satisfies Record<EnquiryKind, z.ZodType>;
+
+/** The message of the first failing field, in SPEC's order; undefined when valid. */
+export function firstIssue(result: { success: boolean; error?: z.ZodError }): string | undefined {
+  return result.success ? undefined : result.error?.issues[0]?.message;
+}

@@ -1,0 +1,182 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { freePort, tempDir } from "../../tests/e2e/server";
+import { mailOutbox } from "../db/schema";
+import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
+import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { decodeHeader, parseMime, startSmtp } from "../test/smtp";
+import { createOutbox, RETRY_CAP_MS, RETRY_WINDOW_MS, retryDelay } from "./outbox";
+
+const MAIL_TO = "office@fenland.example";
+const HOUR = 60 * 60_000;
+
+describe("retry schedule", () => {
+  it("doubles from 30 s and is capped at 30 min", () => {
+    expect([1, 2, 3].map(retryDelay)).toEqual([30_000, 60_000, 120_000]);
+    expect(retryDelay(50)).toBe(RETRY_CAP_MS);
+    // Capped backoff over the 24 h window still means dozens of attempts, not a handful.
+    expect(RETRY_WINDOW_MS / RETRY_CAP_MS).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
+  // Workers and apps first, SMTP servers last: a server's close waits for open client connections.
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const servers: Array<() => Promise<unknown>> = [];
+  const cleanUp = async () => {
+    while (cleanups.length) await cleanups.pop()?.();
+    while (servers.length) await servers.pop()?.();
+  };
+  afterEach(cleanUp);
+  afterAll(cleanUp);
+
+  async function appWith(env: Record<string, string>) {
+    const app = await buildTestApp(kind, { MAIL_TO, ENQUIRY_RATE_LIMIT: "1000", ...env });
+    await app.ready();
+    cleanups.push(() => app.close());
+    cleanups.push(() => app.services.mail.stop());
+    return app;
+  }
+  const submit = (app: FastifyInstance, url: string, payload: object) =>
+    app.inject({ method: "POST", url, payload }).then((r) => expect(r.statusCode).toBe(201));
+  const states = async (app: FastifyInstance) => app.db.select().from(mailOutbox);
+
+  it("mails every field of each kind to MAIL_TO with Reply-To the visitor", async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp.close);
+    const app = await appWith({ SMTP_URL: smtp.url });
+    await submit(app, "/api/contact", VALID_CONTACT);
+    await submit(app, "/api/quote", VALID_QUOTE);
+    await submit(app, "/api/tankering", VALID_TANKERING);
+    expect(await app.services.mail.deliverDue()).toBe(3);
+    expect(smtp.received).toHaveLength(3);
+
+    const find = (subject: RegExp) => {
+      const mail = smtp.received.find((m) => subject.test(decodeHeader(m.headers.subject)));
+      if (!mail) throw new Error(`no mail ${subject}`);
+      return mail;
+    };
+    const contact = find(/^Contact message: Jane Fenland \(Fen Farms Ltd\)$/);
+    expect(contact.to).toEqual([MAIL_TO]);
+    expect(contact.headers["reply-to"]).toBe("Jane Fenland <jane@example.co.uk>");
+    for (const value of Object.values(VALID_CONTACT)) expect(contact.text).toContain(value);
+    // HTML holds every field, escaped: the visitor's markup is text, not markup.
+    expect(contact.html).toContain("Thanks &lt;b&gt;&amp; regards&lt;/b&gt;");
+    expect(contact.html).not.toContain("<b>&");
+    for (const value of ["Jane Fenland", "jane@example.co.uk", "Fen Farms Ltd", "01733 000 111"])
+      expect(contact.html).toContain(value);
+
+    const quote = find(/^Quote request: Quinn Quote, Farming, Vegetable peelings, Fortnightly, PE1 5XG$/);
+    expect(quote.headers["reply-to"]).toBe("Quinn Quote <quinn@example.co.uk>");
+    for (const value of [
+      "Farming",
+      "Vegetable peelings",
+      "Fortnightly",
+      "PE1 5XG",
+      "Quinn Quote",
+      "quinn@example.co.uk",
+      "01733 222 333",
+    ]) {
+      expect(quote.text).toContain(value);
+      expect(quote.html).toContain(value);
+    }
+    const tankering = find(/^Tankering enquiry: Tom Tanker, Weekly$/);
+    for (const value of Object.values(VALID_TANKERING)) {
+      expect(tankering.text).toContain(value);
+      expect(tankering.html).toContain(value);
+    }
+    const rows = await states(app);
+    expect(rows.every((r) => r.state === "sent" && r.attempts === 1 && r.sentAt && !r.lastError)).toBe(true);
+    // Nothing left to send: a second pass sends nothing again.
+    expect(await app.services.mail.deliverDue()).toBe(0);
+    expect(smtp.received).toHaveLength(3);
+  });
+
+  it("keeps mail through an SMTP outage and delivers it once the server is back", async () => {
+    const port = await freePort();
+    const app = await appWith({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await submit(app, "/api/contact", VALID_CONTACT);
+    expect(await app.services.mail.deliverDue()).toBe(0);
+    let [row] = await states(app);
+    expect(row).toMatchObject({ state: "pending", attempts: 1 });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: no attempt is made before the backoff.
+    expect(await app.services.mail.deliverDue()).toBe(0);
+    expect((await states(app))[0].attempts).toBe(1);
+    const list = (
+      await app.inject({
+        method: "GET",
+        url: "/api/admin/enquiries",
+        headers: { authorization: await bearer(app) },
+      })
+    ).json();
+    expect(list.data[0].mail).toEqual({ state: "pending", attempts: 1 });
+
+    const smtp = await startSmtp(port);
+    servers.push(smtp.close);
+    expect(await app.services.mail.deliverDue(new Date(Date.now() + HOUR))).toBe(1);
+    [row] = await states(app);
+    expect(row).toMatchObject({ state: "sent", attempts: 2, lastError: null });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].text).toContain(VALID_CONTACT.message);
+  });
+
+  it("marks mail failed only once it has been retried for 24 hours", async () => {
+    const port = await freePort();
+    const app = await appWith({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await submit(app, "/api/tankering", VALID_TANKERING);
+    await app.services.mail.deliverDue(new Date(Date.now() + 23 * HOUR));
+    expect((await states(app))[0].state).toBe("pending");
+    await app.services.mail.deliverDue(new Date(Date.now() + 25 * HOUR));
+    const [row] = await states(app);
+    expect(row).toMatchObject({ state: "failed", attempts: 2 });
+    expect(row.lastError).toBeTruthy();
+  });
+
+  it("never sends a message twice when two workers run at once", async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp.close);
+    const app = await appWith({ SMTP_URL: smtp.url });
+    const count = 30;
+    for (let i = 0; i < count; i++)
+      await submit(app, "/api/contact", { ...VALID_CONTACT, name: `Lead ${i}` });
+    const a = createOutbox(app.db, app.config);
+    const b = createOutbox(app.db, app.config);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    const [sentA, sentB] = await Promise.all([a.deliverDue(), b.deliverDue()]);
+    expect(sentA + sentB).toBe(count);
+    expect(smtp.received).toHaveLength(count);
+    expect(new Set(smtp.received.map((m) => m.headers["message-id"])).size).toBe(count);
+    expect((await states(app)).every((r) => r.state === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("writes .eml files into DATA_DIR/mail without SMTP_URL", async () => {
+    const dataDir = tempDir("outbox-eml-");
+    const app = await appWith({ DATA_DIR: dataDir });
+    await submit(app, "/api/quote", VALID_QUOTE);
+    expect(await app.services.mail.deliverDue()).toBe(1);
+    const files = readdirSync(`${dataDir}/mail`);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const mail = parseMime(readFileSync(`${dataDir}/mail/${files[0]}`, "utf8"));
+    expect(mail.headers.to).toBe(MAIL_TO);
+    expect(mail.text).toContain("PE1 5XG");
+    const [row] = await states(app);
+    expect(row.state).toBe("sent");
+    await app.db.update(mailOutbox).set({ state: "pending" }).where(eq(mailOutbox.id, row.id));
+    // A retry of the same message overwrites its file rather than adding a second one.
+    await app.services.mail.deliverDue();
+    expect(readdirSync(`${dataDir}/mail`)).toHaveLength(1);
+  });
+});
+
+async function bearer(app: FastifyInstance) {
+  const admin = await app.services.accounts.create(`a${Date.now()}@example.co.uk`, "office-password-1");
+  return `Bearer ${(await app.services.sessions.create(admin.id)).token}`;
+}

@@ -1,0 +1,175 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { COMPANY } from "../../app/content/company";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { enquiries, mailOutbox } from "../db/schema";
+import { renderNotification } from "./templates";
+import { createTransport, type MailTransport } from "./transport";
+
+/** First retry after 30 s, doubling, never more than 30 min apart. */
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_CAP_MS = 30 * 60_000;
+/** Undelivered mail is retried for this long after the enquiry, then marked failed. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+/** A claimed row is hidden from other workers this long; a crashed worker's claim then lapses. */
+export const OUTBOX_LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+const POLL_MS = 5_000;
+
+export const retryDelay = (attempts: number) =>
+  Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
+
+interface Claimed {
+  id: string;
+  enquiryId: string;
+  attempts: number;
+}
+
+export interface Outbox {
+  /** One delivery pass: sends every due message, returns how many were sent. */
+  deliverDue(now?: Date): Promise<number>;
+  /** Polls in the background and delivers soon after wake(); logs through `logger`. */
+  start(logger?: FastifyBaseLogger): void;
+  /** Asks a started worker for a pass now (after an enquiry is committed). */
+  wake(): void;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+export function createOutbox(
+  db: Database,
+  config: Config,
+  options: { logger?: FastifyBaseLogger; transport?: MailTransport } = {},
+): Outbox {
+  let transport = options.transport;
+  let log = options.logger;
+  const to = config.mailTo ?? COMPANY.email;
+
+  /**
+   * Claims due rows in one statement: `FOR UPDATE SKIP LOCKED` keeps concurrent workers (several
+   * instances on one PostgreSQL) off each other's rows, and the lease moves next_attempt_at so
+   * the claim outlives the short transaction without holding a lock during SMTP.
+   */
+  async function claim(now: Date): Promise<Claimed[]> {
+    const leaseUntil = new Date(now.getTime() + OUTBOX_LEASE_MS);
+    const result = await db.execute(sql`
+      update ${mailOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
+      where id in (
+        select id from ${mailOutbox}
+        where state = 'pending' and next_attempt_at <= ${now.toISOString()}
+        order by next_attempt_at
+        limit ${BATCH}
+        for update skip locked
+      )
+      returning id, enquiry_id, attempts`);
+    return (
+      (result as { rows: unknown[] }).rows as Array<{ id: string; enquiry_id: string; attempts: number }>
+    ).map((r) => ({
+      id: r.id,
+      enquiryId: r.enquiry_id,
+      attempts: Number(r.attempts),
+    }));
+  }
+
+  async function deliverOne(row: Claimed, enquiry: typeof enquiries.$inferSelect, now: Date) {
+    transport ??= createTransport(config);
+    try {
+      const content = renderNotification(enquiry);
+      await transport.send({ id: row.id, from: config.mailFrom, to, ...content });
+      await db
+        .update(mailOutbox)
+        .set({ state: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      return true;
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const expired = now.getTime() - enquiry.createdAt.getTime() >= RETRY_WINDOW_MS;
+      await db
+        .update(mailOutbox)
+        .set(
+          expired
+            ? { state: "failed", lastError }
+            : { lastError, nextAttemptAt: new Date(now.getTime() + retryDelay(row.attempts)) },
+        )
+        .where(eq(mailOutbox.id, row.id));
+      log?.warn(
+        { outboxId: row.id, attempts: row.attempts, err: lastError, expired },
+        "mail delivery failed",
+      );
+      return false;
+    }
+  }
+
+  async function deliverDue(now = new Date()): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const claimed = await claim(now);
+      if (claimed.length === 0) return sent;
+      const rows = await db
+        .select()
+        .from(enquiries)
+        .where(
+          inArray(
+            enquiries.id,
+            claimed.map((c) => c.enquiryId),
+          ),
+        );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const results = await Promise.all(
+        claimed.map((c) => {
+          const enquiry = byId.get(c.enquiryId);
+          return enquiry ? deliverOne(c, enquiry, now) : false;
+        }),
+      );
+      sent += results.filter(Boolean).length;
+      // A batch with failures means the mail server is struggling: leave the rest for later.
+      if (results.some((ok) => !ok)) return sent;
+    }
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<unknown> | undefined;
+  let started = false;
+  let again = false;
+
+  function schedule(delay: number) {
+    clearTimeout(timer);
+    if (started) timer = setTimeout(pass, delay);
+  }
+
+  function pass() {
+    if (!started) return;
+    if (running) {
+      again = true; // a wake during a pass: run once more right after it
+      return;
+    }
+    running = deliverDue()
+      .catch((error) => log?.error({ err: error }, "outbox pass failed"))
+      .finally(() => {
+        running = undefined;
+        schedule(again ? 0 : POLL_MS);
+        again = false;
+      });
+  }
+
+  return {
+    deliverDue,
+    start(logger) {
+      if (started) return;
+      log = logger ?? log;
+      started = true;
+      schedule(0);
+    },
+    wake() {
+      if (started) schedule(0);
+    },
+    async stop() {
+      started = false;
+      clearTimeout(timer);
+      await running;
+      transport?.close();
+      transport = options.transport;
+    },
+  };
+}

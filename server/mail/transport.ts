@@ -1,0 +1,46 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import type { Config } from "../config";
+
+/** Sends one message; resolves once the receiving side has accepted it, throws otherwise. */
+export interface MailTransport {
+  send(message: Mail.Options & { id: string }): Promise<void>;
+  close(): void;
+}
+
+/** SMTP_URL set: nodemailer over SMTP. Unset: each message as an .eml file under DATA_DIR/mail/. */
+export function createTransport(config: Config): MailTransport {
+  if (config.smtpUrl) {
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: 4,
+      // Bounded so a stalled server cannot outlive the outbox claim (OUTBOX_LEASE_MS).
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return {
+      async send({ id, ...message }) {
+        await smtp.sendMail({ ...message, messageId: `<${id}@enquiries>` });
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const dir = path.resolve(config.dataDir, "mail");
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send({ id, ...message }) {
+      const info = await stream.sendMail({ ...message, messageId: `<${id}@enquiries>` });
+      await mkdir(dir, { recursive: true });
+      // Write then rename: a reader never sees half a message; a retry overwrites, never duplicates.
+      const file = path.join(dir, `${id}.eml`);
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,24 @@
+/** Valid enquiries for tests and the benchmark; each field in SPEC's checking order. */
+export const VALID_CONTACT = {
+  name: "Jane Fenland",
+  email: "jane@example.co.uk",
+  company: "Fen Farms Ltd",
+  phone: "01733 000 111",
+  message: "Please call me about weekly collections.\nThanks <b>& regards</b>",
+};
+
+export const VALID_TANKERING = {
+  name: "Tom Tanker",
+  email: "tom@example.co.uk",
+  frequency: "Weekly",
+  phone: "07700 900123",
+  message: "We need 20,000 litres of wash water taken away.",
+};
+
+export const VALID_QUOTE = {
+  businessType: "Farming",
+  wasteType: "Vegetable peelings",
+  frequency: "Fortnightly",
+  location: "pe1  5xg",
+  contact: { name: "Quinn Quote", email: "quinn@example.co.uk", phone: "01733 222 333" },
+};

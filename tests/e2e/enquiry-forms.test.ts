@@ -1,0 +1,137 @@
+import path from "node:path";
+import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/messages";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+import { waitForMailFile } from "./mail-files";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const formError = (page: Page) => page.getByTestId("form-error");
+const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).click();
+
+/** Submits with each field filled in turn: SPEC's messages appear in SPEC's order. */
+async function expectMessagesInOrder(
+  page: Page,
+  order: Array<[label: string, value: string, message: string]>,
+) {
+  for (const [label, value, text] of order) {
+    await submit(page);
+    await expect(formError(page).innerText()).resolves.toBe(text);
+    await page.getByLabel(label, { exact: true }).fill(value);
+    // Any change clears the message.
+    await expect(formError(page).innerText()).resolves.toBe("");
+  }
+}
+
+async function expectHoneypotHidden(page: Page) {
+  const trap = page.locator('input[name="website"]');
+  await expect(trap.getAttribute("tabindex")).resolves.toBe("-1");
+  await expect(trap.evaluate((el) => el.closest("[aria-hidden='true']") !== null)).resolves.toBe(true);
+  await expect(page.locator("form").getAttribute("novalidate")).resolves.not.toBeNull();
+}
+
+describe("contact form", () => {
+  it("shows every message in order, sends, resets and goes home", async () => {
+    const { page, context, errors } = await newPage(browser);
+    const name = `Connie ${Date.now()}`;
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await expectHoneypotHidden(page);
+    await expectMessagesInOrder(page, [
+      ["Name", name, CONTACT_MESSAGES.name],
+      ["Email", "connie@example.co.uk", CONTACT_MESSAGES.email],
+      ["Company", "Fen Foods", CONTACT_MESSAGES.company],
+      ["Phone", "01733 111 222", CONTACT_MESSAGES.phone],
+      ["Message", "Weekly food waste collection please", CONTACT_MESSAGES.message],
+    ]);
+    await submit(page);
+    await page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
+    await page.waitForURL(`${baseURL()}/`);
+    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    expect(mail).toContain("Fen Foods");
+    // Back on the form it starts empty.
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows SPEC's failure toast when the server fails, keeping what was typed", async () => {
+    const { page, context } = await newPage(browser);
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"status":"Error","message":"boom"}',
+      }),
+    );
+    await page.goto("/contact/2");
+    await waitForHydration(page);
+    for (const [label, value] of [
+      ["Name", "Fail"],
+      ["Email", "fail@example.co.uk"],
+      ["Company", "Co"],
+      ["Phone", "1"],
+      ["Message", "Hi"],
+    ])
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await submit(page);
+    await page.getByText(CONTACT_MESSAGES.failure, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/contact/2");
+    await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("Fail");
+    await context.close();
+  });
+});
+
+describe("tankering form", () => {
+  it("shows every message in order and confirms a sent request", async () => {
+    const { page, context } = await newPage(browser);
+    const name = `Tanya ${Date.now()}`;
+    await page.goto("/services/2");
+    await waitForHydration(page);
+    await expectHoneypotHidden(page);
+    await expectMessagesInOrder(page, [
+      ["Name", name, TANKERING_MESSAGES.name],
+      ["Email", "tanya@example.co.uk", TANKERING_MESSAGES.email],
+      ["Frequency", "Weekly", TANKERING_MESSAGES.frequency],
+      ["Phone", "07700 900 123", TANKERING_MESSAGES.phone],
+      ["Message", "20,000 litres of wash water", TANKERING_MESSAGES.message],
+    ]);
+    await submit(page);
+    await page.getByText(TANKERING_MESSAGES.success, { exact: true }).waitFor();
+    await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("");
+    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    expect(mail).toContain("20,000 litres of wash water");
+    await context.close();
+  });
+
+  it("shows 'Request Failed: ' with the error", async () => {
+    const { page, context } = await newPage(browser);
+    await page.route("**/api/tankering", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"status":"Error","message":"Service down"}',
+      }),
+    );
+    await page.goto("/services/2");
+    await waitForHydration(page);
+    for (const [label, value] of [
+      ["Name", "Fail"],
+      ["Email", "fail@example.co.uk"],
+      ["Phone", "1"],
+      ["Frequency", "Daily"],
+      ["Message", "Hi"],
+    ])
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await submit(page);
+    await page.getByText(`${TANKERING_MESSAGES.failurePrefix}Service down`, { exact: true }).waitFor();
+    await context.close();
+  });
+});
