@@ -4,8 +4,8 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useFocusTrap } from "~/lib/focus-trap";
 import type { ScrollTargetState } from "~/lib/scroll";
-import { SEARCH_PARAM } from "~/lib/search-param";
 import { type SearchResult, searchPage } from "~/lib/search";
+import { SEARCH_PARAM } from "~/lib/search-param";
 
 /** The page content the search scans: the route's <main>, never the overlay or the chrome. */
 const pageContent = () => document.getElementById("main") ?? document.body;
@@ -61,27 +61,33 @@ export function SearchOverlay() {
         aria-label="Search in page"
         className="container-page mt-6 flex max-h-[calc(100vh-3rem)] max-w-2xl flex-col rounded-2xl bg-surface p-4 shadow-2xl sm:mt-16"
       >
-        <form role="search" onSubmit={onSubmit} className="flex items-center gap-2">
-          <label htmlFor="page-search" className="sr-only">
-            {SEARCH_PLACEHOLDER}
-          </label>
-          <input
-            id="page-search"
-            type="search"
-            data-autofocus
-            autoComplete="off"
-            placeholder={SEARCH_PLACEHOLDER}
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            className="min-h-11 flex-1 rounded-full border border-border bg-bg px-4 text-text placeholder:text-muted"
-          />
-          <button type="submit" aria-label="Search" className="icon-btn bg-brand text-on-brand hover:bg-brand-strong">
-            <Search aria-hidden="true" className="size-5" />
-          </button>
-          <button type="button" aria-label="Close search" onClick={close} className="icon-btn">
-            <X aria-hidden="true" className="size-6" />
-          </button>
-        </form>
+        <search>
+          <form onSubmit={onSubmit} className="flex items-center gap-2">
+            <label htmlFor="page-search" className="sr-only">
+              {SEARCH_PLACEHOLDER}
+            </label>
+            <input
+              id="page-search"
+              type="search"
+              data-autofocus
+              autoComplete="off"
+              placeholder={SEARCH_PLACEHOLDER}
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              className="min-h-11 flex-1 rounded-full border border-border bg-bg px-4 text-text placeholder:text-muted"
+            />
+            <button
+              type="submit"
+              aria-label="Search"
+              className="icon-btn bg-brand text-on-brand hover:bg-brand-strong"
+            >
+              <Search aria-hidden="true" className="size-5" />
+            </button>
+            <button type="button" aria-label="Close search" onClick={close} className="icon-btn">
+              <X aria-hidden="true" className="size-6" />
+            </button>
+          </form>
+        </search>
         <div className="mt-4 overflow-y-auto" aria-live="polite">
           {results && (
             <p className="px-1 pb-2 text-sm text-muted">
@@ -92,8 +98,8 @@ export function SearchOverlay() {
           )}
           {results && results.length > 0 && (
             <ul className="flex flex-col gap-2" aria-label="Search results">
-              {results.map((result, index) => (
-                <li key={`${result.targetId}-${index}`}>
+              {results.map((result) => (
+                <li key={result.order}>
                   <button
                     type="button"
                     onClick={() => choose(result)}

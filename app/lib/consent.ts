@@ -22,6 +22,8 @@ export function consentCookie(answer: Consent, secure: boolean): string {
 const listeners = new Set<() => void>();
 
 export function saveConsent(answer: Consent) {
+  // The Cookie Store API is missing from Firefox and older Safari; the string is built above.
+  // biome-ignore lint/suspicious/noDocumentCookie: see above
   document.cookie = consentCookie(answer, location.protocol === "https:");
   for (const listener of listeners) listener();
 }

@@ -32,5 +32,5 @@ export function useScrollRules() {
       window.scrollTo(0, 0);
     }
     previousPath.current = location.pathname;
-  }, [location.key, location.pathname, location.state]);
+  }, [location]);
 }

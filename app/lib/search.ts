@@ -4,6 +4,8 @@ import { SEARCH_SNIPPET_LENGTH } from "@common/constants";
 export const TEXT_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,dt,dd,td,th,blockquote,figcaption";
 
 export interface SearchResult {
+  /** Position of the block in the page. */
+  order: number;
   /** The id of the matched element, its parent or its grandparent ("" when none has one). */
   targetId: string;
   /** The first 72 characters of the block's text. */
@@ -32,9 +34,10 @@ export function targetIdOf(element: Element): string {
 export function searchPage(root: ParentNode, term: string): SearchResult[] {
   if (!term.trim()) return [];
   const results: SearchResult[] = [];
-  for (const element of root.querySelectorAll(TEXT_BLOCK_SELECTOR)) {
+  root.querySelectorAll(TEXT_BLOCK_SELECTOR).forEach((element, order) => {
     const text = element.textContent ?? "";
-    if (textMatches(text, term)) results.push({ targetId: targetIdOf(element), snippet: snippetOf(text) });
-  }
+    if (textMatches(text, term))
+      results.push({ order, targetId: targetIdOf(element), snippet: snippetOf(text) });
+  });
   return results;
 }

@@ -10,7 +10,7 @@ export interface PageSeo {
 /** Root loader data every page's meta reads the site's public address from. */
 export interface RootData {
   siteUrl: string;
-  consent: string | null;
+  consent: "accepted" | "rejected" | null;
 }
 
 type MatchLike = { id: string; data?: unknown } | undefined;
