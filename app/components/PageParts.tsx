@@ -31,14 +31,13 @@ export function PageHero({
   );
 }
 
-/** A titled page section; `lazy` ones below the fold are laid out only when scrolled near. */
+/** A titled page section with an eyebrow, an <h2> and an optional intro. */
 export function Section({
   id,
   eyebrow,
   title,
   intro,
   alt = false,
-  lazy = true,
   children,
 }: {
   id: string;
@@ -46,15 +45,10 @@ export function Section({
   title: string;
   intro?: string;
   alt?: boolean;
-  lazy?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={`section ${alt ? "section-alt" : ""} ${lazy ? "lazy-section" : ""}`}
-    >
+    <section id={id} aria-labelledby={`${id}-title`} className={`section ${alt ? "section-alt" : ""}`}>
       <div className="container-page">
         <div className="max-w-3xl">
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}

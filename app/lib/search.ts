@@ -30,11 +30,13 @@ export function targetIdOf(element: Element): string {
   return element.id || element.parentElement?.id || element.parentElement?.parentElement?.id || "";
 }
 
-/** Scans `root`'s text blocks for `term`; an empty term gives no results. */
+/** Scans `root`'s innermost text blocks for `term`; an empty term gives no results. */
 export function searchPage(root: ParentNode, term: string): SearchResult[] {
   if (!term.trim()) return [];
   const results: SearchResult[] = [];
   root.querySelectorAll(TEXT_BLOCK_SELECTOR).forEach((element, order) => {
+    // A list item holding a heading and a paragraph is searched through them, not twice.
+    if (element.querySelector(TEXT_BLOCK_SELECTOR)) return;
     const text = element.textContent ?? "";
     if (textMatches(text, term))
       results.push({ order, targetId: targetIdOf(element), snippet: snippetOf(text) });

@@ -14,7 +14,7 @@ export function useThirdPartyScript(src: string, enabled: boolean) {
     const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
     if (nonce) script.nonce = nonce;
     script.dataset.thirdParty = "true";
-    script.addEventListener("error", () => script.remove());
+    // A failed load raises no script error; the element stays so it is not retried on every page.
     document.body.appendChild(script);
   }, [src, enabled]);
 }

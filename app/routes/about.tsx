@@ -63,7 +63,7 @@ export default function About() {
         </Link>
       </PageHero>
 
-      <Section id="mission" eyebrow="Our mission" title="Keep organic waste in the loop" lazy={false}>
+      <Section id="mission" eyebrow="Our mission" title="Keep organic waste in the loop">
         <div id="mission-text" className="prose-page max-w-3xl text-lg">
           <p>
             Our mission is simple: no organic waste from our customers goes to landfill. We collect it,

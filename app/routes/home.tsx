@@ -121,14 +121,16 @@ export default function Home() {
       </Section>
 
       <Section id="impact" eyebrow="Our impact" title="Measured in tonnes, not slogans">
-        <dl className="grid gap-6 sm:grid-cols-3">
+        <ul className="grid gap-6 sm:grid-cols-3">
           {STATS.map((stat) => (
-            <div key={stat.id} className="card flex flex-col text-center">
-              <dt className="text-muted">{stat.label}</dt>
-              <dd className="order-first text-4xl font-extrabold text-brand">{stat.value}</dd>
-            </div>
+            <li key={stat.id} className="card text-center">
+              <p>
+                <span className="block text-4xl font-extrabold text-brand">{stat.value}</span>{" "}
+                <span className="text-muted">{stat.label}</span>
+              </p>
+            </li>
           ))}
-        </dl>
+        </ul>
         <p className="mt-8">
           <Link to="/sustainability" className="link font-semibold">
             How we measure our impact
@@ -136,7 +138,7 @@ export default function Home() {
         </p>
       </Section>
 
-      <section id="call-to-action" className="lazy-section section section-alt">
+      <section id="call-to-action" className="section section-alt">
         <div className="container-page flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 className="h-section">Ready to turn your waste into a resource?</h2>

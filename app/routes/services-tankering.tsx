@@ -36,12 +36,7 @@ export default function ServicesTankering() {
         </span>
       </PageHero>
 
-      <Section
-        id="expertise"
-        eyebrow="Our expertise"
-        title="Equipped for every liquid waste job"
-        lazy={false}
-      >
+      <Section id="expertise" eyebrow="Our expertise" title="Equipped for every liquid waste job">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {TANKERING_EXPERTISE.map((item) => (
             <li key={item.id} id={`expertise-${item.id}`} className="card">

@@ -28,14 +28,16 @@ export default function Sustainability() {
         lead="Organic waste in landfill releases methane. Digested instead, it powers homes and feeds the soil. Every collection we make is a step in that loop."
       />
       <section id="statistics" aria-label="Our impact in numbers" className="section">
-        <dl className="container-page grid gap-6 sm:grid-cols-3">
+        <ul className="container-page grid gap-6 sm:grid-cols-3">
           {STATS.map((stat) => (
-            <div key={stat.id} id={`stat-${stat.id}`} className="card flex flex-col text-center">
-              <dt className="text-lg text-muted">{stat.label}</dt>
-              <dd className="order-first text-5xl font-extrabold text-brand">{stat.value}</dd>
-            </div>
+            <li key={stat.id} id={`stat-${stat.id}`} className="card text-center">
+              <p>
+                <span className="block text-5xl font-extrabold text-brand">{stat.value}</span>{" "}
+                <span className="text-lg text-muted">{stat.label}</span>
+              </p>
+            </li>
           ))}
-        </dl>
+        </ul>
         <p className="container-page mt-4 text-sm text-muted">
           Figures since 2016. CO2e saved is in tonnes, against landfill disposal of the same waste.
         </p>
@@ -61,17 +63,17 @@ export default function Sustainability() {
                 <span className="text-2xl font-extrabold text-brand" aria-hidden="true">
                   {i + 1}
                 </span>
-                <span>
-                  <strong className="block text-lg">{step.title}</strong>
-                  <span className="text-muted">{step.text}</span>
-                </span>
+                <div>
+                  <h3 className="text-lg font-bold">{step.title}</h3>
+                  <p className="text-muted">{step.text}</p>
+                </div>
               </li>
             ))}
           </ol>
         </div>
       </Section>
 
-      <section id="sustainability-contact" className="section lazy-section">
+      <section id="sustainability-contact" className="section">
         <div className="container-page flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 className="h-section">Report your own diversion figures</h2>
