@@ -102,7 +102,7 @@ describe("search overlay (SPEC section 2)", () => {
     await input.press("Enter");
     await cards.first().waitFor();
     expect(await cards.first().textContent()).toBe(
-      "Nutrient-rich digestate goes back onto fenland fields in place of fossil ",
+      "Nutrient-rich digestate goes back onto fenland fields in place of fossil",
     );
     await cards.first().click();
     await overlay.waitFor({ state: "detached" });
