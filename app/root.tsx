@@ -1,17 +1,40 @@
 import { ERROR_SCREEN_HEADING } from "@common/messages";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CookieBanner } from "./components/CookieBanner";
 import { MessageQueue } from "./components/MessageQueue";
+import { parseConsent } from "./lib/consent";
 import { MessagesProvider } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
+import { useScrollRules } from "./lib/scroll";
+import type { RootData } from "./lib/seo";
 import { THEME_BOOTSTRAP } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The site's public address (canonical URLs) and the visitor's cookie answer, if any. */
+export function loader({ request, context }: Route.LoaderArgs): RootData {
+  return {
+    siteUrl: context.services.config.siteUrl,
+    consent: parseConsent(request.headers.get("cookie")),
+  };
+}
+
+// Neither value changes while the visitor moves around; the consent store takes over in the browser.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -31,7 +54,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -39,6 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { consent } = useLoaderData<typeof loader>();
+  useScrollRules();
   useEffect(() => {
     // Marks the document interactive: tests wait for it, CSS may use it.
     document.documentElement.dataset.hydrated = "true";
@@ -47,6 +71,7 @@ export default function App() {
     <MessagesProvider>
       <MessageQueue />
       <Outlet />
+      <CookieBanner serverConsent={consent} />
     </MessagesProvider>
   );
 }

@@ -2,6 +2,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 /** SPEC section 2: every route. Each module is its own chunk, loaded when first needed. */
 export default [
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),

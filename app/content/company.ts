@@ -1,3 +1,5 @@
+import { OPENING_HOURS } from "@common/constants";
+
 /** Company facts, defined once and used everywhere (pages, footer, JSON-LD, mail). */
 export const COMPANY = {
   name: "Fenland Organics",
@@ -12,6 +14,7 @@ export const COMPANY = {
   email: "info@fenlandorganics.co.uk",
   phone: "01733 555 014",
   phoneHref: "tel:+441733555014",
+  phoneInternational: "+44 1733 555014",
   wasteCarrierRegistration: "CBDU412987",
   reviewWidgetId: "5f3c2a9e8b7d4c1a2e6f0b93",
   social: {
@@ -21,4 +24,22 @@ export const COMPANY = {
     youtube: "https://www.youtube.com/@fenlandorganics",
   },
   reviewUrl: "https://uk.trustpilot.com/evaluate/fenlandorganics.co.uk",
+  reviewProfileUrl: "https://uk.trustpilot.com/review/fenlandorganics.co.uk",
+  publicRegisterUrl:
+    "https://environment.data.gov.uk/public-register/waste-carriers-brokers/registration/CBDU412987",
+  copyright: "copyright 2025",
+  /** SPEC section 9: Mon-Fri 06:00-18:00, Sat 08:00-17:00. */
+  hours: OPENING_HOURS,
 } as const;
+
+/** The one-line postal address, as printed in the footer and on the contact page. */
+export const COMPANY_ADDRESS_LINE = `${COMPANY.address.street}, ${COMPANY.address.locality} ${COMPANY.address.postcode}, ${COMPANY.address.country}`;
+
+/** Third-party widget hosts; the CSP in server/plugins/security.ts allows exactly these. */
+export const WIDGET_SCRIPTS = {
+  review: "https://widget.trustpilot.com/bootstrap/v5/tp.widget.bootstrap.min.js",
+  publicRegister: "https://environment.data.gov.uk/public-register/widget/waste-carrier.js",
+} as const;
+
+/** "Mon-Fri 06:00-18:00, Sat 08:00-17:00" */
+export const OPENING_HOURS_TEXT = COMPANY.hours.map((h) => `${h.days} ${h.opens}-${h.closes}`).join(", ");

@@ -1,40 +1,33 @@
-import { NavLink, Outlet } from "react-router";
-import { COMPANY } from "~/content/company";
+import { Outlet, useMatches, useSearchParams } from "react-router";
+import { Footer } from "~/components/layout/Footer";
+import { Navbar } from "~/components/layout/Navbar";
+import { SearchOverlay } from "~/components/SearchOverlay";
+import { SEARCH_PARAM } from "~/lib/search-param";
 
-const LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About Us" },
-  { to: "/services", label: "Services" },
-  { to: "/sustainability", label: "Sustainability" },
-  { to: "/contact", label: "Contact Us" },
-];
-
-/** Public shell: header navigation, the page, footer. */
+/** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */
 export default function PublicLayout() {
+  const [params] = useSearchParams();
+  // Pages built on the design system lay out their own full-width sections (handle.fullBleed);
+  // the rest (quote, blog) get the plain centred column the foundation gave them.
+  const fullBleed = useMatches().some((m) => (m.handle as { fullBleed?: boolean } | undefined)?.fullBleed);
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-lg bg-brand px-4 py-2 font-bold text-on-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
-      <header className="border-b border-border">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap gap-4 px-6 py-4">
-          <NavLink to="/" className="font-bold">
-            {COMPANY.name}
-          </NavLink>
-          {LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === "/"}>
-              {link.label}
-            </NavLink>
-          ))}
-          <NavLink to="/quote">Get a Quote</NavLink>
-        </nav>
-      </header>
-      <main id="main" className="mx-auto max-w-6xl px-6 py-12">
+      <Navbar />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`flex-1 outline-none ${fullBleed ? "" : "mx-auto w-full max-w-6xl px-6 py-12"}`}
+      >
         <Outlet />
       </main>
-      <footer className="border-t border-border px-6 py-8 text-sm text-muted">
-        {COMPANY.name}, {COMPANY.address.locality}, {COMPANY.address.country}
-      </footer>
+      <Footer />
+      {params.has(SEARCH_PARAM) && <SearchOverlay />}
     </>
   );
 }

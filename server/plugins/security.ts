@@ -26,6 +26,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
 
   const https = config.siteUrl.startsWith("https:");
+  // Hosts of the two consent-gated widgets (review widget, waste-carrier public register); their
+  // scripts are added by the app only after cookie acceptance, with this request's nonce.
+  const reviewHosts = ["https://widget.trustpilot.com"];
+  const registerHosts = ["https://environment.data.gov.uk"];
+  const widgetHosts = [...reviewHosts, ...registerHosts];
   await app.register(helmet, {
     global: true,
     // Vite's development client injects inline scripts without a nonce.
@@ -39,12 +44,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
             objectSrc: ["'none'"],
             frameAncestors: ["'self'"],
             formAction: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).cspNonce}'`],
+            scriptSrc: [
+              "'self'",
+              (_req, res) => `'nonce-${(res as NonceResponse).cspNonce}'`,
+              ...widgetHosts,
+            ],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:"],
+            imgSrc: ["'self'", "data:", "blob:", ...widgetHosts, "https://images-static.trustpilot.com"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            frameSrc: ["'self'"],
+            connectSrc: ["'self'", ...widgetHosts],
+            frameSrc: ["'self'", ...widgetHosts],
             upgradeInsecureRequests: https ? [] : null,
           },
         },

@@ -1,0 +1,51 @@
+import { CONSENT_ACCEPT, CONSENT_REJECT } from "@common/messages";
+import { Cookie } from "lucide-react";
+import { Link } from "react-router";
+import { type Consent, saveConsent, useConsent } from "~/lib/consent";
+import { useMessages } from "~/lib/messages";
+
+export const CONSENT_SAVED_MESSAGE = "Cookie preferences saved";
+
+/**
+ * SPEC section 3 consent banner at the bottom of the site. The answer is kept in a cookie for
+ * 150 days; once answered the banner is not shown again. Scrolling is never taken as consent.
+ */
+export function CookieBanner({ serverConsent }: { serverConsent: Consent | null }) {
+  const consent = useConsent(serverConsent);
+  const { add } = useMessages();
+  if (consent) return null;
+
+  function answer(value: Consent) {
+    saveConsent(value);
+    add(CONSENT_SAVED_MESSAGE, "success");
+  }
+
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-surface shadow-[0_-8px_24px_rgb(0_0_0/0.25)]"
+    >
+      <div className="container-page flex flex-col gap-3 py-4 md:flex-row md:items-center md:justify-between">
+        <p className="flex items-start gap-3 text-sm">
+          <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+          <span>
+            We use essential cookies to run this site and, with your permission, cookies from our review and
+            public-register widgets. Read our{" "}
+            <Link to="/legal/privacy-policy" className="link">
+              privacy and cookie policy
+            </Link>
+            .
+          </span>
+        </p>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button type="button" className="btn btn-ghost text-sm" onClick={() => answer("rejected")}>
+            {CONSENT_REJECT}
+          </button>
+          <button type="button" className="btn btn-primary text-sm" onClick={() => answer("accepted")}>
+            {CONSENT_ACCEPT}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "~/content/company";
+import { FOOTER_LINKS } from "~/content/navigation";
+import { Logo } from "../art/LogoMark";
+import { SocialIcon, type SocialNetwork } from "../art/SocialIcons";
+import { ReviewWidget } from "../widgets/ReviewWidget";
+
+const SOCIAL: { network: SocialNetwork; label: string }[] = [
+  { network: "facebook", label: "Facebook" },
+  { network: "instagram", label: "Instagram" },
+  { network: "linkedin", label: "LinkedIn" },
+  { network: "youtube", label: "YouTube" },
+];
+
+/** SPEC section 2 footer. E-mail and phone are shown as text, as SPEC lists them. */
+export function Footer() {
+  return (
+    <footer className="mt-auto border-t border-border bg-surface">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-4">
+          <Link to="/" className="self-start rounded-lg">
+            <Logo />
+          </Link>
+          <address className="text-sm text-muted not-italic">{COMPANY_ADDRESS_LINE}</address>
+          <ul className="flex gap-1" aria-label="Social media">
+            {SOCIAL.map(({ network, label }) => (
+              <li key={network}>
+                <a
+                  href={COMPANY.social[network]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="icon-btn border border-border"
+                >
+                  <SocialIcon network={network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">Explore</h2>
+          <ul className="flex flex-col gap-2">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-brand hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">Get in touch</h2>
+          <p className="text-sm">
+            Email: <span className="font-semibold">{COMPANY.email}</span>
+          </p>
+          <p className="mt-1 text-sm">
+            Phone: <span className="font-semibold">{COMPANY.phone}</span>
+          </p>
+          <p className="mt-1 text-sm text-muted">{OPENING_HOURS_TEXT}</p>
+        </div>
+        <div className="flex flex-col gap-3">
+          <h2 className="text-sm font-bold tracking-wider text-muted uppercase">Reviews</h2>
+          <ReviewWidget />
+          <a
+            href={COMPANY.reviewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn btn-ghost self-start text-sm"
+          >
+            Drop Review
+          </a>
+        </div>
+      </div>
+      <div className="border-t border-border">
+        <p className="container-page py-4 text-sm text-muted">
+          {COMPANY.legalName} · {COMPANY.copyright} ·{" "}
+          <Link to="/legal/privacy-policy" className="underline">
+            Privacy and cookie policy
+          </Link>
+        </p>
+      </div>
+    </footer>
+  );
+}

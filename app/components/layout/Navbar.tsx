@@ -1,0 +1,55 @@
+import { Menu, Search } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useOpenSearch } from "~/lib/search-param";
+import { Logo } from "../art/LogoMark";
+import { ThemeSwitch } from "../ThemeSwitch";
+import { MobileSlider } from "./MobileSlider";
+import { NavLinks } from "./NavLinks";
+
+/** The logo goes home, except on admin paths (SPEC section 2). */
+export function LogoLink({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  if (pathname.includes("admin")) return <Logo />;
+  return (
+    <Link to="/" onClick={onNavigate} className="rounded-lg">
+      <Logo />
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const [sliderOpen, setSliderOpen] = useState(false);
+  const openSearch = useOpenSearch();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur">
+      <div className="container-page flex h-[var(--header-h)] items-center justify-between gap-4">
+        <LogoLink />
+        <nav aria-label="Main" className="hidden lg:block">
+          <NavLinks />
+        </nav>
+        <div className="flex items-center gap-2">
+          <div className="hidden items-center gap-2 lg:flex">
+            <ThemeSwitch />
+          </div>
+          <button type="button" aria-label="Search" onClick={openSearch} className="icon-btn">
+            <Search aria-hidden="true" className="size-5" />
+          </button>
+          <Link to="/quote" className="btn btn-primary hidden sm:inline-flex">
+            Get a Quote
+          </Link>
+          <button
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={sliderOpen}
+            onClick={() => setSliderOpen(true)}
+            className="icon-btn lg:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+      </div>
+      {sliderOpen && <MobileSlider onClose={() => setSliderOpen(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+
+const REVIEW_SCRIPT = 'script[src*="widget.trustpilot.com"]';
+const REGISTER_SCRIPT = 'script[src*="environment.data.gov.uk"]';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const isLight = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains("light-theme"));
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem("dark-theme"));
+
+describe("theme (SPEC section 4)", () => {
+  it("the switch flips 'true'/'false' in localStorage and the light-theme class, in header and slider alike", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await waitForHydration(page);
+    const theme = page.getByRole("banner").getByRole("switch", { name: "Dark theme" });
+    const startLight = await isLight(page);
+    expect(await theme.getAttribute("aria-checked")).toBe(String(!startLight));
+    await theme.click();
+    expect(await isLight(page)).toBe(!startLight);
+    expect(await stored(page)).toBe(String(startLight));
+    expect(await theme.getAttribute("aria-checked")).toBe(String(startLight));
+    await theme.click();
+    expect(await isLight(page)).toBe(startLight);
+    expect(await stored(page)).toBe(String(!startLight));
+
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sliderSwitch = page
+      .getByRole("dialog", { name: "Menu" })
+      .getByRole("switch", { name: "Dark theme" });
+    expect(await sliderSwitch.getAttribute("aria-checked")).toBe(String(!startLight));
+    await sliderSwitch.click();
+    expect(await isLight(page)).toBe(!startLight);
+    expect(await sliderSwitch.getAttribute("aria-checked")).toBe(String(startLight));
+    await context.close();
+  });
+
+  it.each([
+    ["true", false, "rgb(13, 21, 18)"],
+    ["false", true, "rgb(246, 249, 247)"],
+  ])(
+    "a reload with %s stored paints that theme before any app script runs",
+    async (value, light, background) => {
+      const { page, context } = await newPage(browser);
+      await page.goto("/about");
+      await page.evaluate((v) => localStorage.setItem("dark-theme", v), value);
+      // Hold back every module script: what shows now is what the first paint shows.
+      await page.route("**/assets/*.js", () => {});
+      await page.reload({ waitUntil: "domcontentloaded" });
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      expect(await isLight(page)).toBe(light);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        background,
+      );
+      await context.close();
+    },
+  );
+});
+
+describe("cookie consent and third-party widgets", () => {
+  it("before an answer: the banner shows, widgets are plain links and no third-party script is added", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto("/about");
+    await waitForHydration(page);
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.getByRole("button", { name: "Accept all Cookies" }).waitFor();
+    await banner.getByRole("button", { name: "Reject Cookies" }).waitFor();
+    expect(await page.locator(`${REVIEW_SCRIPT}, ${REGISTER_SCRIPT}`).count()).toBe(0);
+    expect(
+      await page.getByRole("link", { name: "Read our reviews on Trustpilot" }).getAttribute("href"),
+    ).toMatch(/^https:\/\/uk\.trustpilot\.com\//);
+    expect(
+      await page
+        .getByRole("link", { name: "Check our registration on the public register" })
+        .getAttribute("href"),
+    ).toContain("CBDU412987");
+    // Scrolling is never taken as consent.
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(300);
+    expect(await banner.isVisible()).toBe(true);
+    expect(await context.cookies()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("accepting stores the answer for 150 days, hides the banner for good and loads both widgets with the nonce", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Accept all Cookies" }).click();
+    await page.getByRole("region", { name: "Cookie consent" }).waitFor({ state: "detached" });
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: "cookie_consent", value: "accepted", path: "/" });
+    const days = (cookie.expires - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(149.9);
+    expect(days).toBeLessThan(150.1);
+    await page.locator(REVIEW_SCRIPT).waitFor({ state: "attached" });
+    await page.locator(REGISTER_SCRIPT).waitFor({ state: "attached" });
+    // The CSP runs only scripts carrying this page's nonce.
+    expect(await page.locator(REVIEW_SCRIPT).evaluate((s) => (s as HTMLScriptElement).nonce)).toMatch(
+      /.{16,}/,
+    );
+    // No network here: the widget fails to load, quietly, and the plain link stays.
+    await page.getByRole("link", { name: "Read our reviews on Trustpilot" }).waitFor();
+
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+    const html = await (
+      await fetch(`${baseURL()}/about`, { headers: { cookie: "cookie_consent=accepted" } })
+    ).text();
+    expect(html).not.toContain("Accept all Cookies");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("rejecting keeps the widgets as plain links, also after a reload", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Reject Cookies" }).click();
+    await page.getByRole("region", { name: "Cookie consent" }).waitFor({ state: "detached" });
+    expect((await context.cookies())[0]).toMatchObject({ name: "cookie_consent", value: "rejected" });
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+    expect(await page.locator(`${REVIEW_SCRIPT}, ${REGISTER_SCRIPT}`).count()).toBe(0);
+    await page.getByRole("link", { name: "Read our reviews on Trustpilot" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("messages (SPEC section 4)", () => {
+  it("a toast is announced through an aria-live region and vanishes after 1.2 s", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Accept all Cookies" }).click();
+    const toast = page.locator('[aria-live] [data-message-type="success"]');
+    await toast.waitFor();
+    const shownAt = Date.now();
+    expect(await toast.textContent()).toBe("Cookie preferences saved");
+    await page.waitForTimeout(700);
+    expect(await toast.count()).toBe(1);
+    await toast.waitFor({ state: "detached", timeout: 2000 });
+    const lifetime = Date.now() - shownAt;
+    expect(lifetime).toBeGreaterThan(700);
+    expect(lifetime).toBeLessThan(1900);
+    await context.close();
+  });
+});
