@@ -60,6 +60,13 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(served.headers.etag);
+    const other = await app.inject({
+      method: "GET",
+      url: `/api/blog/blog-image/${res.json().data.id}?w=480`,
+      headers: { "if-none-match": String(served.headers.etag) },
+    });
+    expect(other.statusCode).toBe(200);
   });
 
   it("accepts a jpeg, whatever its name and declared type, and strips its metadata", async () => {

@@ -21,6 +21,9 @@ export const IMAGE_MESSAGES = {
 
 const FORMATS = { png: "image/png", jpeg: "image/jpeg" } as const;
 
+/** Images never change under an id, so id (and width) make a strong validator. */
+export const imageEtag = (id: string, width?: number) => (width ? `"${id}-w${width}"` : `"${id}"`);
+
 export interface StoredImage {
   contentType: string;
   data: Buffer;
@@ -78,14 +81,13 @@ export function createImageService(db: Database) {
       .select({ contentType: images.contentType, data: images.data })
       .from(images)
       .where(eq(images.id, id));
-    // Images never change under an id, so the id is a strong validator.
-    return row && { ...row, etag: `"${id}"` };
+    return row && { ...row, etag: imageEtag(id) };
   }
 
   /** A WebP rendition at most `width` wide, made on first request and kept. */
   async function variant(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
     if (!UUID_SHAPE.test(id)) return undefined;
-    const etag = `"${id}-w${width}"`;
+    const etag = imageEtag(id, width);
     const [kept] = await db
       .select({ contentType: imageVariants.contentType, data: imageVariants.data })
       .from(imageVariants)
@@ -107,13 +109,20 @@ export function createImageService(db: Database) {
     return { contentType: "image/webp", data, etag };
   }
 
+  /** Whether an image exists, without reading its bytes (for cheap 304 answers). */
+  async function exists(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    const rows = await db.select({ id: images.id }).from(images).where(eq(images.id, id));
+    return rows.length > 0;
+  }
+
   async function remove(id: string): Promise<boolean> {
     if (!UUID_SHAPE.test(id)) return false;
     const deleted = await db.delete(images).where(eq(images.id, id)).returning({ id: images.id });
     return deleted.length > 0;
   }
 
-  return { add, get, variant, remove };
+  return { add, get, variant, exists, remove };
 }
 
 export type ImageService = ReturnType<typeof createImageService>;
