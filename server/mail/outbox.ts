@@ -167,7 +167,9 @@ export function createOutbox(
         // The embedded database belongs to this one process: any claim still held was made by a
         // previous life of it that died mid-send, so its mail is due now rather than after the lease.
         running = db
-          .execute(sql`update ${mailOutbox} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`)
+          .execute(
+            sql`update ${mailOutbox} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`,
+          )
           .catch((error) => log?.error({ err: error }, "outbox recovery failed"))
           .finally(() => {
             running = undefined;

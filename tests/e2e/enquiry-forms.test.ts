@@ -21,10 +21,10 @@ async function expectMessagesInOrder(
 ) {
   for (const [label, value, text] of order) {
     await submit(page);
-    await expect(formError(page).innerText()).resolves.toBe(text);
+    await expect(formError(page).textContent()).resolves.toBe(text);
     await page.getByLabel(label, { exact: true }).fill(value);
     // Any change clears the message.
-    await expect(formError(page).innerText()).resolves.toBe("");
+    await expect(formError(page).textContent()).resolves.toBe("");
   }
 }
 
