@@ -7,13 +7,16 @@ import { enquiries, mailOutbox } from "../db/schema";
 import { renderNotification } from "./templates";
 import { createTransport, type MailTransport } from "./transport";
 
-/** First retry after 30 s, doubling, never more than 30 min apart. */
-export const RETRY_BASE_MS = 30_000;
+/** First retry after 10 s, doubling, never more than 30 min apart. */
+export const RETRY_BASE_MS = 10_000;
 export const RETRY_CAP_MS = 30 * 60_000;
 /** Undelivered mail is retried for this long after the enquiry, then marked failed. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
-/** A claimed row is hidden from other workers this long; a crashed worker's claim then lapses. */
-export const OUTBOX_LEASE_MS = 2 * 60_000;
+/**
+ * A claimed row is hidden from other workers this long; a crashed worker's claim then lapses.
+ * Longer than the transport's timeouts, so a live send finishes (or fails) within its lease.
+ */
+export const OUTBOX_LEASE_MS = 90_000;
 const BATCH = 20;
 const POLL_MS = 5_000;
 
@@ -159,7 +162,20 @@ export function createOutbox(
       if (started) return;
       log = logger ?? log;
       started = true;
-      schedule(0);
+      if (config.databaseUrl) schedule(0);
+      else {
+        // The embedded database belongs to this one process: any claim still held was made by a
+        // previous life of it that died mid-send, so its mail is due now rather than after the lease.
+        running = db
+          .execute(
+            sql`update ${mailOutbox} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`,
+          )
+          .catch((error) => log?.error({ err: error }, "outbox recovery failed"))
+          .finally(() => {
+            running = undefined;
+            schedule(0);
+          });
+      }
     },
     wake() {
       if (started) schedule(0);

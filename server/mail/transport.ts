@@ -18,8 +18,8 @@ export function createTransport(config: Config): MailTransport {
       pool: true,
       maxConnections: 4,
       // Bounded so a stalled server cannot outlive the outbox claim (OUTBOX_LEASE_MS).
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
       socketTimeout: 30_000,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {

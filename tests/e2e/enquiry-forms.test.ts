@@ -21,10 +21,10 @@ async function expectMessagesInOrder(
 ) {
   for (const [label, value, text] of order) {
     await submit(page);
-    await expect(formError(page).innerText()).resolves.toBe(text);
+    await expect(formError(page).textContent()).resolves.toBe(text);
     await page.getByLabel(label, { exact: true }).fill(value);
     // Any change clears the message.
-    await expect(formError(page).innerText()).resolves.toBe("");
+    await expect(formError(page).textContent()).resolves.toBe("");
   }
 }
 
@@ -85,6 +85,25 @@ describe("contact form", () => {
     await page.getByText(CONTACT_MESSAGES.failure, { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/contact/2");
     await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("Fail");
+    await context.close();
+  });
+  it("shows the rate-limit message the server gives", async () => {
+    const { page, context } = await newPage(browser);
+    const limited = "Too many requests. Please try again in 60 minute(s).";
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ status: "Error", message: limited }),
+      }),
+    );
+    await page.goto("/contact");
+    await waitForHydration(page);
+    for (const label of ["Name", "Company", "Phone", "Message"])
+      await page.getByLabel(label, { exact: true }).fill("x");
+    await page.getByLabel("Email", { exact: true }).fill("x@example.co.uk");
+    await submit(page);
+    await page.getByText(limited, { exact: true }).waitFor();
     await context.close();
   });
 });

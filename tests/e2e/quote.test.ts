@@ -14,16 +14,16 @@ afterAll(() => browser?.close());
 
 const message = (page: Page) => page.getByTestId("quote-message");
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
-const currentStep = (page: Page) => page.locator('[aria-current="step"]').innerText();
+const currentStep = (page: Page) => page.locator('[aria-current="step"]').textContent();
 
 /** Clicks Next, expects SPEC's message at once, still there shortly after, gone after 0.8 s. */
 async function expectMessage(page: Page, text: string) {
   await next(page);
-  await expect(message(page).innerText()).resolves.toBe(text);
+  await expect(message(page).textContent()).resolves.toBe(text);
   await page.waitForTimeout(400);
-  await expect(message(page).innerText()).resolves.toBe(text);
+  await expect(message(page).textContent()).resolves.toBe(text);
   await page.waitForTimeout(700);
-  await expect(message(page).innerText()).resolves.toBe("");
+  await expect(message(page).textContent()).resolves.toBe("");
 }
 
 async function expectStep(page: Page, step: number) {

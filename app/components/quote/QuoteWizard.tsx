@@ -93,63 +93,66 @@ export function QuoteWizard({ step }: { step: number }) {
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
-      <header className="space-y-2 text-center">
-        <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
-        <p className="text-muted">Six quick steps. We reply within one working day.</p>
-      </header>
-      <StepIndicator step={step} />
-      <form
-        noValidate
-        onSubmit={next}
-        className="relative space-y-5 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
-      >
-        <h2 className="text-xl font-bold">
-          <span className="text-muted">
-            Step {step} of {QUOTE_STEPS}:
-          </span>{" "}
-          {QUOTE_STEP_NAMES[step - 1]}
-        </h2>
-        <StepFields step={step} draft={draft} update={update} />
-        {step === QUOTE_STEPS && (
-          <div aria-hidden="true" className={honeypotClass}>
-            <label htmlFor="quote-trap">Website</label>
-            <input
-              id="quote-trap"
-              tabIndex={-1}
-              autoComplete="off"
-              value={trap}
-              onChange={(e) => setTrap(e.target.value)}
-            />
-          </div>
-        )}
-        <p
-          aria-live="assertive"
-          data-testid="quote-message"
-          className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
+      {/* While the success popup is open, the page behind it is out of reach (focus and clicks). */}
+      <div inert={sent} className="space-y-6">
+        <header className="space-y-2 text-center">
+          <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
+          <p className="text-muted">Six quick steps. We reply within one working day.</p>
+        </header>
+        <StepIndicator step={step} />
+        <form
+          noValidate
+          onSubmit={next}
+          className="relative space-y-5 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
         >
-          {message}
-        </p>
-        <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-between">
-          <button
-            type="button"
-            onClick={() => go(step === 1 ? "/" : stepPath(step - 1))}
-            className={secondaryButtonClass}
+          <h2 className="text-xl font-bold">
+            <span className="text-muted">
+              Step {step} of {QUOTE_STEPS}:
+            </span>{" "}
+            {QUOTE_STEP_NAMES[step - 1]}
+          </h2>
+          <StepFields step={step} draft={draft} update={update} />
+          {step === QUOTE_STEPS && (
+            <div aria-hidden="true" className={honeypotClass}>
+              <label htmlFor="quote-trap">Website</label>
+              <input
+                id="quote-trap"
+                tabIndex={-1}
+                autoComplete="off"
+                value={trap}
+                onChange={(e) => setTrap(e.target.value)}
+              />
+            </div>
+          )}
+          <p
+            aria-live="assertive"
+            data-testid="quote-message"
+            className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Previous
-          </button>
-          <button type="submit" disabled={sending} className={primaryButtonClass}>
-            {step < QUOTE_STEPS ? "Next" : "Submit"}
-            {step < QUOTE_STEPS ? (
-              <ArrowRight aria-hidden="true" className="size-4" />
-            ) : sending ? (
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Send aria-hidden="true" className="size-4" />
-            )}
-          </button>
-        </div>
-      </form>
+            {message}
+          </p>
+          <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-between">
+            <button
+              type="button"
+              onClick={() => go(step === 1 ? "/" : stepPath(step - 1))}
+              className={secondaryButtonClass}
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Previous
+            </button>
+            <button type="submit" disabled={sending} className={primaryButtonClass}>
+              {step < QUOTE_STEPS ? "Next" : "Submit"}
+              {step < QUOTE_STEPS ? (
+                <ArrowRight aria-hidden="true" className="size-4" />
+              ) : sending ? (
+                <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <Send aria-hidden="true" className="size-4" />
+              )}
+            </button>
+          </div>
+        </form>
+      </div>
       {sent && <SuccessDialog onClose={closeSuccess} />}
     </div>
   );
