@@ -98,7 +98,7 @@ export default function Contact() {
             title={partnership ? "Tell us about your plant" : "Send us a message"}
             intro="We reply within one working day. Fields marked on the form are all needed so we can help first time."
           >
-            <ContactForm />
+            <ContactForm labelledBy="contact-enquiry-title" />
           </FormPanel>
         </div>
       </section>

@@ -91,7 +91,7 @@ export default function ServicesTankering() {
             title="Request tankering"
             intro="Tell us what needs collecting and how often. We reply within one working day; for emergencies, call us."
           >
-            <TankeringForm />
+            <TankeringForm labelledBy="tankering-enquiry-title" />
           </FormPanel>
         </div>
       </div>

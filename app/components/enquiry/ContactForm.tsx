@@ -14,13 +14,13 @@ const FIELDS: FieldSpec<"name" | "email" | "company" | "phone" | "message">[] = 
 ];
 
 /** SPEC: the contact form on /contact and /contact/2. Success resets it and goes home. */
-export function ContactForm() {
+export function ContactForm({ labelledBy }: { labelledBy: string }) {
   const { add } = useMessages();
   const navigate = useNavigate();
   return (
     <EnquiryForm
       kind="contact"
-      title="Send us a message"
+      labelledBy={labelledBy}
       fields={FIELDS}
       schema={contactSchema}
       onSuccess={() => {

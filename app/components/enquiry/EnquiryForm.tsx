@@ -1,7 +1,7 @@
 import type { EnquiryKind } from "@common/constants";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { ZodType } from "zod";
 import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
 import { honeypotClass, inputClass, primaryButtonClass } from "./styles";
@@ -17,7 +17,8 @@ export interface FieldSpec<Name extends string> {
 
 interface EnquiryFormProps<Name extends string> {
   kind: EnquiryKind;
-  title: ReactNode;
+  /** id of the heading that names the form (the page section around it). */
+  labelledBy: string;
   fields: FieldSpec<Name>[];
   schema: ZodType;
   /** Called after a 201; the form has already been cleared. */
@@ -31,7 +32,7 @@ interface EnquiryFormProps<Name extends string> {
  */
 export function EnquiryForm<Name extends string>({
   kind,
-  title,
+  labelledBy,
   fields,
   schema,
   onSuccess,
@@ -67,15 +68,7 @@ export function EnquiryForm<Name extends string>({
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-labelledby={`${id}-title`}
-      className="relative mx-auto w-full max-w-xl space-y-4 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
-    >
-      <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
-        {title}
-      </h2>
+    <form noValidate onSubmit={submit} aria-labelledby={labelledBy} className="relative w-full space-y-4">
       {fields.map((field) => {
         const inputId = `${id}-${field.name}`;
         const common = {

@@ -13,12 +13,12 @@ const FIELDS: FieldSpec<"name" | "email" | "phone" | "frequency" | "message">[] 
 ];
 
 /** SPEC: the waste water tankering enquiry on /services/2. */
-export function TankeringForm() {
+export function TankeringForm({ labelledBy }: { labelledBy: string }) {
   const { add } = useMessages();
   return (
     <EnquiryForm
       kind="tankering"
-      title="Request liquid waste collection"
+      labelledBy={labelledBy}
       fields={FIELDS}
       schema={tankeringSchema}
       onSuccess={() => add(TANKERING_MESSAGES.success, "success")}
