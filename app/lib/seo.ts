@@ -76,8 +76,3 @@ export function organisationJsonLd(siteUrl: string) {
     hasMap: `https://www.openstreetmap.org/search?query=${encodeURIComponent(COMPANY_ADDRESS_LINE)}`,
   };
 }
-
-/** A meta descriptor React Router renders as <script type="application/ld+json">. */
-export function jsonLdMeta(siteUrl: string) {
-  return { "script:ld+json": organisationJsonLd(siteUrl) };
-}

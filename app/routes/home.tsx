@@ -2,29 +2,25 @@ import { ArrowRight, Leaf, Recycle, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { HeroArt } from "~/components/art/HeroArt";
 import { PartnerMarks } from "~/components/art/PartnerMarks";
+import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { Section } from "~/components/PageParts";
 import { ServiceIcon } from "~/components/ServiceIcon";
 import { SERVICES, STATS } from "~/content/services";
-import { jsonLdMeta, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const handle = { fullBleed: true };
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const siteUrl = siteUrlFrom(matches);
-  return [
-    ...pageMeta(
-      {
-        title: "Organic waste collection across England",
-        description:
-          "Fenland Organics collects food, farm and process waste from UK businesses and turns it into renewable energy and fertiliser through anaerobic digestion. Based in Peterborough.",
-        path: "/",
-      },
-      siteUrl,
-    ),
-    jsonLdMeta(siteUrl),
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Organic waste collection across England",
+      description:
+        "Fenland Organics collects food, farm and process waste from UK businesses and turns it into renewable energy and fertiliser through anaerobic digestion. Based in Peterborough.",
+      path: "/",
+    },
+    siteUrlFrom(matches),
+  );
 
 const REASONS = [
   {
@@ -50,6 +46,7 @@ const REASONS = [
 export default function Home() {
   return (
     <>
+      <OrganisationJsonLd />
       <section id="hero" className="section overflow-hidden">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_0.95fr]">
           <div>
