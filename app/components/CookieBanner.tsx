@@ -29,8 +29,7 @@ export function CookieBanner({ serverConsent }: { serverConsent: Consent | null 
         <p className="flex items-start gap-3 text-sm leading-snug">
           <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
           <span>
-            We use essential cookies to run this site and, with your permission, cookies from our review and
-            public-register widgets. Read our{" "}
+            We use essential cookies, and with your permission our review and public-register widgets. See our{" "}
             <Link to="/legal/privacy-policy" className="link">
               privacy and cookie policy
             </Link>

@@ -35,7 +35,7 @@ export function pageMeta(page: PageSeo, siteUrl: string) {
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: `${siteUrl}/og-image.svg` },
+    { property: "og:image", content: `${siteUrl}/og-image.png` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DigesterArt } from "~/components/art/DigesterArt";
 import { PageHero, Section } from "~/components/PageParts";
 import { PublicRegisterWidget } from "~/components/widgets/PublicRegisterWidget";
 import { COMPANY } from "~/content/company";
@@ -56,6 +57,7 @@ export default function About() {
         id="about-hero"
         eyebrow="About Us"
         title="About Us"
+        art={<DigesterArt />}
         lead={`${COMPANY.name} is a family-run organic waste carrier based in ${COMPANY.address.locality}. We were founded by people who grew up on fenland farms and watched good organic material go to landfill.`}
       >
         <Link to="/contact" className="btn btn-primary">
