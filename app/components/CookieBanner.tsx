@@ -5,6 +5,7 @@ import { type Consent, saveConsent, useConsent } from "~/lib/consent";
 import { useMessages } from "~/lib/messages";
 
 export const CONSENT_SAVED_MESSAGE = "Cookie preferences saved";
+export const CONSENT_REJECTED_MESSAGE = "Only essential cookies will be used";
 
 /**
  * SPEC section 3 consent banner at the bottom of the site. The answer is kept in a cookie for
@@ -17,7 +18,9 @@ export function CookieBanner({ serverConsent }: { serverConsent: Consent | null 
 
   function answer(value: Consent) {
     saveConsent(value);
-    add(CONSENT_SAVED_MESSAGE, "success");
+    // Accepting confirms with a toast; rejecting explains what still runs, as an alert.
+    if (value === "accepted") add(CONSENT_SAVED_MESSAGE, "success");
+    else add(CONSENT_REJECTED_MESSAGE, "alert");
   }
 
   return (
