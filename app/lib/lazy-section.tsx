@@ -1,9 +1,12 @@
 import { type ComponentType, lazy } from "react";
 
 /**
- * A page section in its own chunk, loaded lazily in the browser. On the server its module is
- * imported as soon as the route module loads, so even the first request renders it in the same
- * pass: the HTML is whole for search engines and for visitors without JavaScript.
+ * A page section in its own chunk: the page module stays small and the section's code is fetched
+ * in parallel, after the page's own. Its import starts when the page module loads, so the server
+ * renders it in the same pass (whole HTML for search engines and visitors without JavaScript).
+ * There is deliberately no <Suspense> boundary around it: React would stream a large boundary
+ * out of line (hidden until a script reveals it); without one, hydration and client navigation
+ * simply wait for the chunk, keeping the server's HTML or the previous page on screen.
  */
 export function lazySection(load: () => Promise<{ default: ComponentType }>): ComponentType {
   let loaded: ComponentType | undefined;
@@ -15,7 +18,7 @@ export function lazySection(load: () => Promise<{ default: ComponentType }>): Co
     });
     return pending;
   };
-  if (import.meta.env.SSR) void start();
+  void start();
   const Lazy = lazy(start);
   // Called once per section at module level, never during render, so the component is stable.
   // biome-ignore lint/correctness/noComponentHookFactories: see above

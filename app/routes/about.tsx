@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Link } from "react-router";
 import { DigesterArt } from "~/components/art/DigesterArt";
 import { PageHero, Section } from "~/components/PageParts";
@@ -52,10 +51,7 @@ export default function About() {
           </p>
         </div>
       </Section>
-
-      <Suspense fallback={null}>
-        <AboutSections />
-      </Suspense>
+      <AboutSections />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Suspense } from "react";
 import { Link } from "react-router";
 import { HeroArt } from "~/components/art/HeroArt";
 import { PartnerMarks } from "~/components/art/PartnerMarks";
@@ -64,10 +63,7 @@ export default function Home() {
           <PartnerMarks />
         </div>
       </section>
-
-      <Suspense fallback={null}>
-        <HomeSections />
-      </Suspense>
+      <HomeSections />
     </>
   );
 }
