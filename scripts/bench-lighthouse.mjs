@@ -76,14 +76,15 @@ const rows = [];
 try {
   for (const page of PAGES) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a busy machine) is retried.
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
       const { lhr } = await lighthouse(`${base}${page}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
       });
-      if (lhr.runtimeError) console.error(page, lhr.runtimeError.message);
-      runs.push(lhr);
+      if (lhr.runtimeError) console.error(page, lhr.runtimeError.code, "(retrying)");
+      else runs.push(lhr);
     }
     const score = (id) => median(runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
     const metric = (id) => median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
