@@ -10,7 +10,8 @@ import {
   useLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+// Inlined: one render-blocking request fewer on a slow phone connection (about 6 KB compressed).
+import appCss from "./app.css?inline";
 import { CookieBanner } from "./components/CookieBanner";
 import { MessageQueue } from "./components/MessageQueue";
 import { parseConsent } from "./lib/consent";
@@ -21,7 +22,6 @@ import type { RootData } from "./lib/seo";
 import { THEME_BOOTSTRAP } from "./lib/theme";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -49,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP }}
         />
+        <style suppressHydrationWarning>{appCss}</style>
         <Meta />
         <Links />
       </head>

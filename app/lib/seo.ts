@@ -35,7 +35,7 @@ export function pageMeta(page: PageSeo, siteUrl: string) {
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: `${siteUrl}/og-image.svg` },
+    { property: "og:image", content: `${siteUrl}/og-image.png` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }
@@ -75,9 +75,4 @@ export function organisationJsonLd(siteUrl: string) {
     areaServed: "England",
     hasMap: `https://www.openstreetmap.org/search?query=${encodeURIComponent(COMPANY_ADDRESS_LINE)}`,
   };
-}
-
-/** A meta descriptor React Router renders as <script type="application/ld+json">. */
-export function jsonLdMeta(siteUrl: string) {
-  return { "script:ld+json": organisationJsonLd(siteUrl) };
 }

@@ -1,34 +1,31 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import { ContactForm } from "~/components/enquiry/ContactForm";
+import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
 import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "~/content/company";
-import { jsonLdMeta, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const handle = { fullBleed: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const siteUrl = siteUrlFrom(matches);
   const partnership = location.pathname.startsWith("/contact/2");
-  return [
-    ...pageMeta(
-      partnership
-        ? {
-            title: "AD Plant Partnership",
-            description:
-              "Secure a steady, de-packaged organic feedstock for your anaerobic digestion plant. Contact the Fenland Organics feedstock team in Peterborough.",
-            path: "/contact/2",
-          }
-        : {
-            title: "Contact Us",
-            description: `Call ${COMPANY.phone} or e-mail ${COMPANY.email}. Open ${OPENING_HOURS_TEXT}. ${COMPANY.address.locality}, ${COMPANY.address.country}.`,
-            path: "/contact",
-          },
-      siteUrl,
-    ),
-    jsonLdMeta(siteUrl),
-  ];
+  return pageMeta(
+    partnership
+      ? {
+          title: "AD Plant Partnership",
+          description:
+            "Secure a steady, de-packaged organic feedstock for your anaerobic digestion plant. Contact the Fenland Organics feedstock team in Peterborough.",
+          path: "/contact/2",
+        }
+      : {
+          title: "Contact Us",
+          description: `Call ${COMPANY.phone} or e-mail ${COMPANY.email}. Open ${OPENING_HOURS_TEXT}. ${COMPANY.address.locality}, ${COMPANY.address.country}.`,
+          path: "/contact",
+        },
+    siteUrlFrom(matches),
+  );
 };
 
 const DAY_LABEL: Record<string, string> = { "Mon-Fri": "Mon-Fri", Sat: "Sat" };
@@ -37,6 +34,7 @@ export default function Contact() {
   const partnership = useLocation().pathname.startsWith("/contact/2");
   return (
     <>
+      <OrganisationJsonLd />
       <PageHero
         id="contact-hero"
         eyebrow={partnership ? "AD Plant Partnership" : "Get in touch"}
@@ -96,7 +94,7 @@ export default function Contact() {
           <FormPanel
             id="contact-enquiry"
             title={partnership ? "Tell us about your plant" : "Send us a message"}
-            intro="We reply within one working day. Fields marked on the form are all needed so we can help first time."
+            intro="We reply within one working day. The more you tell us about your waste, the more accurate our first answer."
           >
             <ContactForm labelledBy="contact-enquiry-title" />
           </FormPanel>

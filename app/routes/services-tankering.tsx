@@ -1,4 +1,5 @@
 import { Phone } from "lucide-react";
+import { TankerArt } from "~/components/art/TankerArt";
 import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
 import { COMPANY } from "~/content/company";
@@ -27,6 +28,7 @@ export default function ServicesTankering() {
         eyebrow="Services"
         title="Waste Water Tankering"
         lead="Washdown water, sludges, leachate and flood water collected by vacuum tanker and taken to licensed treatment, on a schedule or within hours of your call."
+        art={<TankerArt />}
       >
         <a href="#tankering-enquiry" className="btn btn-primary">
           Request a tanker

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { DigesterArt } from "~/components/art/DigesterArt";
 import { PageHero, Section } from "~/components/PageParts";
 import { ServiceIcon } from "~/components/ServiceIcon";
 import { SERVICES } from "~/content/services";
@@ -44,6 +45,7 @@ export default function Services() {
         id="services-hero"
         eyebrow="Our services"
         title="Services"
+        art={<DigesterArt />}
         lead="Four ways we help businesses that produce organic waste: collecting it, finding it a digester, pumping it out, and getting the paperwork right."
       />
       <section id="service-cards" aria-label="Our four services" className="section">

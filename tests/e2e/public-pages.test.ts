@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+import { startBuiltServer } from "./server";
 
 /** Every public page, its <h1>, and its canonical path. */
 const PAGES = [
@@ -83,6 +84,23 @@ describe("public pages: server-rendered HTML and search-engine tags", () => {
     for (const page of PAGES) expect(xml).toContain(`<loc>${siteUrl}${page.canonical}</loc>`);
     expect(xml).toContain(`<loc>${siteUrl}/blog</loc>`);
     expect(xml).not.toContain("/admin");
+  });
+
+  it("lazily loaded sections are in the HTML even on a fresh server's first request", async () => {
+    const server = await startBuiltServer();
+    try {
+      for (const [path, text] of [
+        ["/about", "A registered waste carrier"],
+        ["/", "Waste that works for you"],
+      ]) {
+        const doc = await (await fetch(`${server.url}${path}`)).text();
+        expect(doc).toContain(text);
+        // Not parked in a hidden streaming placeholder that needs JavaScript to reveal.
+        expect(doc).not.toMatch(/<div hidden id="S:/);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it("the catch-all shows home", async () => {

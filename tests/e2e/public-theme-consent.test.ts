@@ -158,4 +158,22 @@ describe("messages (SPEC section 4)", () => {
     expect(lifetime).toBeLessThan(1900);
     await context.close();
   });
+
+  it("an alert stays for 2 s", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Reject Cookies" }).click();
+    const alert = page.locator('[aria-live] [data-message-type="alert"]');
+    await alert.waitFor();
+    const shownAt = Date.now();
+    expect(await alert.textContent()).toBe("Only essential cookies will be used");
+    await page.waitForTimeout(1500);
+    expect(await alert.count()).toBe(1);
+    await alert.waitFor({ state: "detached", timeout: 3000 });
+    const lifetime = Date.now() - shownAt;
+    expect(lifetime).toBeGreaterThan(1500);
+    expect(lifetime).toBeLessThan(2800);
+    await context.close();
+  });
 });

@@ -1,7 +1,12 @@
 /** Hero illustration: fenland fields, an anaerobic digestion plant and one of our bulk trucks. */
 export function HeroArt() {
   return (
-    <svg viewBox="0 0 560 420" className="h-auto w-full" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 560 420"
+      className="h-auto w-full overflow-hidden rounded-[1.75rem]"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="var(--color-surface-2)" />

@@ -1,5 +1,6 @@
 import { Search, X } from "lucide-react";
 import { useCallback, useRef } from "react";
+import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { useFocusTrap } from "~/lib/focus-trap";
 import { useOpenSearch } from "~/lib/search-param";
@@ -17,7 +18,8 @@ export function MobileSlider({ onClose }: { onClose: () => void }) {
   useFocusTrap(panel, close);
   const openSearch = useOpenSearch();
 
-  return (
+  // Portalled to <body>: the header's backdrop blur would otherwise confine a fixed panel to it.
+  return createPortal(
     <div className="fixed inset-0 z-50 lg:hidden">
       <div className="slider-backdrop absolute inset-0 bg-black/60" aria-hidden="true" onClick={close} />
       <div
@@ -57,6 +59,7 @@ export function MobileSlider({ onClose }: { onClose: () => void }) {
           Get a Quote
         </Link>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

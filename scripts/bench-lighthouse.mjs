@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// Lighthouse 12 (mobile, default throttling) against the production build for every public page.
+// Prints the four category scores and the layout shift per page: the median of --runs=N runs
+// (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
+import { execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/2",
+  "/sustainability",
+  "/contact",
+  "/contact/2",
+  "/legal/privacy-policy",
+];
+
+const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+if (!existsSync("build/server-app/main.js") || process.argv.includes("--build")) {
+  execSync("npm run build", { stdio: "inherit" });
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lh-"));
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["build/server-app/main.js"], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+  },
+  stdio: "ignore",
+});
+for (let i = 0; i < 120; i++) {
+  if (
+    await fetch(`${base}/api/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false)
+  )
+    break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const runs = [];
+    // A run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a busy machine) is retried.
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
+      const { lhr } = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+      });
+      if (lhr.runtimeError) console.error(page, lhr.runtimeError.code, "(retrying)");
+      else runs.push(lhr);
+    }
+    const score = (id) => median(runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
+    const metric = (id) => median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
+    rows.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+      CLS: metric("cumulative-layout-shift").toFixed(3),
+      LCP: `${Math.round(metric("largest-contentful-paint"))} ms`,
+      "perf runs": runs.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join("/"),
+    });
+    if (process.argv.includes("--verbose")) {
+      const failing = Object.values(runs[0].audits).filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode),
+      );
+      if (failing.length) console.log(page, failing.map((a) => `${a.id}=${a.score}`).join(", "));
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `Lighthouse ${lighthouse.version ?? "12"} mobile, ${cpus()[0]?.model ?? "?"} x${cpus().length}, Node ${process.version}`,
+);
+console.table(rows);
