@@ -3,7 +3,36 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { sharedResolve } from "./vitest.shared.ts";
 
+const SHARED =
+  /[\\/](common|app[\\/]lib|app[\\/]content|app[\\/]components|node_modules[\\/]lucide-react)[\\/]/;
+const FORMS =
+  /[\\/](common[\\/](enquiries|blog|popup|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: sharedResolve,
+  build: {
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks: on a phone over HTTP/1.1 two dozen tiny modulepreloads cost more
+        // round trips than the bytes they save. Route modules stay separate (lazy per page).
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: "shared",
+              // Small modules every page uses; form validation (zod) stays with the pages that have forms.
+              test: (id: string) => SHARED.test(id) && !FORMS.test(id),
+              minShareCount: 2,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   IMAGE_PARAGRAPHS_BY_TEMPLATE,
   MIN_READ_TIME,
@@ -6,6 +5,7 @@ import {
   TEMPLATE_COUNT,
 } from "./constants";
 import { BLOG_MESSAGES } from "./messages";
+import { z } from "./zod";
 
 /** Length limits the API enforces (SPEC leaves them open; generous for real posts, bounded for safety). */
 export const BLOG_LIMITS = {

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { EnquiryKind } from "./constants";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
+import { z } from "./zod";
 
 /**
  * The contact, quote and tankering schemas (SPEC section 5), shared by the forms and the API.

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { withoutNul } from "./blog";
 import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "./constants";
 import { POPUP_MESSAGES } from "./messages";
+import { z } from "./zod";
 
 export const POPUP_API_MESSAGES = {
   titleTooLong: `Title is limited to ${POPUP_TITLE_MAX} characters`,

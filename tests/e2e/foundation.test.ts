@@ -73,4 +73,33 @@ describe("server rendering and hydration", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("content-encoding")).toBe("br");
   });
+
+  it.each([
+    "/",
+    "/about",
+    "/services",
+    "/services/2",
+    "/sustainability",
+    "/contact",
+    "/contact/2",
+    "/quote",
+    "/legal/privacy-policy",
+  ])("%s runs under the Content-Security-Policy without a single violation", async (path) => {
+    const { page, context, errors } = await newPage(browser);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
