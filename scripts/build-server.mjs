@@ -7,7 +7,7 @@ import { build } from "esbuild";
 
 export async function buildServer() {
   await build({
-    entryPoints: { main: "server/main.ts", admin: "server/cli/admin.ts" },
+    entryPoints: { server: "server/main.ts", admin: "server/cli/admin.ts" },
     outdir: "build/server-app",
     bundle: true,
     platform: "node",
@@ -17,6 +17,13 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: "warning",
   });
+  // React and React Router pick their production builds from NODE_ENV when first imported, and
+  // ES module imports run before any statement of the importing module: so the entry sets it
+  // first, then loads the bundle.
+  writeFileSync(
+    "build/server-app/main.js",
+    '// Production entry: see scripts/build-server.mjs.\nprocess.env.NODE_ENV ??= "production";\nawait import("./server.js");\n',
+  );
 }
 
 function precompress(dir) {
