@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { PagesOptions } from "./plugins/pages";
-import { seedDemoContent } from "./services/seed";
+import { seedDemoContentOnce } from "./services/seed";
 
 /** Reads the configuration or stops the process with one clear line. */
 export function configOrExit(dev = false): Config {
@@ -44,7 +44,8 @@ export async function startServer(config: Config, pages: PagesOptions) {
     app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
   }
 
-  if (config.seedDemo && (await seedDemoContent(app.services))) app.log.info("demo content added");
+  if (config.seedDemo && (await seedDemoContentOnce(app.services, database)))
+    app.log.info("demo content added");
 
   // The outbox stops (finishing its pass) before the database closes in onClose.
   app.addHook("preClose", () => app.services.mail.stop());

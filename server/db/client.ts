@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
+import { ADVISORY_LOCKS } from "./locks";
 import * as schema from "./schema";
 
 /** One handle type for both drivers: services never know which database they talk to. */
@@ -26,21 +27,19 @@ export interface DatabaseOptions {
   dataDir?: string;
 }
 
-/** Any number of instances may start at once: migrations run under this advisory lock. */
-const MIGRATION_LOCK_ID = 4_204_201;
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // Any number of instances may start at once: migrations run under an advisory lock.
     const lock = await pool.connect();
     try {
-      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await lock.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.migrations]);
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
-      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+      await lock.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migrations]).catch(() => {});
       lock.release();
     }
     return { db, kind: "postgres", close: () => pool.end() };

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { UUID_SHAPE } from "../../common/blog";
 import type { ActivePopup, Popup, PopupInput } from "../../common/popup";
 import type { Database } from "../db/client";
+import { ADVISORY_LOCKS } from "../db/locks";
 import { popups } from "../db/schema";
 
 type PopupRow = typeof popups.$inferSelect;
@@ -14,8 +15,6 @@ const toWire = (row: PopupRow): Popup => ({
   activated: row.activated,
 });
 
-/** Serialises activations across connections and instances (PostgreSQL advisory lock). */
-const ACTIVATION_LOCK_ID = 4_204_202;
 const UNIQUE_VIOLATION = "23505";
 
 function isUniqueViolation(error: unknown): boolean {
@@ -65,7 +64,7 @@ export function createPopupService(db: Database) {
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${ACTIVATION_LOCK_ID})`);
+          await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.popupActivation})`);
           // Others off first: the unique index is checked row by row.
           await tx
             .update(popups)

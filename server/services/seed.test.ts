@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/constants";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
-import type { Services } from ".";
-import { seedDemoContent } from "./seed";
+import { buildTestApp, openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
+import { createServices, type Services } from ".";
+import { seedDemoContent, seedDemoContentOnce } from "./seed";
 
 describe.each(TEST_DATABASES)("demo content on %s", (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -45,5 +45,24 @@ describe.each(TEST_DATABASES)("demo content on %s", (kind) => {
     expect(await seedDemoContent(other.services)).toBe(false);
     expect(await other.services.blog.list()).toHaveLength(0);
     await other.close();
+  });
+});
+
+describe.runIf(TEST_DATABASES.includes("postgres"))("demo content with instances starting together", () => {
+  it("is added once when two instances seed the same PostgreSQL at the same moment", async () => {
+    const database = await openTestDatabase("postgres");
+    try {
+      const first = createServices(database.db, testConfig());
+      const second = createServices(database.db, testConfig());
+      const results = await Promise.all([
+        seedDemoContentOnce(first, database),
+        seedDemoContentOnce(second, database),
+      ]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await first.blog.list()).toHaveLength(3);
+      expect(await first.popups.list()).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   });
 });
