@@ -7,12 +7,10 @@ import {
   Outlet,
   Scripts,
   type ShouldRevalidateFunction,
-  useLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 // Inlined: one render-blocking request fewer on a slow phone connection (about 6 KB compressed).
 import appCss from "./app.css?inline";
-import { CookieBanner } from "./components/CookieBanner";
 import { MessageQueue } from "./components/MessageQueue";
 import { parseConsent } from "./lib/consent";
 import { MessagesProvider } from "./lib/messages";
@@ -62,7 +60,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { consent } = useLoaderData<typeof loader>();
   useScrollRules();
   useEffect(() => {
     // Marks the document interactive: tests wait for it, CSS may use it.
@@ -72,7 +69,6 @@ export default function App() {
     <MessagesProvider>
       <MessageQueue />
       <Outlet />
-      <CookieBanner serverConsent={consent} />
     </MessagesProvider>
   );
 }

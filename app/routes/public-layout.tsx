@@ -1,12 +1,16 @@
-import { Outlet, useMatches, useSearchParams } from "react-router";
+import { Outlet, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
+import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { SearchOverlay } from "~/components/SearchOverlay";
 import { SEARCH_PARAM } from "~/lib/search-param";
+import type { RootData } from "~/lib/seo";
 
 /** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */
 export default function PublicLayout() {
   const [params] = useSearchParams();
+  // The consent banner belongs to the public site: the admin area loads no third-party widgets.
+  const root = useRouteLoaderData<RootData>("root");
   // Pages built on the design system lay out their own full-width sections (handle.fullBleed);
   // the rest (quote, blog) get the plain centred column the foundation gave them.
   const fullBleed = useMatches().some((m) => (m.handle as { fullBleed?: boolean } | undefined)?.fullBleed);
@@ -28,6 +32,7 @@ export default function PublicLayout() {
       </main>
       <Footer />
       {params.has(SEARCH_PARAM) && <SearchOverlay />}
+      <CookieBanner serverConsent={root?.consent ?? null} />
     </>
   );
 }

@@ -102,4 +102,16 @@ describe("server rendering and hydration", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("shows the cookie consent banner on public pages only, not in the admin area", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.getByRole("region", { name: "Cookie consent" }).waitFor();
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+    await context.close();
+  });
 });
