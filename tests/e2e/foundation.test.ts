@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "~/content/navigation";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
 let browser: Browser;
@@ -74,34 +75,27 @@ describe("server rendering and hydration", () => {
     expect(res.headers.get("content-encoding")).toBe("br");
   });
 
-  it.each([
-    "/",
-    "/about",
-    "/services",
-    "/services/2",
-    "/sustainability",
-    "/contact",
-    "/contact/2",
-    "/quote",
-    "/legal/privacy-policy",
-  ])("%s runs under the Content-Security-Policy without a single violation", async (path) => {
-    const { page, context, errors } = await newPage(browser);
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
-    await page.goto(path);
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    expect(
-      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-    ).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(PUBLIC_PAGES)(
+    "%s runs under the Content-Security-Policy without a single violation",
+    async (path) => {
+      const { page, context, errors } = await newPage(browser);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("shows the cookie consent banner on public pages only, not in the admin area", async () => {
     const { page, context } = await newPage(browser);
