@@ -1,13 +1,9 @@
+import { ArtFrame } from "./ArtFrame";
+
 /** Two digester domes with a leaf growing from the gas main: the AD partnership illustration. */
 export function DigesterArt() {
   return (
-    <svg
-      viewBox="0 0 480 320"
-      className="h-auto w-full overflow-hidden rounded-[1.75rem]"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect width="480" height="320" rx="28" fill="var(--color-surface-2)" />
+    <ArtFrame>
       <path d="M0 240 Q120 210 240 232 T480 226 V320 H0Z" fill="var(--color-brand)" opacity="0.45" />
       <path d="M0 272 Q140 252 280 266 T480 262 V320 H0Z" fill="var(--color-soil)" opacity="0.6" />
       <rect x="60" y="150" width="130" height="96" rx="8" fill="var(--color-muted)" />
@@ -18,6 +14,6 @@ export function DigesterArt() {
       <path d="M370 122 c10 -40 50 -56 78 -54 c-2 34 -36 60 -78 54Z" fill="var(--color-brand)" />
       <path d="M372 120 c22 -16 44 -30 68 -46" stroke="var(--color-surface-2)" strokeWidth="3" fill="none" />
       <circle cx="110" cy="70" r="30" fill="var(--color-accent)" opacity="0.85" />
-    </svg>
+    </ArtFrame>
   );
 }

@@ -1,13 +1,9 @@
+import { ArtFrame } from "./ArtFrame";
+
 /** A vacuum tanker pumping out a pit through a hose: the waste water tankering illustration. */
 export function TankerArt() {
   return (
-    <svg
-      viewBox="0 0 480 320"
-      className="h-auto w-full overflow-hidden rounded-[1.75rem]"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect width="480" height="320" rx="28" fill="var(--color-surface-2)" />
+    <ArtFrame>
       <path d="M0 250 H480 V320 H0Z" fill="var(--color-soil)" opacity="0.55" />
       {/* Tank barrel and chassis */}
       <g transform="translate(40 120)">
@@ -56,6 +52,6 @@ export function TankerArt() {
         <path key={x} d={`M${x} ${y} q9 12 0 20 q-9 -8 0 -20Z`} fill="var(--color-water)" />
       ))}
       <circle cx="400" cy="70" r="34" fill="var(--color-accent)" opacity="0.85" />
-    </svg>
+    </ArtFrame>
   );
 }

@@ -4,7 +4,8 @@ import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import type { ZodType } from "zod";
 import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
-import { honeypotClass, inputClass, primaryButtonClass } from "./styles";
+import { FormMessage, HoneypotField } from "./FormParts";
+import { inputClass, primaryButtonClass } from "./styles";
 
 export interface FieldSpec<Name extends string> {
   name: Name;
@@ -103,24 +104,8 @@ export function EnquiryForm<Name extends string>({
           </div>
         );
       })}
-      <div aria-hidden="true" className={honeypotClass}>
-        <label htmlFor={`${id}-trap`}>Website</label>
-        <input
-          id={`${id}-trap`}
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          value={trap}
-          onChange={(e) => setTrap(e.target.value)}
-        />
-      </div>
-      <p
-        aria-live="polite"
-        data-testid="form-error"
-        className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
-      >
-        {error}
-      </p>
+      <HoneypotField id={`${id}-trap`} value={trap} onChange={setTrap} />
+      <FormMessage message={error} live="polite" testId="form-error" />
       <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full sm:w-auto`}>
         {sending ? (
           <Loader2 aria-hidden="true" className="size-4 animate-spin" />

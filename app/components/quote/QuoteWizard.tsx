@@ -7,7 +7,8 @@ import { useNavigate } from "react-router";
 import { isActionable, postEnquiry } from "~/lib/enquiry-api";
 import { useMessages } from "~/lib/messages";
 import { useQuoteDraft } from "~/lib/quote-draft";
-import { honeypotClass, primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
+import { FormMessage, HoneypotField } from "../enquiry/FormParts";
+import { primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
 import { StepFields } from "./QuoteSteps";
 import { StepIndicator } from "./StepIndicator";
 import { SuccessDialog } from "./SuccessDialog";
@@ -112,25 +113,8 @@ export function QuoteWizard({ step }: { step: number }) {
             {QUOTE_STEP_NAMES[step - 1]}
           </h2>
           <StepFields step={step} draft={draft} update={update} />
-          {step === QUOTE_STEPS && (
-            <div aria-hidden="true" className={honeypotClass}>
-              <label htmlFor="quote-trap">Website</label>
-              <input
-                id="quote-trap"
-                tabIndex={-1}
-                autoComplete="off"
-                value={trap}
-                onChange={(e) => setTrap(e.target.value)}
-              />
-            </div>
-          )}
-          <p
-            aria-live="assertive"
-            data-testid="quote-message"
-            className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
-          >
-            {message}
-          </p>
+          {step === QUOTE_STEPS && <HoneypotField id="quote-trap" value={trap} onChange={setTrap} />}
+          <FormMessage message={message} live="assertive" testId="quote-message" />
           <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-between">
             <button
               type="button"
