@@ -12,6 +12,8 @@ export const BLOG_LIMITS = {
   metaDataTitle: 200,
   title: 200,
   header: 200,
+  /** Image alt text. */
+  alt: 300,
   /** Sanitised HTML per paragraph. */
   content: 50_000,
   readTime: 600,
@@ -25,6 +27,7 @@ export const BLOG_API_MESSAGES = {
   template: `Template must be a whole number from 1 to ${TEMPLATE_COUNT}`,
   paragraphs: `A blog post has exactly ${PARAGRAPHS_PER_BLOG} paragraphs`,
   header: `Paragraph headers must be text of at most ${BLOG_LIMITS.header} characters`,
+  alt: `Image descriptions (alt text) must be text of at most ${BLOG_LIMITS.alt} characters`,
   content: `Paragraph content must be HTML text of at most ${BLOG_LIMITS.content} characters`,
   imageId: "A paragraph image must be the id of an uploaded image",
   imageNotAllowed: (template: number, index: number) =>
@@ -72,6 +75,12 @@ const paragraphSchema = z.object({
     .regex(UUID_SHAPE, { message: BLOG_API_MESSAGES.imageId })
     .nullable()
     .default(null),
+  /** Alt text of the paragraph's image: what a screen reader says, what shows if it fails to load. */
+  alt: z
+    .string({ message: BLOG_API_MESSAGES.alt })
+    .max(BLOG_LIMITS.alt, BLOG_API_MESSAGES.alt)
+    .transform((text) => stripNul(text).trim())
+    .default(""),
 });
 
 /**
@@ -121,6 +130,8 @@ export interface BlogParagraph {
   content: string;
   /** Image id, or null. */
   img: string | null;
+  /** Alt text of the image ("" when none). */
+  alt: string;
 }
 
 /** A blog post on the wire (CONTRACT shapes). */

@@ -1,4 +1,4 @@
-import { COMPANY, COMPANY_ADDRESS_LINE } from "~/content/company";
+import { COMPANY, COMPANY_ADDRESS_LINE } from "@common/company";
 
 export interface PageSeo {
   title: string;

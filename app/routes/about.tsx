@@ -1,7 +1,7 @@
+import { COMPANY } from "@common/company";
 import { Link } from "react-router";
 import { DigesterArt } from "~/components/art/DigesterArt";
 import { PageHero, Section } from "~/components/PageParts";
-import { COMPANY } from "~/content/company";
 import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/about";

@@ -1,9 +1,9 @@
+import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "@common/company";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import { ContactForm } from "~/components/enquiry/ContactForm";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
-import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "~/content/company";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 

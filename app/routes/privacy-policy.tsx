@@ -1,5 +1,5 @@
+import { COMPANY } from "@common/company";
 import { PageHero } from "~/components/PageParts";
-import { COMPANY } from "~/content/company";
 import {
   CHILDREN_TEXT,
   COOKIE_DESCRIPTIONS,

@@ -1,8 +1,8 @@
+import { COMPANY } from "@common/company";
 import { Phone } from "lucide-react";
 import { TankerArt } from "~/components/art/TankerArt";
 import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
-import { COMPANY } from "~/content/company";
 import { EWC_CODES, TANKERING_EXPERTISE } from "~/content/services";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/services-tankering";

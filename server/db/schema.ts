@@ -47,6 +47,8 @@ export interface StoredParagraph {
   header: string;
   content: string;
   img: string | null;
+  /** Image alt text; absent on posts stored before it existed. */
+  alt?: string;
 }
 
 export const blogPosts = pgTable(

@@ -39,9 +39,9 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       img: null,
     });
     expect(result.content).toEqual([
-      { header: "", content: "<p>Paragraph 1</p>", img: null },
-      { header: "Part 2", content: "<p>Paragraph 2</p>", img: null },
-      { header: "Part 3", content: "<p>Paragraph 3</p>", img: null },
+      { header: "", content: "<p>Paragraph 1</p>", img: null, alt: "" },
+      { header: "Part 2", content: "<p>Paragraph 2</p>", img: null, alt: "" },
+      { header: "Part 3", content: "<p>Paragraph 3</p>", img: null, alt: "" },
     ]);
   });
 
@@ -129,6 +129,25 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     expect(taken.json()).toEqual({
       status: "Error",
       message: "The image of paragraph 2 belongs to another post",
+    });
+  });
+
+  it("keeps each image's alt text, trimmed; drops it where there is no image; refuses an overlong one", async () => {
+    const id = await uploadImage(app, token);
+    const body = postBody(1, [null, id, null]);
+    body.content[0] = { ...body.content[0], alt: "no image here" } as (typeof body.content)[0];
+    body.content[1] = { ...body.content[1], alt: "  A tanker at a farm gate  " } as (typeof body.content)[1];
+    const created = await create(body);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().result.content.map((p: { alt: string }) => p.alt)).toEqual([
+      "",
+      "A tanker at a farm gate",
+      "",
+    ]);
+    body.content[1] = { ...body.content[1], alt: "x".repeat(301) } as (typeof body.content)[1];
+    expect((await create(body)).json()).toEqual({
+      status: "Error",
+      message: "Image descriptions (alt text) must be text of at most 300 characters",
     });
   });
 

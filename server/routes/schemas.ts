@@ -49,6 +49,7 @@ const paragraph = {
     header: { type: "string", maxLength: BLOG_LIMITS.header },
     content: { type: "string", description: "Sanitised HTML", maxLength: BLOG_LIMITS.content },
     img: { type: ["string", "null"], description: "Image id" },
+    alt: { type: "string", description: "Alt text of the image", maxLength: BLOG_LIMITS.alt },
   },
   required: ["header", "content", "img"],
 } as const;

@@ -17,7 +17,12 @@ function toWire(row: PostRow): BlogPost {
     template: row.template,
     dateAdded: row.dateAdded.toISOString(),
     img: row.content.find((paragraph) => paragraph.img)?.img ?? null,
-    content: row.content.map(({ header, content, img }) => ({ header, content, img })),
+    content: row.content.map(({ header, content, img, alt }) => ({
+      header,
+      content,
+      img,
+      alt: img ? (alt ?? "") : "",
+    })),
   };
 }
 
@@ -26,6 +31,7 @@ function toStored(input: BlogPostInput): StoredParagraph[] {
     header: paragraph.header.trim(),
     content: sanitizeParagraphHtml(paragraph.content),
     img: paragraph.img,
+    alt: paragraph.img ? paragraph.alt : "",
   }));
 }
 

@@ -6,6 +6,13 @@ import { ADVISORY_LOCKS } from "../db/locks";
 import type { Services } from "./index";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
+/** Alt text of each illustration: what it shows. */
+const ILLUSTRATION_ALT = {
+  digester: "Illustration of an anaerobic digestion plant with its domed tanks",
+  caddy: "Illustration of a food waste caddy ready for collection",
+  field: "Illustration of green fields fed with digestate",
+} as const;
+
 function illustration(kind: "digester" | "caddy" | "field", hue: number): string {
   const sky = `hsl(${hue} 45% 86%)`;
   const ground = `hsl(${hue + 40} 40% 42%)`;
@@ -138,7 +145,11 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
     const { id } = await services.images.add(png);
     await services.blog.create({
       ...post,
-      content: paragraphs.map(([header, content], i) => ({ header, content, img: i === index ? id : null })),
+      content: paragraphs.map(([header, content], i) =>
+        i === index
+          ? { header, content, img: id, alt: ILLUSTRATION_ALT[kind] }
+          : { header, content, img: null, alt: "" },
+      ),
     });
   }
   const popup = await services.popups.create({

@@ -1,5 +1,5 @@
+import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "@common/company";
 import { Link } from "react-router";
-import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "~/content/company";
 import { FOOTER_LINKS } from "~/content/navigation";
 import { Logo } from "../art/LogoMark";
 import { SocialIcon, type SocialNetwork } from "../art/SocialIcons";

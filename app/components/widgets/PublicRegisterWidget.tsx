@@ -1,6 +1,6 @@
+import { COMPANY, WIDGET_SCRIPTS } from "@common/company";
 import { BadgeCheck } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
-import { COMPANY, WIDGET_SCRIPTS } from "~/content/company";
 import { useConsent } from "~/lib/consent";
 import type { RootData } from "~/lib/seo";
 import { useThirdPartyScript } from "~/lib/third-party";

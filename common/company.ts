@@ -1,4 +1,4 @@
-import { OPENING_HOURS } from "@common/constants";
+import { OPENING_HOURS } from "./constants";
 
 /** Company facts, defined once and used everywhere (pages, footer, JSON-LD, mail). */
 export const COMPANY = {
