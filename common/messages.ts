@@ -55,6 +55,15 @@ export const POPUP_MESSAGES = {
   created: "Successfully Created",
 } as const;
 
+/** The popup list's empty text (SPEC section 2) and the admin's own: delete question, empty search. */
+export const POPUP_ADMIN_TEXTS = {
+  none: "No Popup available",
+  confirmDeleteTitle: "Delete this popup?",
+  confirmDelete: (title: string) => `“${title}” will be deleted for good. This cannot be undone.`,
+  noMatch: (term: string) => `No popup matches “${term}”.`,
+  notFound: "This popup does not exist any more.",
+} as const;
+
 export const ADMIN_MESSAGES = {
   invalidLogin: "Invalid Login",
   callFailed: "Error, Try again",

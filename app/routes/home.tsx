@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { HeroArt } from "~/components/art/HeroArt";
 import { PartnerMarks } from "~/components/art/PartnerMarks";
+import { LandingPopup } from "~/components/LandingPopup";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
@@ -23,10 +24,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrlFrom(matches),
   );
 
-export default function Home() {
+/** The active popup (SPEC section 2, landing page), or null. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { popup: await context.services.popups.active() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { popup } = loaderData;
   return (
     <>
       <OrganisationJsonLd />
+      {popup?.title && <LandingPopup popup={popup} />}
       <section id="hero" className="section overflow-hidden">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_0.95fr]">
           <div>

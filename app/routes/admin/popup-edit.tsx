@@ -1,3 +1,12 @@
+import { POPUP_ADMIN_TEXTS } from "@common/messages";
+import { useState } from "react";
+import { data } from "react-router";
+import { BackLink } from "~/components/admin/BackLink";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { Loading } from "~/components/admin/Loading";
+import { PopupForm } from "~/components/admin/PopupForm";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { usePopupActions } from "~/lib/popup-admin";
 import type { Route } from "./+types/popup-edit";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +14,62 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminPopupEdit() {
-  return <h1 className="text-3xl font-bold">Edit Popup</h1>;
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const popup = await context.services.popups.get(params.id);
+  return popup ? { popup } : data({ popup: null }, { status: 404 });
+}
+
+const LIST = "/admin/dashboard/popups";
+
+/** SPEC section 2: the edit screen, with 'Edit' and 'Delete' (asked first). */
+export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
+  const { run, busy } = usePopupActions();
+  const [confirming, setConfirming] = useState(false);
+  const { popup } = loaderData;
+
+  return (
+    <div className="flex max-w-2xl flex-col">
+      <BackLink to={LIST} />
+      <h1 className="mt-4 text-2xl font-extrabold sm:text-3xl">Edit Popup</h1>
+      {!popup ? (
+        <p className="card mt-6 font-semibold">{POPUP_ADMIN_TEXTS.notFound}</p>
+      ) : (
+        <>
+          <p className="mt-1 font-mono text-xs break-all text-muted">{popup._id}</p>
+          <PopupForm
+            key={popup._id}
+            initial={popup}
+            submitLabel="Edit"
+            busy={busy}
+            onSubmit={(input) => void run("edit", popup._id, input, LIST)}
+          >
+            <button
+              type="button"
+              className="btn btn-danger"
+              aria-disabled={busy}
+              onClick={() => !busy && setConfirming(true)}
+            >
+              Delete
+            </button>
+            {busy && <Loading />}
+          </PopupForm>
+          <ConfirmDialog
+            open={confirming}
+            title={POPUP_ADMIN_TEXTS.confirmDeleteTitle}
+            message={POPUP_ADMIN_TEXTS.confirmDelete(popup.title)}
+            confirmLabel="Delete"
+            busy={busy}
+            onCancel={() => setConfirming(false)}
+            onConfirm={async () => {
+              await run("remove", popup._id, undefined, LIST);
+              setConfirming(false);
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,3 +1,14 @@
+import { POPUP_ADMIN_TEXTS } from "@common/messages";
+import type { Popup } from "@common/popup";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Link, type ShouldRevalidateFunction } from "react-router";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { Loading } from "~/components/admin/Loading";
+import { PopupRow } from "~/components/admin/PopupRow";
+import { isSearchOnlyChange, useAdminSearch } from "~/lib/admin-search";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { usePopupActions } from "~/lib/popup-admin";
 import type { Route } from "./+types/popup-list";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +16,67 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminPopupList() {
-  return <h1 className="text-3xl font-bold">Popups</h1>;
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { popups: await context.services.popups.list() };
+}
+
+// The search box filters on screen: typing needs no reload.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => !isSearchOnlyChange(currentUrl, nextUrl) && defaultShouldRevalidate;
+
+/** SPEC section 2, Popup admin: the list, filtered by the top-bar search (title or id). */
+export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
+  const { run, busy } = usePopupActions();
+  const [deleting, setDeleting] = useState<Popup>();
+  const term = useAdminSearch().toLowerCase();
+  const shown = loaderData.popups.filter(
+    (p) => !term || p.title.toLowerCase().includes(term) || p._id.includes(term),
+  );
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">Popups</h1>
+        <Link to="/admin/dashboard/popups/create" className="btn btn-primary">
+          <Plus aria-hidden="true" className="size-5" />
+          Create New Popup
+        </Link>
+      </div>
+      <div className="mt-4 min-h-6">{busy && <Loading />}</div>
+      {loaderData.popups.length === 0 ? (
+        <p className="card mt-2 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.none}</p>
+      ) : shown.length === 0 ? (
+        <p className="card mt-2 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.noMatch(term)}</p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-3" aria-busy={busy}>
+          {shown.map((popup) => (
+            <PopupRow
+              key={popup._id}
+              popup={popup}
+              onToggle={(p) => void run(p.activated ? "deactivate" : "activate", p._id)}
+              onDelete={(p) => !busy && setDeleting(p)}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={POPUP_ADMIN_TEXTS.confirmDeleteTitle}
+        message={POPUP_ADMIN_TEXTS.confirmDelete(deleting?.title ?? "")}
+        confirmLabel="Delete"
+        busy={busy}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={async () => {
+          if (deleting) await run("remove", deleting._id);
+          setDeleting(undefined);
+        }}
+      />
+    </>
+  );
 }
