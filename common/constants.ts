@@ -5,6 +5,8 @@ export const THEME_STORAGE_KEY = "dark-theme";
 export const LIGHT_THEME_CLASS = "light-theme";
 export const ADMIN_AUTH_COOKIE = "admin_auth";
 export const ADMIN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** The shortest password an administrator may choose on 'Change password'. */
+export const ADMIN_PASSWORD_MIN = 10;
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 export const COOKIE_CONSENT_DAYS = 150;
 export const VALIDATION_MESSAGE_MS = 800;

@@ -64,6 +64,17 @@ export const POPUP_ADMIN_TEXTS = {
   notFound: "This popup does not exist any more.",
 } as const;
 
+/** 'Change password' in the admin: the rules, said before and after. */
+export const ACCOUNT_MESSAGES = {
+  currentMissing: "Enter your current password",
+  currentWrong: "The current password is not correct",
+  tooShort: (min: number) => `The new password must be at least ${min} characters`,
+  tooLong: (max: number) => `The new password must be at most ${max} characters`,
+  sameAsCurrent: "The new password must be different from the current one",
+  mismatch: "The new password and its confirmation do not match",
+  changed: "Password changed. Every other session has been signed out.",
+} as const;
+
 export const ADMIN_MESSAGES = {
   invalidLogin: "Invalid Login",
   callFailed: "Error, Try again",

@@ -2,10 +2,11 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client";
 import { configOrExit } from "../server";
 import { AccountError, createAccountService } from "../services/accounts";
+import { createSessionService } from "../services/sessions";
 
 /**
  * npm run admin -- create --email E --password P
- * npm run admin -- reset-password --email E --password P
+ * npm run admin -- reset-password --email E --password P   (also signs the account out everywhere)
  * npm run admin -- list
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). The embedded database
  * can be opened by one process at a time: stop the server first when using it.
@@ -29,7 +30,7 @@ if (command !== "list" && (!values.email || !values.password)) {
 }
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const accounts = createAccountService(database.db);
+const accounts = createAccountService(database.db, createSessionService(database.db));
 let code = 0;
 try {
   if (command === "create") {
@@ -37,7 +38,7 @@ try {
     console.log(`Created administrator ${account.email}`);
   } else if (command === "reset-password") {
     await accounts.resetPassword(values.email!, values.password!);
-    console.log(`Password reset for ${values.email!.toLowerCase()}`);
+    console.log(`Password reset for ${values.email!.toLowerCase()}; every session of it is signed out`);
   } else {
     for (const account of await accounts.list()) console.log(account.email);
   }

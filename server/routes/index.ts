@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
+import { adminAccountRoutes } from "./admin-account";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
 import { blogRoutes } from "./blog";
@@ -14,6 +15,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await registerOpenApi(app); // first: it documents the routes registered after it
   await app.register(healthRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(adminAccountRoutes);
   await app.register(blogRoutes);
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);

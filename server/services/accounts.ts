@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { ACCOUNT_MESSAGES } from "../../common/messages";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
-import { generatePassword, hashPassword } from "./passwords";
+import { generatePassword, hashPassword, verifyPassword } from "./passwords";
+import type { SessionService } from "./sessions";
 
 export interface AdminAccount {
   id: string;
@@ -12,8 +14,11 @@ export class AccountError extends Error {}
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** Administrator accounts: creation, password reset and the first-start bootstrap. */
-export function createAccountService(db: Database) {
+/**
+ * Administrator accounts: creation, password change and reset, and the first-start bootstrap.
+ * A new password ends the account's other sessions: whoever knew the old one is signed out.
+ */
+export function createAccountService(db: Database, sessions: SessionService) {
   async function findByEmail(email: string) {
     const [row] = await db
       .select()
@@ -34,6 +39,7 @@ export function createAccountService(db: Database) {
     return row;
   }
 
+  /** The operator's reset (CLI): every session of the account ends. */
   async function resetPassword(email: string, password: string): Promise<void> {
     if (password.length < 8) throw new AccountError("The password must be at least 8 characters");
     const updated = await db
@@ -42,6 +48,29 @@ export function createAccountService(db: Database) {
       .where(eq(admins.email, normaliseEmail(email)))
       .returning({ id: admins.id });
     if (updated.length === 0) throw new AccountError(`No administrator ${normaliseEmail(email)}`);
+    await sessions.revokeAllFor(updated[0].id);
+  }
+
+  /**
+   * 'Change password' by the signed-in administrator (rules checked by passwordChangeSchema):
+   * the current password must match; every other session of the account ends.
+   */
+  async function changePassword(
+    adminId: string,
+    change: { currentPassword: string; newPassword: string },
+    keepToken?: string,
+  ): Promise<void> {
+    const [row] = await db
+      .select({ passwordHash: admins.passwordHash })
+      .from(admins)
+      .where(eq(admins.id, adminId));
+    if (!row || !(await verifyPassword(change.currentPassword, row.passwordHash)))
+      throw new AccountError(ACCOUNT_MESSAGES.currentWrong);
+    await db
+      .update(admins)
+      .set({ passwordHash: await hashPassword(change.newPassword) })
+      .where(eq(admins.id, adminId));
+    await sessions.revokeAllFor(adminId, keepToken);
   }
 
   async function list(): Promise<AdminAccount[]> {
@@ -70,7 +99,7 @@ export function createAccountService(db: Database) {
     return { email: normaliseEmail(email), generatedPassword: password };
   }
 
-  return { findByEmail, create, resetPassword, list, bootstrap };
+  return { findByEmail, create, resetPassword, changePassword, list, bootstrap };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

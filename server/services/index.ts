@@ -14,10 +14,11 @@ import { createSessionService } from "./sessions";
  */
 export function createServices(db: Database, config: Config) {
   const mail = createOutbox(db, config);
+  const sessions = createSessionService(db);
   return {
     config,
-    accounts: createAccountService(db),
-    sessions: createSessionService(db),
+    accounts: createAccountService(db, sessions),
+    sessions,
     blog: createBlogService(db),
     images: createImageService(db),
     popups: createPopupService(db),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
 import type { Database } from "../db/client";
 import { adminSessions, admins } from "../db/schema";
@@ -39,7 +39,18 @@ export function createSessionService(db: Database) {
     await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
   }
 
-  return { create, verify, revoke };
+  /**
+   * Ends every session of this administrator, except the one holding `exceptToken` (the device
+   * that changed the password stays signed in). Returns how many were ended.
+   */
+  async function revokeAllFor(adminId: string, exceptToken?: string): Promise<number> {
+    const mine = eq(adminSessions.adminId, adminId);
+    const where = exceptToken ? and(mine, ne(adminSessions.tokenHash, hashToken(exceptToken))) : mine;
+    const revoked = await db.delete(adminSessions).where(where).returning({ adminId: adminSessions.adminId });
+    return revoked.length;
+  }
+
+  return { create, verify, revoke, revokeAllFor };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { ADMIN_PASSWORD_MAX, passwordChangeSchema } from "../../common/account";
+import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { HttpError } from "../errors";
+import { AccountError } from "../services/accounts";
+import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, parseBody } from "./schemas";
+
+/** PUT /api/admin/password: 'Change password' for the signed-in administrator. */
+export async function adminAccountRoutes(app: FastifyInstance) {
+  documentOnlyValidation(app);
+
+  app.put(
+    "/admin/password",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "Change the signed-in administrator's password; every other session of the account ends",
+        tags: ["admin"],
+        security: adminSecurity,
+        body: {
+          type: "object",
+          properties: {
+            currentPassword: { type: "string", maxLength: ADMIN_PASSWORD_MAX },
+            newPassword: { type: "string", minLength: ADMIN_PASSWORD_MIN, maxLength: ADMIN_PASSWORD_MAX },
+          },
+          required: ["currentPassword", "newPassword"],
+        },
+        response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      const change = parseBody(passwordChangeSchema, request.body);
+      try {
+        await app.services.accounts.changePassword(request.admin!.id, change, request.adminToken);
+      } catch (error) {
+        if (error instanceof AccountError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      return { status: "Ok" };
+    },
+  );
+}
