@@ -2,8 +2,10 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { HeroArt } from "~/components/art/HeroArt";
 import { PartnerMarks } from "~/components/art/PartnerMarks";
+import { LatestPosts } from "~/components/blog/LatestPosts";
 import { LandingPopup } from "~/components/LandingPopup";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
+import { cardFromPost, postImageIds } from "~/lib/blog-display";
 import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -12,6 +14,14 @@ import type { Route } from "./+types/home";
 const HomeSections = lazySection(() => import("~/components/home/HomeSections"));
 
 export const handle = { fullBleed: true };
+
+/** SPEC: the landing page shows a blog list (the newest three posts) and the active popup, if any. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { blog, popups } = context.services;
+  const [newest, popup] = await Promise.all([blog.listSummaries({ limit: 3 }), popups.active()]);
+  const sizes = await blog.imageSizes(postImageIds(newest));
+  return { posts: newest.map((post) => cardFromPost(post, sizes)), popup };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -23,11 +33,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     },
     siteUrlFrom(matches),
   );
-
-/** The active popup (SPEC section 2, landing page), or null. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { popup: await context.services.popups.active() };
-}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { popup } = loaderData;
@@ -72,6 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <HomeSections />
+      <LatestPosts id="blog" eyebrow="From the blog" title="News and guidance" cards={loaderData.posts} />
     </>
   );
 }
