@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import { BLOG_API_MESSAGES, type BlogPost, type BlogPostInput, UUID_SHAPE } from "../../common/blog";
 import type { Database } from "../db/client";
 import { blogPosts, images, type StoredParagraph } from "../db/schema";
@@ -36,24 +36,35 @@ function toStored(input: BlogPostInput): StoredParagraph[] {
 }
 
 /**
- * Paragraph images must exist and be free or already this post's; they are then linked to the
- * post (images.post_id), so deleting the post deletes them. Images the post no longer uses
- * are unlinked, not deleted: the editor deletes replaced images itself.
+ * Paragraph images must exist and be free or already this post's. They are claimed with one
+ * conditional update (`post_id is null or post_id = this post`): when two posts are saved at
+ * once with the same unused image, the second update waits for the first's row lock, then finds
+ * the image taken and claims nothing, so exactly one post gets it. Deleting the post deletes
+ * its images.
  */
-async function linkImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
-  const wanted = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
-  const found = wanted.length
-    ? await tx.select({ id: images.id, postId: images.postId }).from(images).where(inArray(images.id, wanted))
-    : [];
-  paragraphs.forEach((paragraph, index) => {
-    if (!paragraph.img) return;
-    const image = found.find((row) => row.id === paragraph.img);
-    if (!image) throw new HttpError(400, BLOG_API_MESSAGES.imageUnknown(index));
-    if (image.postId && image.postId !== postId)
-      throw new HttpError(400, BLOG_API_MESSAGES.imageInUse(index));
-  });
-  await tx.update(images).set({ postId: null }).where(eq(images.postId, postId));
-  if (wanted.length) await tx.update(images).set({ postId }).where(inArray(images.id, wanted));
+async function claimImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
+  const wanted = [...new Set(paragraphs.map((p) => p.img).filter((id): id is string => id !== null))];
+  if (!wanted.length) return;
+  const claimed = await tx
+    .update(images)
+    .set({ postId })
+    .where(and(inArray(images.id, wanted), or(isNull(images.postId), eq(images.postId, postId))))
+    .returning({ id: images.id });
+  if (claimed.length === wanted.length) return;
+  const index = paragraphs.findIndex((p) => p.img && !claimed.some((row) => row.id === p.img));
+  const [taken] = await tx
+    .select({ id: images.id })
+    .from(images)
+    .where(eq(images.id, paragraphs[index].img as string));
+  throw new HttpError(400, taken ? BLOG_API_MESSAGES.imageInUse(index) : BLOG_API_MESSAGES.imageUnknown(index));
+}
+
+/** After an update: images the post held but no longer shows belong to no post, so they go. */
+async function deleteReplacedImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
+  const kept = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
+  await tx
+    .delete(images)
+    .where(and(eq(images.postId, postId), kept.length ? notInArray(images.id, kept) : undefined));
 }
 
 /** Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out. */
@@ -82,12 +93,15 @@ export function createBlogService(db: Database) {
           content,
         })
         .returning();
-      await linkImages(tx, row.id, content);
+      await claimImages(tx, row.id, content);
       return toWire(row);
     });
   }
 
-  /** The updated post, or undefined when there is no such post. dateAdded never changes. */
+  /**
+   * The updated post, or undefined when there is no such post. dateAdded never changes; images
+   * the post no longer uses are deleted in the same transaction (no orphans).
+   */
   async function update(id: string, input: BlogPostInput): Promise<BlogPost | undefined> {
     if (!UUID_SHAPE.test(id)) return undefined;
     const content = toStored(input);
@@ -105,7 +119,8 @@ export function createBlogService(db: Database) {
         .where(eq(blogPosts.id, id))
         .returning();
       if (!row) return undefined;
-      await linkImages(tx, id, content);
+      await claimImages(tx, id, content);
+      await deleteReplacedImages(tx, id, content);
       return toWire(row);
     });
   }
