@@ -6,7 +6,7 @@ import { data, Link, useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
-import { deletePost } from "~/lib/blog-admin-api";
+import { useAdminApi } from "~/lib/admin-api";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import { clearDraft, draftFromPost } from "~/lib/blog-draft";
 import { useMessages } from "~/lib/messages";
@@ -30,6 +30,7 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const navigate = useNavigate();
   const messages = useMessages();
+  const api = useAdminApi();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -46,7 +47,8 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
   async function remove() {
     if (!post || deleting) return;
     setDeleting(true);
-    if (await deletePost(post._id)) {
+    // The server removes the post's images, then the post, in one transaction.
+    if ((await api("DELETE", `/api/admin/${post._id}`)).ok) {
       messages.add(BLOG_MESSAGES.deleted, "success");
       clearDraft();
       navigate(BLOG_ADMIN_PATHS.list, { replace: true });

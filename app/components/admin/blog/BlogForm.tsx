@@ -8,7 +8,7 @@ import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { type BlogDraft, draftProblem } from "~/lib/blog-draft";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { useBlogDraft } from "~/lib/use-blog-draft";
+import { useBlogDraft } from "~/lib/blog-draft-state";
 import { LeaveGuard } from "./LeaveGuard";
 import { ParagraphFields } from "./ParagraphFields";
 

@@ -3,7 +3,7 @@ import { BLOG_MESSAGES } from "@common/messages";
 import { useId, useState } from "react";
 import { inputClass, secondaryButtonClass } from "~/components/enquiry/styles";
 import type { DraftImage } from "~/lib/blog-draft";
-import { IMAGE_ACCEPT, readImageFile } from "~/lib/blog-image-file";
+import { IMAGE_ACCEPT, readImageFile } from "~/lib/blog-draft-image";
 
 export const draftImageSrc = (image: DraftImage) =>
   image.dataUrl ?? `/api/blog/blog-image/${image.id}`;
