@@ -148,6 +148,14 @@ export interface BlogPost {
   content: BlogParagraph[];
 }
 
+/** A post without its paragraph bodies (`GET /api/blog?fields=summary`): enough for a card. */
+export interface BlogPostSummary extends Omit<BlogPost, "content"> {
+  content: Omit<BlogParagraph, "content">[];
+}
+
+/** Image dimensions by image id, so pages can reserve an image's space before it loads. */
+export type ImageSizes = Record<string, { width: number; height: number }>;
+
 /** The first issue's message, the one a client shows. */
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid request";

@@ -34,6 +34,13 @@ export const OPENING_HOURS = [
   { days: "Sat", opens: "08:00", closes: "17:00" },
 ] as const;
 
+/** Widths the image API serves as WebP (`?w=`), for `srcset`. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** Blog posts on one page of /blog. */
+export const BLOG_PAGE_SIZE = 12;
+
 /** SPEC section 4: which paragraph (0-based) of each template may carry an image. */
 export const IMAGE_PARAGRAPHS_BY_TEMPLATE: Record<number, readonly number[]> = {
   1: [1],

@@ -1,13 +1,8 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../common/constants";
 import { HttpError, notFound } from "../errors";
-import {
-  IMAGE_MESSAGES,
-  IMAGE_WIDTHS,
-  type ImageWidth,
-  imageEtag,
-  type StoredImage,
-} from "../services/images";
+import { IMAGE_MESSAGES, imageEtag, type StoredImage } from "../services/images";
 import {
   adminOnly,
   adminSecurity,

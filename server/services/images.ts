@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { UUID_SHAPE } from "../../common/blog";
+import type { ImageWidth } from "../../common/constants";
 import type { Database } from "../db/client";
 import { images, imageVariants } from "../db/schema";
 import { HttpError } from "../errors";
@@ -9,9 +10,6 @@ import { HttpError } from "../errors";
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Stored originals are bounded to this many pixels on their longer side. */
 export const MAX_STORED_SIDE = 2400;
-/** Widths served as WebP for `srcset`. */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export const IMAGE_MESSAGES = {
   notAnImage: "Images must be png or jpeg",
