@@ -6,8 +6,7 @@ import { sharedResolve } from "./vitest.shared.ts";
 const SHARED =
   /[\\/](common|app[\\/]lib|app[\\/]content|app[\\/]components|node_modules[\\/]lucide-react)[\\/]/;
 // Admin-only modules never join the public pages' shared chunk (the blog editor above all).
-const ADMIN_ONLY =
-  /[\\/]app[\\/](components[\\/]admin[\\/]|lib[\\/](admin-|blog-admin-|blog-draft))/;
+const ADMIN_ONLY = /[\\/]app[\\/](components[\\/]admin[\\/]|lib[\\/](admin-|blog-admin-|blog-draft))/;
 const FORMS =
   /[\\/](common[\\/](enquiries|blog|popup|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
 

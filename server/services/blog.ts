@@ -56,7 +56,10 @@ async function claimImages(tx: Transaction, postId: string, paragraphs: StoredPa
     .select({ id: images.id })
     .from(images)
     .where(eq(images.id, paragraphs[index].img as string));
-  throw new HttpError(400, taken ? BLOG_API_MESSAGES.imageInUse(index) : BLOG_API_MESSAGES.imageUnknown(index));
+  throw new HttpError(
+    400,
+    taken ? BLOG_API_MESSAGES.imageInUse(index) : BLOG_API_MESSAGES.imageUnknown(index),
+  );
 }
 
 /** After an update: images the post held but no longer shows belong to no post, so they go. */

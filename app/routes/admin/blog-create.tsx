@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { newDraft, templateFromRoute } from "~/lib/blog-draft";
 import type { Route } from "./+types/blog-create";
 

@@ -1,13 +1,8 @@
-import {
-  PREVIEW_ALERT_MS,
-  REDIRECT_DELAY_MS,
-  SUBMIT_DELAY_MS,
-} from "@common/constants";
+import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/constants";
 import { BLOG_MESSAGES } from "@common/messages";
 import { Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { draftImageSrc } from "~/components/admin/blog/ImagePicker";
 import { LeaveGuard } from "~/components/admin/blog/LeaveGuard";
 import { Loading } from "~/components/admin/Loading";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
@@ -16,6 +11,7 @@ import { useAdminApi } from "~/lib/admin-api";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { publishDraft } from "~/lib/blog-admin-api";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
+import { templateImage } from "~/lib/blog-display";
 import { type BlogDraft, clearDraft, loadDraft } from "~/lib/blog-draft";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-preview";
@@ -32,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** The draft as its template shows it, picked images from their local copies. */
+/** The draft as its template shows it: picked images from their local copies, stored ones served. */
 function templatePost(draft: BlogDraft): TemplatePost {
   return {
     title: draft.title,
@@ -42,7 +38,11 @@ function templatePost(draft: BlogDraft): TemplatePost {
     paragraphs: draft.content.map((p, index) => ({
       header: index === 0 ? "" : p.header,
       html: p.content,
-      image: p.image ? { src: draftImageSrc(p.image), alt: p.alt } : null,
+      image: p.image?.dataUrl
+        ? { src: p.image.dataUrl, alt: p.alt }
+        : p.image?.id
+          ? templateImage(p.image.id, p.alt, {})
+          : null,
     })),
   };
 }
@@ -89,7 +89,11 @@ export default function AdminBlogPreview() {
       messages.add(editing ? BLOG_MESSAGES.edited : BLOG_MESSAGES.created, "success", PREVIEW_ALERT_MS);
       setState("saved");
     } else {
-      messages.add(editing ? BLOG_MESSAGES.editFailed : BLOG_MESSAGES.createFailed, "error", PREVIEW_ALERT_MS);
+      messages.add(
+        editing ? BLOG_MESSAGES.editFailed : BLOG_MESSAGES.createFailed,
+        "error",
+        PREVIEW_ALERT_MS,
+      );
       saving.current = false;
       setState("ready");
     }

@@ -2,11 +2,11 @@ import { BLOG_LIMITS } from "@common/blog";
 import { BLOG_MESSAGES } from "@common/messages";
 import { useId, useState } from "react";
 import { inputClass, secondaryButtonClass } from "~/components/enquiry/styles";
+import { imageUrl } from "~/lib/blog-display";
 import type { DraftImage } from "~/lib/blog-draft";
 import { IMAGE_ACCEPT, readImageFile } from "~/lib/blog-draft-image";
 
-export const draftImageSrc = (image: DraftImage) =>
-  image.dataUrl ?? `/api/blog/blog-image/${image.id}`;
+const draftImageSrc = (image: DraftImage) => image.dataUrl ?? `${imageUrl(image.id ?? "")}?w=480`;
 
 /**
  * A paragraph's image: png or jpeg only (anything else is refused with a message and nothing is
@@ -54,7 +54,11 @@ export function ImagePicker({
           onChange={(event) => pick(event.currentTarget)}
           className="block w-full text-sm text-muted file:mr-3 file:rounded-md file:border-0 file:bg-surface-2 file:px-4 file:py-2.5 file:font-semibold file:text-text hover:file:bg-border"
         />
-        <p id={`${id}-message`} aria-live="polite" className="mt-1 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700">
+        <p
+          id={`${id}-message`}
+          aria-live="polite"
+          className="mt-1 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
+        >
           {refused ? BLOG_MESSAGES.imageType : ""}
         </p>
       </div>

@@ -20,9 +20,7 @@ export function LeaveGuard({
 }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when &&
-      nextLocation.pathname !== currentLocation.pathname &&
-      !allowed.includes(nextLocation.pathname),
+      when && nextLocation.pathname !== currentLocation.pathname && !allowed.includes(nextLocation.pathname),
   );
 
   useEffect(() => {
