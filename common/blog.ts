@@ -160,3 +160,11 @@ export type ImageSizes = Record<string, { width: number; height: number }>;
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid request";
 }
+
+/** `GET /api/blog` paging: the most posts one request may ask for, and the messages for bad values. */
+export const BLOG_LIST_MAX_LIMIT = 100;
+export const BLOG_LIST_MESSAGES = {
+  page: "page must be a whole number, at least 1",
+  limit: `limit must be a whole number from 1 to ${BLOG_LIST_MAX_LIMIT}`,
+  fields: "fields must be 'summary' when given",
+} as const;

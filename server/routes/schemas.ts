@@ -69,6 +69,20 @@ export const postSchema = {
   required: ["_id", "meta_data_title", "title", "readTime", "template", "dateAdded", "img", "content"],
 } as const;
 
+/** A post in `GET /api/blog`: with `fields=summary` its paragraphs come without `content`. */
+export const listedPostSchema = {
+  ...postSchema,
+  properties: {
+    ...postSchema.properties,
+    content: {
+      type: "array",
+      items: { ...paragraph, required: ["header", "img"] },
+      minItems: 3,
+      maxItems: 3,
+    },
+  },
+} as const;
+
 export const postInputSchema = {
   type: "object",
   properties: {

@@ -1,5 +1,12 @@
-import { and, desc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
-import { BLOG_API_MESSAGES, type BlogPost, type BlogPostInput, UUID_SHAPE } from "../../common/blog";
+import { and, count as countRows, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import {
+  BLOG_API_MESSAGES,
+  type BlogPost,
+  type BlogPostInput,
+  type BlogPostSummary,
+  type ImageSizes,
+  UUID_SHAPE,
+} from "../../common/blog";
 import type { Database } from "../db/client";
 import { blogPosts, images, type StoredParagraph } from "../db/schema";
 import { HttpError } from "../errors";
@@ -8,7 +15,7 @@ import { sanitizeParagraphHtml } from "./html";
 type PostRow = typeof blogPosts.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-function toWire(row: PostRow): BlogPost {
+function toWire(row: Omit<PostRow, "updatedAt">): BlogPost {
   return {
     _id: row.id,
     meta_data_title: row.metaDataTitle,
@@ -24,6 +31,23 @@ function toWire(row: PostRow): BlogPost {
       alt: img ? (alt ?? "") : "",
     })),
   };
+}
+
+/** A slice of the newest-first list; no limit means every post. */
+export interface ListRange {
+  limit?: number;
+  offset?: number;
+}
+
+// The paragraphs without their bodies, cut in the database so the bodies are never read out.
+const paragraphsWithoutBodies = sql<StoredParagraph[]>`coalesce((
+  select jsonb_agg(p.value - 'content' order by p.ordinality)
+  from jsonb_array_elements(${blogPosts.content}) with ordinality as p
+), '[]'::jsonb)`;
+
+function toSummary(row: Omit<PostRow, "updatedAt">): BlogPostSummary {
+  const { content, ...post } = toWire(row);
+  return { ...post, content: content.map(({ header, img, alt }) => ({ header, img, alt })) };
 }
 
 function toStored(input: BlogPostInput): StoredParagraph[] {
@@ -72,9 +96,68 @@ async function deleteReplacedImages(tx: Transaction, postId: string, paragraphs:
 
 /** Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out. */
 export function createBlogService(db: Database) {
-  async function list(): Promise<BlogPost[]> {
-    const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.dateAdded), desc(blogPosts.id));
-    return rows.map(toWire);
+  const newestFirst = [desc(blogPosts.dateAdded), desc(blogPosts.id)];
+
+  /** Posts newest first: every one by default (SPEC's list), or a slice. */
+  async function list({ limit, offset = 0 }: ListRange = {}): Promise<BlogPost[]> {
+    const query = db
+      .select()
+      .from(blogPosts)
+      .orderBy(...newestFirst)
+      .offset(offset)
+      .$dynamic();
+    return (await (limit === undefined ? query : query.limit(limit))).map(toWire);
+  }
+
+  /** Like `list`, without the paragraph bodies: what cards and lists need, a fraction of the bytes. */
+  async function listSummaries({ limit, offset = 0 }: ListRange = {}): Promise<BlogPostSummary[]> {
+    const query = db
+      .select({
+        id: blogPosts.id,
+        metaDataTitle: blogPosts.metaDataTitle,
+        title: blogPosts.title,
+        readTime: blogPosts.readTime,
+        template: blogPosts.template,
+        dateAdded: blogPosts.dateAdded,
+        content: paragraphsWithoutBodies,
+      })
+      .from(blogPosts)
+      .orderBy(...newestFirst)
+      .offset(offset)
+      .$dynamic();
+    return (await (limit === undefined ? query : query.limit(limit))).map(toSummary);
+  }
+
+  /** One post with the time it last changed (for dateModified); undefined when unknown. */
+  async function getWithModified(id: string): Promise<{ post: BlogPost; modified: string } | undefined> {
+    if (!UUID_SHAPE.test(id)) return undefined;
+    const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+    return row && { post: toWire(row), modified: row.updatedAt.toISOString() };
+  }
+
+  /** Every post's id and last change, newest first (sitemap). */
+  async function lastModified(): Promise<Array<{ id: string; modified: string }>> {
+    const rows = await db
+      .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .orderBy(...newestFirst);
+    return rows.map(({ id, updatedAt }) => ({ id, modified: updatedAt.toISOString() }));
+  }
+
+  async function count(): Promise<number> {
+    const [row] = await db.select({ n: countRows() }).from(blogPosts);
+    return Number(row.n);
+  }
+
+  /** Width and height of each known image (never its bytes), so pages reserve the space. */
+  async function imageSizes(ids: string[]): Promise<ImageSizes> {
+    const wanted = [...new Set(ids.filter((id) => UUID_SHAPE.test(id)))];
+    if (!wanted.length) return {};
+    const rows = await db
+      .select({ id: images.id, width: images.width, height: images.height })
+      .from(images)
+      .where(inArray(images.id, wanted));
+    return Object.fromEntries(rows.map(({ id, width, height }) => [id, { width, height }]));
   }
 
   async function get(id: string): Promise<BlogPost | undefined> {
@@ -143,7 +226,19 @@ export function createBlogService(db: Database) {
     return rows.length > 0;
   }
 
-  return { list, get, create, update, remove, hasPosts };
+  return {
+    list,
+    listSummaries,
+    count,
+    imageSizes,
+    lastModified,
+    get,
+    getWithModified,
+    create,
+    update,
+    remove,
+    hasPosts,
+  };
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;
