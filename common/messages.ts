@@ -45,6 +45,12 @@ export const BLOG_MESSAGES = {
   imageType: "Images must be png or jpeg: that file was not used",
 } as const;
 
+/** The admin blog list's empty states. */
+export const BLOG_LIST_TEXT = {
+  empty: "No blog available",
+  noMatch: (term: string) => `No blog title contains "${term}"`,
+} as const;
+
 /** The blog admin's confirmations. */
 export const BLOG_DIALOGS = {
   leaveTitle: "Leave this blog?",

@@ -1,4 +1,4 @@
-import { and, count as countRows, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, count as countRows, desc, eq, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import {
   BLOG_API_MESSAGES,
   type BlogPost,
@@ -37,7 +37,13 @@ function toWire(row: Omit<PostRow, "updatedAt">): BlogPost {
 export interface ListRange {
   limit?: number;
   offset?: number;
+  /** Only posts whose title contains this text, case-insensitive (the admin list's search). */
+  titleContains?: string;
 }
+
+// LIKE's own wildcards in a search term are meant literally.
+const titleFilter = (text: string | undefined) =>
+  text ? ilike(blogPosts.title, `%${text.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
 
 // The paragraphs without their bodies, cut in the database so the bodies are never read out.
 const paragraphsWithoutBodies = sql<StoredParagraph[]>`coalesce((
@@ -110,7 +116,11 @@ export function createBlogService(db: Database) {
   }
 
   /** Like `list`, without the paragraph bodies: what cards and lists need, a fraction of the bytes. */
-  async function listSummaries({ limit, offset = 0 }: ListRange = {}): Promise<BlogPostSummary[]> {
+  async function listSummaries({
+    limit,
+    offset = 0,
+    titleContains,
+  }: ListRange = {}): Promise<BlogPostSummary[]> {
     const query = db
       .select({
         id: blogPosts.id,
@@ -122,6 +132,7 @@ export function createBlogService(db: Database) {
         content: paragraphsWithoutBodies,
       })
       .from(blogPosts)
+      .where(titleFilter(titleContains))
       .orderBy(...newestFirst)
       .offset(offset)
       .$dynamic();
@@ -144,8 +155,8 @@ export function createBlogService(db: Database) {
     return rows.map(({ id, updatedAt }) => ({ id, modified: updatedAt.toISOString() }));
   }
 
-  async function count(): Promise<number> {
-    const [row] = await db.select({ n: countRows() }).from(blogPosts);
+  async function count({ titleContains }: Pick<ListRange, "titleContains"> = {}): Promise<number> {
+    const [row] = await db.select({ n: countRows() }).from(blogPosts).where(titleFilter(titleContains));
     return Number(row.n);
   }
 
