@@ -22,7 +22,10 @@ export async function adminPage(
     bypassCSP: options.bypassCSP ?? false,
   });
   if (options.theme)
-    await context.addInitScript((dark) => localStorage.setItem("dark-theme", dark), String(options.theme === "dark"));
+    await context.addInitScript(
+      (dark) => localStorage.setItem("dark-theme", dark),
+      String(options.theme === "dark"),
+    );
   const login = await context.request.post("/api/admin/login", { data: E2E_ADMIN });
   if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
   const page = await context.newPage();
@@ -48,7 +51,9 @@ export const pictureFile = async (name: string, format: "png" | "jpeg" | "gif") 
 
 export async function uploadImage(request: APIRequestContext, format: "png" | "jpeg" = "png") {
   const res = await request.post("/api/admin/add-image", {
-    multipart: { image: { name: `x.${format}`, mimeType: `image/${format}`, buffer: await pictureBytes(format) } },
+    multipart: {
+      image: { name: `x.${format}`, mimeType: `image/${format}`, buffer: await pictureBytes(format) },
+    },
   });
   if (res.status() !== 201) throw new Error(`upload failed: ${await res.text()}`);
   return (await res.json()).data.id as string;
@@ -74,7 +79,11 @@ export async function createPost(
     },
   });
   if (res.status() !== 201) throw new Error(`create failed: ${await res.text()}`);
-  return (await res.json()).result as { _id: string; img: string | null; content: Array<{ img: string | null }> };
+  return (await res.json()).result as {
+    _id: string;
+    img: string | null;
+    content: Array<{ img: string | null }>;
+  };
 }
 
 /** Opens a blog form and waits until it is filled and its editors are ready. */

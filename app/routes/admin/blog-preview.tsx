@@ -69,7 +69,11 @@ export default function AdminBlogPreview() {
 
   useEffect(() => {
     if (state !== "saved") return;
-    const timer = setTimeout(() => navigate(BLOG_ADMIN_PATHS.list, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => {
+      clearDraft();
+      navigate(BLOG_ADMIN_PATHS.list, { replace: true });
+    }, REDIRECT_DELAY_MS);
+    // Leaving sooner by another way: the published draft must not come back either.
     return () => {
       clearTimeout(timer);
       clearDraft();
