@@ -5,6 +5,8 @@ import { sharedResolve } from "./vitest.shared.ts";
 
 const SHARED =
   /[\\/](common|app[\\/]lib|app[\\/]content|app[\\/]components|node_modules[\\/]lucide-react)[\\/]/;
+// Admin-only modules never join the public pages' shared chunk (the blog editor above all).
+const ADMIN_ONLY = /[\\/]app[\\/](components[\\/]admin[\\/]|lib[\\/](admin-|blog-admin-|blog-draft))/;
 const FORMS =
   /[\\/](common[\\/](enquiries|blog|popup|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
 
@@ -26,7 +28,7 @@ export default defineConfig({
             {
               name: "shared",
               // Small modules every page uses; form validation (zod) stays with the pages that have forms.
-              test: (id: string) => SHARED.test(id) && !FORMS.test(id),
+              test: (id: string) => SHARED.test(id) && !FORMS.test(id) && !ADMIN_ONLY.test(id),
               minShareCount: 2,
               priority: 10,
             },

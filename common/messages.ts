@@ -41,6 +41,24 @@ export const BLOG_MESSAGES = {
   created: "Successfully created blog",
   edited: "Successfully Edited blog",
   deleted: "Successfully Deleted blog",
+  /** A picked file that is not a png or jpeg image (SPEC section 5); nothing is kept. */
+  imageType: "Images must be png or jpeg: that file was not used",
+} as const;
+
+/** The admin blog list's empty states. */
+export const BLOG_LIST_TEXT = {
+  empty: "No blog available",
+  noMatch: (term: string) => `No blog title contains "${term}"`,
+} as const;
+
+/** The blog admin's confirmations. */
+export const BLOG_DIALOGS = {
+  leaveTitle: "Leave this blog?",
+  leaveMessage: "Your changes have not been submitted. Leave and discard them?",
+  leaveConfirm: "Leave",
+  deleteTitle: "Delete this blog?",
+  deleteMessage: (title: string) => `"${title}" and its images will be deleted. This cannot be undone.`,
+  deleteConfirm: "Delete",
 } as const;
 
 export const POPUP_MESSAGES = {

@@ -183,8 +183,10 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       "<li>",
     ])
       expect(kept).toContain(tag);
-    expect(kept).toContain('style="text-align:center"');
-    expect(kept).toContain('style="text-align:right"');
+    // Alignment is stored as the editor writes it.
+    expect(kept).toContain('<h1 style="text-align: center">One</h1>');
+    expect(kept).toContain('<h3 style="text-align: right">Three</h3>');
+    expect(kept).toContain('<p style="text-align: left">');
     expect(kept).toContain('<a href="https://example.co.uk" rel="noopener noreferrer nofollow">x</a>');
     expect(kept).toContain('href="mailto:a@b.co.uk"');
     expect(cleaned).not.toMatch(
@@ -194,7 +196,17 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     expect(cleaned).toContain('<a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a>');
   });
 
-  it("updates a post: 200 Ok, dateAdded kept, images relinked; 404 for unknown ids", async () => {
+  it("stores the editor's HTML exactly as the editor writes it", async () => {
+    const editorHtml =
+      '<h1 style="text-align: center">Heading</h1><h2>Two</h2><h3>Three</h3>' +
+      "<p><strong>b</strong> <em>i</em> <s>s</s> <mark>m</mark></p>" +
+      '<ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p style="text-align: right">r</p><p></p>';
+    const body = postBody(1);
+    body.content[0].content = editorHtml;
+    expect((await create(body)).json().result.content[0].content).toBe(editorHtml);
+  });
+
+  it("updates a post: 200 Ok, dateAdded kept, new images linked, replaced ones deleted; 404 for unknown ids", async () => {
     const oldImage = await uploadImage(app, token);
     const created = (await create(postBody(2, [oldImage, null, null]))).json().result;
     const newImage = await uploadImage(app, token);
@@ -217,11 +229,8 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       .from(images)
       .where(eq(images.id, newImage));
     expect(linked.postId).toBe(created._id);
-    const [unlinked] = await app.db
-      .select({ postId: images.postId })
-      .from(images)
-      .where(eq(images.id, oldImage));
-    expect(unlinked.postId).toBeNull();
+    // The replaced image belongs to no post any more: it is gone, not left behind unlinked.
+    expect(await app.db.select().from(images).where(eq(images.id, oldImage))).toEqual([]);
 
     const invalid = await app.inject({
       method: "PUT",
@@ -239,6 +248,40 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       });
       expect(missing.statusCode).toBe(404);
     }
+  });
+
+  it("keeps images an update still uses, and deletes all of them when the update drops every image", async () => {
+    const [first, second] = [await uploadImage(app, token), await uploadImage(app, token)];
+    const created = (await create(postBody(3, [first, second, null]))).json().result;
+    const put = (body: object) =>
+      app.inject({ method: "PUT", url: `/api/admin/${created._id}`, headers: bearer(token), payload: body });
+    expect((await put(postBody(3, [second, null, null]))).statusCode).toBe(200);
+    const left = await app.db.select({ id: images.id, postId: images.postId }).from(images);
+    expect(left.filter((row) => row.postId === created._id).map((row) => row.id)).toEqual([second]);
+    expect(left.some((row) => row.id === first)).toBe(false);
+    expect((await put(postBody(3))).statusCode).toBe(200);
+    expect(await app.db.select().from(images).where(eq(images.postId, created._id))).toEqual([]);
+    expect(await app.db.select().from(images).where(eq(images.id, second))).toEqual([]);
+  });
+
+  it("gives an unused image to exactly one of two posts saved at the same time", async () => {
+    const shared = await uploadImage(app, token);
+    const other = (await create(postBody(1))).json().result;
+    const answers = await Promise.all([
+      create(postBody(4, [null, shared, null])),
+      app.inject({
+        method: "PUT",
+        url: `/api/admin/${other._id}`,
+        headers: bearer(token),
+        payload: postBody(1, [null, shared, null]),
+      }),
+    ]);
+    expect(answers.filter((res) => res.statusCode < 300)).toHaveLength(1);
+    const refused = answers.find((res) => res.statusCode === 400);
+    expect(refused?.json().message).toBe("The image of paragraph 2 belongs to another post");
+    const owners = await app.db.select({ postId: images.postId }).from(images).where(eq(images.id, shared));
+    const winner = answers.find((res) => res.statusCode < 300)?.json().result;
+    expect(owners).toEqual([{ postId: winner._id }]);
   });
 
   it("deletes a post together with its images", async () => {

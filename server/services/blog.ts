@@ -1,4 +1,4 @@
-import { count as countRows, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count as countRows, desc, eq, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import {
   BLOG_API_MESSAGES,
   type BlogPost,
@@ -37,7 +37,13 @@ function toWire(row: Omit<PostRow, "updatedAt">): BlogPost {
 export interface ListRange {
   limit?: number;
   offset?: number;
+  /** Only posts whose title contains this text, case-insensitive (the admin list's search). */
+  titleContains?: string;
 }
+
+// LIKE's own wildcards in a search term are meant literally.
+const titleFilter = (text: string | undefined) =>
+  text ? ilike(blogPosts.title, `%${text.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
 
 // The paragraphs without their bodies, cut in the database so the bodies are never read out.
 const paragraphsWithoutBodies = sql<StoredParagraph[]>`coalesce((
@@ -60,24 +66,38 @@ function toStored(input: BlogPostInput): StoredParagraph[] {
 }
 
 /**
- * Paragraph images must exist and be free or already this post's; they are then linked to the
- * post (images.post_id), so deleting the post deletes them. Images the post no longer uses
- * are unlinked, not deleted: the editor deletes replaced images itself.
+ * Paragraph images must exist and be free or already this post's. They are claimed with one
+ * conditional update (`post_id is null or post_id = this post`): when two posts are saved at
+ * once with the same unused image, the second update waits for the first's row lock, then finds
+ * the image taken and claims nothing, so exactly one post gets it. Deleting the post deletes
+ * its images.
  */
-async function linkImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
-  const wanted = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
-  const found = wanted.length
-    ? await tx.select({ id: images.id, postId: images.postId }).from(images).where(inArray(images.id, wanted))
-    : [];
-  paragraphs.forEach((paragraph, index) => {
-    if (!paragraph.img) return;
-    const image = found.find((row) => row.id === paragraph.img);
-    if (!image) throw new HttpError(400, BLOG_API_MESSAGES.imageUnknown(index));
-    if (image.postId && image.postId !== postId)
-      throw new HttpError(400, BLOG_API_MESSAGES.imageInUse(index));
-  });
-  await tx.update(images).set({ postId: null }).where(eq(images.postId, postId));
-  if (wanted.length) await tx.update(images).set({ postId }).where(inArray(images.id, wanted));
+async function claimImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
+  const wanted = [...new Set(paragraphs.map((p) => p.img).filter((id): id is string => id !== null))];
+  if (!wanted.length) return;
+  const claimed = await tx
+    .update(images)
+    .set({ postId })
+    .where(and(inArray(images.id, wanted), or(isNull(images.postId), eq(images.postId, postId))))
+    .returning({ id: images.id });
+  if (claimed.length === wanted.length) return;
+  const index = paragraphs.findIndex((p) => p.img && !claimed.some((row) => row.id === p.img));
+  const [taken] = await tx
+    .select({ id: images.id })
+    .from(images)
+    .where(eq(images.id, paragraphs[index].img as string));
+  throw new HttpError(
+    400,
+    taken ? BLOG_API_MESSAGES.imageInUse(index) : BLOG_API_MESSAGES.imageUnknown(index),
+  );
+}
+
+/** After an update: images the post held but no longer shows belong to no post, so they go. */
+async function deleteReplacedImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
+  const kept = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
+  await tx
+    .delete(images)
+    .where(and(eq(images.postId, postId), kept.length ? notInArray(images.id, kept) : undefined));
 }
 
 /** Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out. */
@@ -96,7 +116,11 @@ export function createBlogService(db: Database) {
   }
 
   /** Like `list`, without the paragraph bodies: what cards and lists need, a fraction of the bytes. */
-  async function listSummaries({ limit, offset = 0 }: ListRange = {}): Promise<BlogPostSummary[]> {
+  async function listSummaries({
+    limit,
+    offset = 0,
+    titleContains,
+  }: ListRange = {}): Promise<BlogPostSummary[]> {
     const query = db
       .select({
         id: blogPosts.id,
@@ -108,6 +132,7 @@ export function createBlogService(db: Database) {
         content: paragraphsWithoutBodies,
       })
       .from(blogPosts)
+      .where(titleFilter(titleContains))
       .orderBy(...newestFirst)
       .offset(offset)
       .$dynamic();
@@ -130,8 +155,8 @@ export function createBlogService(db: Database) {
     return rows.map(({ id, updatedAt }) => ({ id, modified: updatedAt.toISOString() }));
   }
 
-  async function count(): Promise<number> {
-    const [row] = await db.select({ n: countRows() }).from(blogPosts);
+  async function count({ titleContains }: Pick<ListRange, "titleContains"> = {}): Promise<number> {
+    const [row] = await db.select({ n: countRows() }).from(blogPosts).where(titleFilter(titleContains));
     return Number(row.n);
   }
 
@@ -165,12 +190,15 @@ export function createBlogService(db: Database) {
           content,
         })
         .returning();
-      await linkImages(tx, row.id, content);
+      await claimImages(tx, row.id, content);
       return toWire(row);
     });
   }
 
-  /** The updated post, or undefined when there is no such post. dateAdded never changes. */
+  /**
+   * The updated post, or undefined when there is no such post. dateAdded never changes; images
+   * the post no longer uses are deleted in the same transaction (no orphans).
+   */
   async function update(id: string, input: BlogPostInput): Promise<BlogPost | undefined> {
     if (!UUID_SHAPE.test(id)) return undefined;
     const content = toStored(input);
@@ -188,7 +216,8 @@ export function createBlogService(db: Database) {
         .where(eq(blogPosts.id, id))
         .returning();
       if (!row) return undefined;
-      await linkImages(tx, id, content);
+      await claimImages(tx, id, content);
+      await deleteReplacedImages(tx, id, content);
       return toWire(row);
     });
   }

@@ -47,6 +47,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // `rel` is added by the transform, so it has to survive the attribute filter that runs after it.
 OPTIONS.allowedAttributes = { ...OPTIONS.allowedAttributes, a: ["href", "rel"] };
 
+/** sanitize-html rewrites the one allowed style as `text-align:center`; keep the editor's spelling. */
+const COMPACT_ALIGNMENT = / style="text-align:(left|center|right)"/g;
+
 export function sanitizeParagraphHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, OPTIONS).replace(COMPACT_ALIGNMENT, ' style="text-align: $1"');
 }

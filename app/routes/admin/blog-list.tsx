@@ -1,3 +1,13 @@
+import { BLOG_LIMITS } from "@common/blog";
+import { BLOG_LIST_TEXT } from "@common/messages";
+import { Plus } from "lucide-react";
+import { Link, useLocation, useNavigation } from "react-router";
+import { Loading } from "~/components/admin/Loading";
+import { BlogCard } from "~/components/blog/BlogCard";
+import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
+import { cardFromPost } from "~/lib/blog-display";
 import type { Route } from "./+types/blog-list";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +15,72 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminBlogList() {
-  return <h1 className="text-3xl font-bold">Blogs</h1>;
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+/** Cards per 'Load more'; the URL's `shown` says how many are on screen, so a reload keeps them. */
+const PAGE_SIZE = 24;
+const MAX_SHOWN = 2400;
+const SHOWN_PARAM = "shown";
+
+/**
+ * The newest posts without their bodies, filtered on the server by the top-bar search, so a
+ * thousand posts cost no more than the cards on screen.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const term = (params.get(ADMIN_SEARCH_PARAM) ?? "").trim().slice(0, BLOG_LIMITS.title);
+  const asked = Math.ceil(Number(params.get(SHOWN_PARAM)) / PAGE_SIZE) * PAGE_SIZE;
+  const shown = Number.isFinite(asked) ? Math.min(Math.max(asked, PAGE_SIZE), MAX_SHOWN) : PAGE_SIZE;
+  const { blog } = context.services;
+  const [posts, total] = await Promise.all([
+    blog.listSummaries({ limit: shown, titleContains: term }),
+    blog.count({ titleContains: term }),
+  ]);
+  const sizes = await blog.imageSizes(posts.flatMap((post) => (post.img ? [post.img] : [])));
+  return { cards: posts.map((post) => cardFromPost(post, sizes)), total, term };
+}
+
+/** SPEC: the blog list with 'Create New Blog', a loading indicator and the top-bar search. */
+export default function AdminBlogList({ loaderData }: Route.ComponentProps) {
+  const { cards, total, term } = loaderData;
+  const navigation = useNavigation();
+  const { search } = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === BLOG_ADMIN_PATHS.list;
+  const more = new URLSearchParams(search);
+  more.set(SHOWN_PARAM, String(cards.length + PAGE_SIZE));
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="h-section">Blogs</h1>
+        <Link to={BLOG_ADMIN_PATHS.templates} className="btn btn-primary">
+          <Plus aria-hidden="true" className="size-5" />
+          Create New Blog
+        </Link>
+      </div>
+      {loading && <Loading />}
+      {cards.length === 0 ? (
+        <p className="text-muted">{term ? BLOG_LIST_TEXT.noMatch(term) : BLOG_LIST_TEXT.empty}</p>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
+          {cards.map((card, index) => (
+            <li key={card.id}>
+              <BlogCard card={card} priority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {cards.length < total && (
+        <div className="flex flex-wrap items-center gap-4">
+          <Link to={`?${more}`} preventScrollReset replace className="btn btn-ghost">
+            Load more
+          </Link>
+          <p className="text-sm text-muted">
+            Showing {cards.length} of {total}
+          </p>
+        </div>
+      )}
+    </div>
+  );
 }

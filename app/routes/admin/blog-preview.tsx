@@ -1,3 +1,19 @@
+import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/constants";
+import { BLOG_MESSAGES } from "@common/messages";
+import { Send, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { LeaveGuard } from "~/components/admin/blog/LeaveGuard";
+import { Loading } from "~/components/admin/Loading";
+import { BlogTemplate } from "~/components/blog/BlogTemplate";
+import type { TemplatePost } from "~/components/blog/types";
+import { useAdminApi } from "~/lib/admin-api";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { publishDraft } from "~/lib/blog-admin-api";
+import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
+import { templateImage } from "~/lib/blog-display";
+import { type BlogDraft, clearDraft, loadDraft } from "~/lib/blog-draft";
+import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-preview";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +21,108 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+/** The draft as its template shows it: picked images from their local copies, stored ones served. */
+function templatePost(draft: BlogDraft): TemplatePost {
+  return {
+    title: draft.title,
+    readTime: Number(draft.readTime),
+    dateAdded: draft.dateAdded,
+    template: draft.template,
+    paragraphs: draft.content.map((p, index) => ({
+      header: index === 0 ? "" : p.header,
+      html: p.content,
+      image: p.image?.dataUrl
+        ? { src: p.image.dataUrl, alt: p.alt }
+        : p.image?.id
+          ? templateImage(p.image.id, p.alt, {})
+          : null,
+    })),
+  };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * SPEC: the whole post in its template, with Cancel (back to the form it came from, or the list)
+ * and Submit (1.2 s, then save once; success returns to the list about 2 s later).
+ */
 export default function AdminBlogPreview() {
-  return <h1 className="text-3xl font-bold">Preview</h1>;
+  const navigate = useNavigate();
+  const messages = useMessages();
+  const api = useAdminApi();
+  const [draft, setDraft] = useState<BlogDraft | null>(null);
+  const [state, setState] = useState<"ready" | "saving" | "saved">("ready");
+  const saving = useRef(false);
+
+  useEffect(() => {
+    const stored = loadDraft();
+    if (stored?.title) setDraft(stored);
+    else navigate(BLOG_ADMIN_PATHS.list, { replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (state !== "saved") return;
+    const timer = setTimeout(() => {
+      clearDraft();
+      navigate(BLOG_ADMIN_PATHS.list, { replace: true });
+    }, REDIRECT_DELAY_MS);
+    // Leaving sooner by another way: the published draft must not come back either.
+    return () => {
+      clearTimeout(timer);
+      clearDraft();
+    };
+  }, [state, navigate]);
+
+  if (!draft) return <Loading />;
+  const editing = draft.editId !== null;
+
+  async function submit() {
+    // A second click while the first is saving does nothing: the post is saved once.
+    if (saving.current || !draft) return;
+    saving.current = true;
+    setState("saving");
+    await wait(SUBMIT_DELAY_MS);
+    if (await publishDraft(api, draft)) {
+      messages.add(editing ? BLOG_MESSAGES.edited : BLOG_MESSAGES.created, "success", PREVIEW_ALERT_MS);
+      setState("saved");
+    } else {
+      messages.add(
+        editing ? BLOG_MESSAGES.editFailed : BLOG_MESSAGES.createFailed,
+        "error",
+        PREVIEW_ALERT_MS,
+      );
+      saving.current = false;
+      setState("ready");
+    }
+  }
+
+  const busy = state !== "ready";
+  const back = draft.origin ?? BLOG_ADMIN_PATHS.list;
+  return (
+    <div className="grid gap-6">
+      <div className="card flex flex-wrap items-center justify-between gap-3 !py-4">
+        <p className="eyebrow">Preview · Template {draft.template}</p>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => navigate(back)}>
+            <X aria-hidden="true" className="size-5" />
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={submit}>
+            <Send aria-hidden="true" className="size-5" />
+            Submit
+          </button>
+        </div>
+        {state === "saving" && <Loading />}
+      </div>
+      <BlogTemplate post={templatePost(draft)} />
+      <LeaveGuard when={draft.dirty && state !== "saved"} allowed={[back]} onLeave={clearDraft} />
+    </div>
+  );
 }

@@ -1,3 +1,8 @@
+import { TEMPLATE_COUNT } from "@common/constants";
+import { Link } from "react-router";
+import { TemplateThumbnail } from "~/components/blog/TemplateThumbnail";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import type { Route } from "./+types/blog-template";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +10,36 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+const TEMPLATES = Array.from({ length: TEMPLATE_COUNT }, (_, i) => i + 1);
+
+/** SPEC: five template cards, each with a drawing of its layout, opening the create form. */
 export default function AdminBlogTemplate() {
-  return <h1 className="text-3xl font-bold">Choose a Template</h1>;
+  return (
+    <div className="grid gap-6">
+      <h1 className="h-section">Choose a Template</h1>
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {TEMPLATES.map((n) => (
+          <li key={n}>
+            <Link
+              to={BLOG_ADMIN_PATHS.create(n)}
+              aria-labelledby={`template-${n}-name`}
+              className="card grid gap-3 !p-4 transition hover:-translate-y-0.5 hover:border-brand"
+            >
+              <TemplateThumbnail template={n} />
+              <span id={`template-${n}-name`} className="text-lg font-bold">
+                Template {n}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type BlogDraft, clearDraft, type DraftParagraph, loadDraft, saveDraft } from "./blog-draft";
+
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The form's draft: the stored one when it belongs to this form (a reload, or back from the
+ * preview), else `start()`. Null until the first client render (the server cannot see
+ * sessionStorage). Changes are written to sessionStorage shortly after they happen and at once
+ * when the page is hidden or the form unmounts.
+ */
+export function useBlogDraft(start: () => BlogDraft, belongs: (draft: BlogDraft) => boolean) {
+  const [draft, setDraft] = useState<BlogDraft | null>(null);
+  const latest = useRef<BlogDraft | null>(null);
+  latest.current = draft;
+  const discarded = useRef(false);
+  const save = useCallback((value: BlogDraft | null) => {
+    if (value && !discarded.current) saveDraft(value);
+  }, []);
+  const init = useRef({ start, belongs });
+
+  useEffect(() => {
+    const stored = loadDraft();
+    const initial = stored && init.current.belongs(stored) ? stored : init.current.start();
+    saveDraft(initial);
+    setDraft(initial);
+  }, []);
+
+  useEffect(() => {
+    if (!draft) return;
+    const timer = setTimeout(() => save(draft), SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, save]);
+
+  useEffect(() => {
+    const flush = () => save(latest.current);
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, [save]);
+
+  /** Leaving on purpose: the draft is gone and nothing writes it back. */
+  const discard = useCallback(() => {
+    discarded.current = true;
+    clearDraft();
+  }, []);
+
+  /** Saves now (before opening the preview). */
+  const commit = useCallback(
+    (value: BlogDraft) => {
+      setDraft(value);
+      save(value);
+    },
+    [save],
+  );
+
+  const update = useCallback((patch: Partial<BlogDraft>) => {
+    setDraft((current) => current && { ...current, ...patch, dirty: true });
+  }, []);
+
+  const updateParagraph = useCallback((index: number, patch: Partial<DraftParagraph>) => {
+    setDraft(
+      (current) =>
+        current && {
+          ...current,
+          dirty: true,
+          content: current.content.map((p, i) => (i === index ? { ...p, ...patch } : p)),
+        },
+    );
+  }, []);
+
+  return { draft, update, updateParagraph, discard, commit };
+}

@@ -1,0 +1,161 @@
+import { type BlogPost, blogPostInputSchema, firstIssueMessage } from "@common/blog";
+import { PARAGRAPHS_PER_BLOG, TEMPLATE_COUNT } from "@common/constants";
+
+/**
+ * The blog draft an administrator is writing (SPEC section 4, Blog create and edit): kept in
+ * sessionStorage, so a reload or the trip to the preview and back loses nothing.
+ */
+export interface DraftImage {
+  /** The stored image's id (a post being edited), or null for a picked file not uploaded yet. */
+  id: string | null;
+  /** The picked file as a data: URL (sessionStorage holds text only); null for a stored image. */
+  dataUrl: string | null;
+}
+
+export interface DraftParagraph {
+  header: string;
+  /** Rich-text HTML, as the editor wrote it when it last lost focus. */
+  content: string;
+  image: DraftImage | null;
+  /** The image's alt text. */
+  alt: string;
+}
+
+export interface BlogDraft {
+  meta_data_title: string;
+  title: string;
+  /** The read time input's value, as typed. */
+  readTime: string;
+  template: number;
+  /** Set when the preview opens: now for a new post, the post's own date when editing. */
+  dateAdded: string | null;
+  content: DraftParagraph[];
+  /** The form the preview's Cancel returns to. */
+  origin: string | null;
+  /** The post being edited; null for a new one. */
+  editId: string | null;
+  /** The post's date when editing (kept by the server). */
+  editDateAdded: string | null;
+  /** True once anything was changed since the form was filled. */
+  dirty: boolean;
+}
+
+export const BLOG_DRAFT_KEY = "blog-draft";
+
+const emptyParagraph = (): DraftParagraph => ({ header: "", content: "", image: null, alt: "" });
+
+/** SPEC: the template comes from the route, `template-N` gives N, anything else 1. */
+export function templateFromRoute(templateId: string | undefined): number {
+  const n = Number(/^template-(\d)$/.exec(templateId ?? "")?.[1]);
+  return n >= 1 && n <= TEMPLATE_COUNT ? n : 1;
+}
+
+export function newDraft(template: number): BlogDraft {
+  return {
+    meta_data_title: "",
+    title: "",
+    readTime: "",
+    template,
+    dateAdded: null,
+    content: Array.from({ length: PARAGRAPHS_PER_BLOG }, emptyParagraph),
+    origin: null,
+    editId: null,
+    editDateAdded: null,
+    dirty: false,
+  };
+}
+
+export function draftFromPost(post: BlogPost): BlogDraft {
+  return {
+    ...newDraft(post.template),
+    meta_data_title: post.meta_data_title,
+    title: post.title,
+    readTime: String(post.readTime),
+    content: post.content.map((p) => ({
+      header: p.header,
+      content: p.content,
+      image: p.img ? { id: p.img, dataUrl: null } : null,
+      alt: p.alt,
+    })),
+    editId: post._id,
+    editDateAdded: post.dateAdded,
+  };
+}
+
+/** The API body for the draft; `imageIds` are the paragraphs' image ids once uploaded. */
+export function draftInput(draft: BlogDraft, imageIds: Array<string | null> = []) {
+  return {
+    meta_data_title: draft.meta_data_title,
+    title: draft.title,
+    readTime: draft.readTime,
+    template: draft.template,
+    content: draft.content.map((p, index) => ({
+      header: index === 0 ? "" : p.header,
+      content: p.content,
+      img: imageIds[index] ?? null,
+      alt: p.image ? p.alt : "",
+    })),
+  };
+}
+
+/**
+ * The first problem Preview reports, checked by the API's own schema, so the form and the server
+ * share one rule source and SPEC's order: meta data title, title, read time.
+ */
+export function draftProblem(draft: BlogDraft): string | undefined {
+  const result = blogPostInputSchema.safeParse(draftInput(draft));
+  return result.success ? undefined : firstIssueMessage(result.error);
+}
+
+// The draft of this tab, also in memory: images too large for sessionStorage's quota still
+// make the trip to the preview (only a reload forgets them).
+let current: BlogDraft | null = null;
+
+const withoutImageData = (draft: BlogDraft): BlogDraft => ({
+  ...draft,
+  content: draft.content.map((p) => (p.image?.dataUrl ? { ...p, image: null, alt: "" } : p)),
+});
+
+export function saveDraft(draft: BlogDraft) {
+  current = draft;
+  for (const stored of [draft, withoutImageData(draft)]) {
+    try {
+      sessionStorage.setItem(BLOG_DRAFT_KEY, JSON.stringify(stored));
+      return;
+    } catch {
+      // Over the quota with the images: try again without them. Private mode: memory only.
+    }
+  }
+}
+
+const isDraft = (value: unknown): value is BlogDraft => {
+  const draft = value as BlogDraft | null;
+  return (
+    typeof draft?.title === "string" &&
+    typeof draft.meta_data_title === "string" &&
+    typeof draft.readTime === "string" &&
+    Number.isInteger(draft.template) &&
+    Array.isArray(draft.content) &&
+    draft.content.length === PARAGRAPHS_PER_BLOG &&
+    draft.content.every((p) => typeof p?.content === "string" && typeof p.header === "string")
+  );
+};
+
+/** The stored draft, or null when there is none (or it is unreadable). */
+export function loadDraft(): BlogDraft | null {
+  if (current) return current;
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(BLOG_DRAFT_KEY) ?? "null");
+    current = isDraft(stored) ? stored : null;
+  } catch {
+    current = null;
+  }
+  return current;
+}
+
+export function clearDraft() {
+  current = null;
+  try {
+    sessionStorage.removeItem(BLOG_DRAFT_KEY);
+  } catch {}
+}
