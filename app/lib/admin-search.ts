@@ -12,3 +12,17 @@ export function useAdminSearch(): string {
   const [params] = useSearchParams();
   return (params.get(ADMIN_SEARCH_PARAM) ?? "").trim();
 }
+
+/**
+ * True when a navigation only changes the search term: a list filtered on screen needs no new
+ * data then (use it in `shouldRevalidate`; a loader that searches on the server keeps the default).
+ */
+export function isSearchOnlyChange(currentUrl: URL, nextUrl: URL): boolean {
+  if (currentUrl.pathname !== nextUrl.pathname) return false;
+  const current = new URLSearchParams(currentUrl.search);
+  const next = new URLSearchParams(nextUrl.search);
+  if (current.get(ADMIN_SEARCH_PARAM) === next.get(ADMIN_SEARCH_PARAM)) return false;
+  current.delete(ADMIN_SEARCH_PARAM);
+  next.delete(ADMIN_SEARCH_PARAM);
+  return current.toString() === next.toString();
+}

@@ -1,21 +1,64 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { AdminSectionNav } from "~/components/admin/AdminSidebar";
+import { AdminTopBar } from "~/components/admin/AdminTopBar";
+import { Logo } from "~/components/art/LogoMark";
+import { isSearchOnlyChange } from "~/lib/admin-search";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import type { Route } from "./+types/dashboard";
 
-export const meta = () => [{ title: "Dashboard | Fenland Organics" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Dashboard | Fenland Organics" },
+  { name: "robots", content: "noindex" },
+];
 
-export default function Dashboard() {
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+/** The admin guard: no dashboard screen renders without a live session (SPEC section 4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  return { email: admin.email };
+}
+
+// The session is checked again on every move to another screen (and after every action), so an
+// ended session sends the administrator to /admin; typing in the search box needs no check.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (isSearchOnlyChange(currentUrl, nextUrl)) return false;
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+};
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-6xl px-6 py-8">
-      <nav aria-label="Admin" className="mb-6 flex gap-4">
-        <NavLink to="/admin/dashboard" end>
-          Order History
-        </NavLink>
-        <NavLink to="/admin/dashboard/blog">Blogs</NavLink>
-        <NavLink to="/admin/dashboard/popups">Popups</NavLink>
-        <NavLink to="/admin/dashboard/enquiries">Enquiries</NavLink>
-      </nav>
-      <main id="main">
-        <Outlet />
-      </main>
+    <div className="flex min-h-screen flex-1">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-lg bg-brand px-4 py-2 font-bold text-on-brand focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-8 border-r border-border bg-surface p-4 lg:flex">
+        {/* Inside the admin the logo is not a link (SPEC section 2). */}
+        <div className="px-2 pt-2">
+          <Logo />
+        </div>
+        <AdminSectionNav />
+        <p className="truncate px-3 text-xs text-muted" title={loaderData.email}>
+          Signed in as {loaderData.email}
+        </p>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminTopBar />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
+        >
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,21 @@
 import { ADMIN_MESSAGES } from "@common/messages";
+import { ClipboardList } from "lucide-react";
+import type { Route } from "./+types/orders";
 
+export const meta: Route.MetaFunction = () => [
+  { title: "Order History | Fenland Organics" },
+  { name: "robots", content: "noindex" },
+];
+
+/** The dashboard index and every unmatched dashboard path (SPEC section 2). */
 export default function Orders() {
   return (
     <>
-      <h1 className="text-3xl font-bold">Order History</h1>
-      <p className="mt-4">{ADMIN_MESSAGES.ordersUnavailable}</p>
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Order History</h1>
+      <div className="card mt-6 flex flex-col items-center gap-3 py-12 text-center">
+        <ClipboardList aria-hidden="true" className="size-10 text-brand" />
+        <p className="text-lg font-semibold">{ADMIN_MESSAGES.ordersUnavailable}</p>
+      </div>
     </>
   );
 }
