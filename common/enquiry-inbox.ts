@@ -87,6 +87,39 @@ export const enquiryStatusInputSchema = z.object(
   { error: INBOX_MESSAGES.invalidStatus },
 );
 
+/** Wire shapes of the inbox API, also the admin pages' loader data. */
+export type MailState = "pending" | "sent" | "failed";
+
+/** CONTRACT.md's enquiry, plus where staff are with it. `mail` is null for spam (never mailed). */
+export interface EnquiryView {
+  _id: string;
+  kind: EnquiryKind;
+  createdAt: string;
+  status: EnquiryStatus;
+  statusChangedAt: string | null;
+  fields: Record<string, unknown>;
+  mail: { state: MailState; attempts: number } | null;
+}
+
+export interface EnquiryPage {
+  data: EnquiryView[];
+  /** Cursor of the next (older) page; null on the last one. */
+  next: string | null;
+  /** Cursor of the newer page; null on the first one. */
+  newer: string | null;
+}
+
+/** One enquiry with its mail's whole delivery record. */
+export interface EnquiryDetail extends Omit<EnquiryView, "mail"> {
+  mail: {
+    state: MailState;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+    nextAttemptAt: string | null;
+  } | null;
+}
+
 /** Query-string values without the empty ones (a GET form sends `kind=` for "All kinds"). */
 export function queryValues(params: URLSearchParams | Record<string, unknown>): Record<string, unknown> {
   const entries = params instanceof URLSearchParams ? [...params] : Object.entries(params);

@@ -4,6 +4,8 @@ import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
 import {
   decodeCursor,
+  type EnquiryDetail,
+  type EnquiryPage,
   INBOX_PAGE_DEFAULT,
   type InboxFilter,
   type InboxQuery,
@@ -12,20 +14,7 @@ import type { Database } from "../db/client";
 import { enquiries, mailOutbox } from "../db/schema";
 import { retryMail as retryOutboxMail } from "../mail/outbox";
 import { csvHeader, csvRows } from "./enquiry-csv";
-import { type EnquiryPage, type EnquiryView, enquiryPage, type MailState } from "./enquiry-query";
-
-export type { EnquiryPage, EnquiryView } from "./enquiry-query";
-
-/** One enquiry with its mail's whole delivery record. */
-export interface EnquiryDetail extends Omit<EnquiryView, "mail"> {
-  mail: {
-    state: MailState;
-    attempts: number;
-    lastError: string | null;
-    sentAt: string | null;
-    nextAttemptAt: string | null;
-  } | null;
-}
+import { enquiryPage } from "./enquiry-query";
 
 export type RetryOutcome = "queued" | "not-found" | "not-failed";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { EnquiryView } from "../../common/enquiry-inbox";
 import { CSV_BOM, csvCell, csvHeader, csvRow, csvRows } from "./enquiry-csv";
-import type { EnquiryView } from "./enquiry-query";
 
 describe("CSV cells", () => {
   it.each([
@@ -9,7 +9,7 @@ describe("CSV cells", () => {
     ["-2", "'-2"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tcmd", "'\tcmd"],
-    ["\rcmd", "\"'\rcmd\""],
+    ["\rcmd", '"\'\rcmd"'],
     ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
   ])("neutralises a formula start: %j → %j", (value, cell) => {
     expect(csvCell(value)).toBe(cell);
@@ -63,6 +63,8 @@ describe("CSV export rows", () => {
       `${enquiry._id},2025-07-01 13:30:05,Quote,Contacted,2025-01-15 09:00:00,Quinn,q@example.co.uk,` +
         "01733 222333,,Farming,Peelings,Weekly,PE1 5XG,,failed,3\r\n",
     );
-    expect(csvRows([{ ...enquiry, statusChangedAt: null, mail: null }])).toMatch(/,Contacted,,Quinn,.*,,\r\n$/);
+    expect(csvRows([{ ...enquiry, statusChangedAt: null, mail: null }])).toMatch(
+      /,Contacted,,Quinn,.*,,\r\n$/,
+    );
   });
 });

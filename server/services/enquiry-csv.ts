@@ -1,5 +1,4 @@
-import { enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-inbox";
-import type { EnquiryView } from "./enquiry-query";
+import { type EnquiryView, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-inbox";
 
 /**
  * CSV for spreadsheets: RFC 4180 (CRLF rows, fields quoted when they hold a comma, quote or line

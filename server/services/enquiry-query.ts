@@ -1,29 +1,13 @@
 import { and, asc, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
-import type { EnquiryKind, EnquiryStatus } from "../../common/constants";
-import { encodeCursor, type InboxCursor, type InboxFilter } from "../../common/enquiry-inbox";
+import {
+  type EnquiryPage,
+  type EnquiryView,
+  encodeCursor,
+  type InboxCursor,
+  type InboxFilter,
+} from "../../common/enquiry-inbox";
 import type { Database } from "../db/client";
 import { enquiries, mailOutbox } from "../db/schema";
-
-export type MailState = "pending" | "sent" | "failed";
-
-/** CONTRACT.md's enquiry, plus where staff are with it. `mail` is null for spam (never mailed). */
-export interface EnquiryView {
-  _id: string;
-  kind: EnquiryKind;
-  createdAt: string;
-  status: EnquiryStatus;
-  statusChangedAt: string | null;
-  fields: Record<string, unknown>;
-  mail: { state: MailState; attempts: number } | null;
-}
-
-export interface EnquiryPage {
-  data: EnquiryView[];
-  /** Cursor of the next (older) page; null on the last one. */
-  next: string | null;
-  /** Cursor of the newer page; null on the first one. */
-  newer: string | null;
-}
 
 const f = enquiries.fields;
 

@@ -56,7 +56,7 @@ describe("enquiry durability", () => {
     try {
       const { data: listed } = await createEnquiryService(database.db).list();
       expect(listed.map((e) => e.fields.name).sort()).toEqual([...names].sort());
-      expect(listed.every((e) => e.mail.state === "sent")).toBe(true);
+      expect(listed.every((e) => e.mail?.state === "sent")).toBe(true);
     } finally {
       await database.close();
     }
