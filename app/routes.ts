@@ -31,6 +31,7 @@ export default [
     route("popups/create", "routes/admin/popup-create.tsx"),
     route("popups/:id", "routes/admin/popup-edit.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
+    route("enquiries/:id", "routes/admin/enquiry-detail.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
   ]),

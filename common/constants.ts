@@ -73,3 +73,10 @@ export const FREQUENCIES = ["Daily", "Weekly", "Fortnightly", "One Off Collectio
 
 export const ENQUIRY_KINDS = ["contact", "quote", "tankering"] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
+
+/** Where an enquiry stands in the inbox; `spam` only ever comes from the honeypot. */
+export const ENQUIRY_STATUSES = ["new", "contacted", "closed", "spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+/** The statuses staff set by hand (a spam enquiry is rescued by setting one of these). */
+export const STAFF_ENQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
+export type StaffEnquiryStatus = (typeof STAFF_ENQUIRY_STATUSES)[number];

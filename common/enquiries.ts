@@ -8,8 +8,13 @@ import { z } from "./zod";
  * the first issue is the message a visitor sees.
  */
 
-/** Honeypot: a field people never see; bots fill it. Such a submission is answered and dropped. */
-export const HONEYPOT_FIELD = "website";
+/**
+ * Honeypot: a field people never see; bots fill it. Such a submission is answered like any other
+ * and stored as spam, never mailed. Its name matches none of the words browsers and password
+ * managers autofill (website, url, company, name, email, phone, address…), so a person's browser
+ * leaves it empty.
+ */
+export const HONEYPOT_FIELD = "fo_office_ref";
 
 /** Length limits for every field (generous for people, small enough for the outbox and inbox). */
 export const ENQUIRY_LIMITS = {
@@ -133,4 +138,19 @@ export const ENQUIRY_SCHEMAS = {
 /** The message of the first failing field, in SPEC's order; undefined when valid. */
 export function firstIssue(result: { success: boolean; error?: z.ZodError }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;
+}
+
+/** Every submitted field of an enquiry as labelled rows, in the form's order (mail and inbox). */
+export function enquiryRows(kind: EnquiryKind, fields: Record<string, unknown>): Array<[string, string]> {
+  const order: Record<EnquiryKind, Array<keyof typeof ENQUIRY_LIMITS>> = {
+    contact: ["name", "email", "company", "phone", "message"],
+    tankering: ["name", "email", "phone", "frequency", "message"],
+    quote: ["businessType", "wasteType", "frequency", "location", "name", "email", "phone"],
+  };
+  // A quote keeps the visitor's name, email and phone in its `contact` block.
+  const contact = (fields.contact ?? {}) as Record<string, unknown>;
+  return order[kind].map((field) => {
+    const value = kind === "quote" && field in quoteContactSchema.shape ? contact[field] : fields[field];
+    return [LABELS[field], typeof value === "string" ? value : ""];
+  });
 }

@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/constants";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/constants";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -110,11 +110,24 @@ export const enquiries = pgTable(
   "enquiries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["contact", "quote", "tankering"] }).notNull(),
+    kind: text("kind", { enum: ENQUIRY_KINDS }).notNull(),
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
+    /** Where staff are with the lead; `spam` is set only by the honeypot (never mailed). */
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
+    /** When staff last changed the status; null while it is as submitted. */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
   },
-  (t) => [index("enquiries_created_idx").on(t.createdAt)],
+  // Keyset paging walks (created_at, id) newest first, whole inbox or one kind or status.
+  (t) => [
+    index("enquiries_newest_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enquiries_kind_newest_idx").on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("enquiries_status_newest_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /** Durable mail outbox: one row per notification, written in the enquiry's transaction. */

@@ -189,3 +189,17 @@ export function createOutbox(
     },
   };
 }
+
+/**
+ * Staff's 'Retry now': a failed notification goes back to pending, due at once, and the worker is
+ * woken. True when there was a failed message for the enquiry.
+ */
+export async function retryMail(db: Database, enquiryId: string, wake: () => void): Promise<boolean> {
+  const reset = await db
+    .update(mailOutbox)
+    .set({ state: "pending", nextAttemptAt: sql`now()` })
+    .where(sql`${mailOutbox.enquiryId} = ${enquiryId} and ${mailOutbox.state} = 'failed'`)
+    .returning({ id: mailOutbox.id });
+  if (reset.length) wake();
+  return reset.length > 0;
+}

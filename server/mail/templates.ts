@@ -1,5 +1,5 @@
 import type { EnquiryKind } from "../../common/constants";
-import type { ContactEnquiry, QuoteEnquiry, TankeringEnquiry } from "../../common/enquiries";
+import { type ContactEnquiry, enquiryRows, type QuoteEnquiry } from "../../common/enquiries";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 
@@ -22,45 +22,6 @@ const KIND_TITLE: Record<EnquiryKind, string> = {
   quote: "Quote request",
   tankering: "Tankering enquiry",
 };
-
-type Row = [label: string, value: string];
-
-function rowsFor(enquiry: StoredEnquiry): Row[] {
-  switch (enquiry.kind) {
-    case "contact": {
-      const f = enquiry.fields as ContactEnquiry;
-      return [
-        ["Name", f.name],
-        ["Email", f.email],
-        ["Company", f.company],
-        ["Phone", f.phone],
-        ["Message", f.message],
-      ];
-    }
-    case "tankering": {
-      const f = enquiry.fields as TankeringEnquiry;
-      return [
-        ["Name", f.name],
-        ["Email", f.email],
-        ["Phone", f.phone],
-        ["Frequency", f.frequency],
-        ["Message", f.message],
-      ];
-    }
-    case "quote": {
-      const f = enquiry.fields as QuoteEnquiry;
-      return [
-        ["Business type", f.businessType],
-        ["Waste type", f.wasteType],
-        ["Frequency", f.frequency],
-        ["Post code", f.location],
-        ["Name", f.contact.name],
-        ["Email", f.contact.email],
-        ["Phone", f.contact.phone],
-      ];
-    }
-  }
-}
 
 function keyFacts(enquiry: StoredEnquiry): string {
   const f = enquiry.fields as Record<string, string> & { contact?: { name: string } };
@@ -85,7 +46,7 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
 export function renderNotification(enquiry: StoredEnquiry): NotificationContent {
   const title = KIND_TITLE[enquiry.kind];
-  const rows = rowsFor(enquiry);
+  const rows = enquiryRows(enquiry.kind, enquiry.fields);
   const visitor =
     enquiry.kind === "quote" ? (enquiry.fields as QuoteEnquiry).contact : (enquiry.fields as ContactEnquiry);
   const received = enquiry.createdAt.toISOString();

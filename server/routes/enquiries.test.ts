@@ -146,12 +146,19 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       expect(text.statusCode).toBeLessThan(500);
     });
 
-    it("answers a filled honeypot like a success and stores nothing", async () => {
+    it("answers a filled honeypot like a success and keeps it as spam, out of the inbox", async () => {
       const before = (await listed()).length;
       const res = await post(app, url, { ...valid, [HONEYPOT_FIELD]: "http://spam.example" }, freshIp());
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ status: "Created" });
       expect(await listed()).toHaveLength(before);
+      const spam = await app.inject({
+        method: "GET",
+        url: `/api/admin/enquiries?status=spam&kind=${url.slice(5)}`,
+        headers: { authorization: auth },
+      });
+      expect(spam.json().data).toHaveLength(1);
+      expect(spam.json().data[0]).toMatchObject({ status: "spam", mail: null });
     });
 
     it("rate-limits each client per form with a clear 429", async () => {

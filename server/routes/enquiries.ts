@@ -3,7 +3,6 @@ import type { EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, firstIssue, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
 import { badRequest } from "../errors";
-import { requireAdmin } from "../plugins/auth";
 
 const FORM_PATHS: Record<EnquiryKind, string> = {
   contact: "/contact",
@@ -14,7 +13,7 @@ const FORM_PATHS: Record<EnquiryKind, string> = {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** POST /api/contact, /api/quote, /api/tankering and GET /api/admin/enquiries (CONTRACT.md). */
+/** POST /api/contact, /api/quote, /api/tankering (CONTRACT.md); the inbox is in enquiry-inbox.ts. */
 export async function enquiryRoutes(app: FastifyInstance) {
   for (const [kind, url] of Object.entries(FORM_PATHS) as Array<[EnquiryKind, string]>) {
     app.post(url, {
@@ -30,12 +29,14 @@ export async function enquiryRoutes(app: FastifyInstance) {
         const body = request.body;
         if (!isObject(body)) throw badRequest(ENQUIRY_MESSAGES.invalidBody);
         const trap = body[HONEYPOT_FIELD];
+        const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
         if (trap !== undefined && trap !== null && trap !== "") {
-          // Answered like a success so the bot learns nothing; nothing is stored or mailed.
-          request.log.info({ kind }, "honeypot filled: enquiry discarded");
+          // Answered like a success so a bot learns nothing. Kept as spam (never mailed) so a
+          // person whose browser filled the hidden field can still be found in the inbox.
+          if (parsed.success) await app.services.enquiries.submit(kind, parsed.data, { spam: true });
+          else request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
           return reply.status(201).send({ status: "Created" });
         }
-        const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
         if (!parsed.success) throw badRequest(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
         // 201 only once the enquiry and its outbox row are committed.
         await app.services.enquiries.submit(kind, parsed.data);
@@ -43,9 +44,4 @@ export async function enquiryRoutes(app: FastifyInstance) {
       },
     });
   }
-
-  app.get("/admin/enquiries", { preHandler: requireAdmin }, async () => ({
-    status: "Ok",
-    data: await app.services.enquiries.list(),
-  }));
 }

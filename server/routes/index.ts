@@ -5,6 +5,7 @@ import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
 import { blogRoutes } from "./blog";
 import { enquiryRoutes } from "./enquiries";
+import { enquiryInboxRoutes } from "./enquiry-inbox";
 import { healthRoutes } from "./health";
 import { imageRoutes } from "./images";
 import { registerOpenApi } from "./openapi";
@@ -21,6 +22,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(imageRoutes);
   await app.register(popupRoutes);
   await app.register(enquiryRoutes);
+  await app.register(enquiryInboxRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({

@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
 /** Valid enquiries for tests and the benchmark; each field in SPEC's checking order. */
 export const VALID_CONTACT = {
   name: "Jane Fenland",
@@ -22,3 +25,21 @@ export const VALID_QUOTE = {
   location: "pe1  5xg",
   contact: { name: "Quinn Quote", email: "quinn@example.co.uk", phone: "01733 222 333" },
 };
+
+/**
+ * Inserts `count` contact enquiries in one statement, all at `createdAt` (default now) so keyset
+ * paging must break ties on the id; names are `${prefix} 1` … `${prefix} count`.
+ */
+export async function insertContacts(
+  db: Database,
+  count: number,
+  { prefix = "Bulk", createdAt = new Date() }: { prefix?: string; createdAt?: Date } = {},
+) {
+  await db.execute(sql`
+    insert into enquiries (kind, fields, created_at)
+    select 'contact',
+      jsonb_build_object('name', ${prefix} || ' ' || n, 'email', 'bulk' || n || '@example.co.uk',
+        'company', 'Bulk Ltd', 'phone', '01733 000 000', 'message', 'Bulk message ' || n),
+      ${createdAt.toISOString()}::timestamptz
+    from generate_series(1, ${count}) as n`);
+}

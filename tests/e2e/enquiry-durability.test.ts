@@ -54,9 +54,9 @@ describe("enquiry durability", () => {
     // The enquiries are listed, their mail recorded as sent.
     const database = await openDatabase({ dataDir });
     try {
-      const listed = await createEnquiryService(database.db).list();
+      const { data: listed } = await createEnquiryService(database.db).list();
       expect(listed.map((e) => e.fields.name).sort()).toEqual([...names].sort());
-      expect(listed.every((e) => e.mail.state === "sent")).toBe(true);
+      expect(listed.every((e) => e.mail?.state === "sent")).toBe(true);
     } finally {
       await database.close();
     }

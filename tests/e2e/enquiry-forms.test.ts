@@ -1,4 +1,5 @@
 import path from "node:path";
+import { HONEYPOT_FIELD } from "@common/enquiries";
 import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -29,8 +30,10 @@ async function expectMessagesInOrder(
 }
 
 async function expectHoneypotHidden(page: Page) {
-  const trap = page.locator('input[name="website"]');
+  const trap = page.locator(`input[name="${HONEYPOT_FIELD}"]`);
   await expect(trap.getAttribute("tabindex")).resolves.toBe("-1");
+  // A name no browser or password manager autofills, so people never trip the trap.
+  expect(HONEYPOT_FIELD).not.toMatch(/web|url|site|name|mail|phone|tel|company|org|address|post|zip/i);
   await expect(trap.evaluate((el) => el.closest("[aria-hidden='true']") !== null)).resolves.toBe(true);
   await expect(page.locator("form").getAttribute("novalidate")).resolves.not.toBeNull();
 }

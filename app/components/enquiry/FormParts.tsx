@@ -13,12 +13,16 @@ export function HoneypotField({
 }) {
   return (
     <div aria-hidden="true" className={honeypotClass}>
-      <label htmlFor={id}>Website</label>
+      <label htmlFor={id}>Office reference</label>
       <input
         id={id}
         name={HONEYPOT_FIELD}
         tabIndex={-1}
         autoComplete="off"
+        // Password managers' own opt-outs: they would otherwise offer to fill every text input.
+        data-1p-ignore=""
+        data-lpignore="true"
+        data-bwignore=""
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />

@@ -1,3 +1,15 @@
+import { firstIssueMessage } from "@common/blog";
+import { type InboxFilter, type InboxQuery, inboxQuerySchema, queryValues } from "@common/enquiry-inbox";
+import { INBOX_MESSAGES } from "@common/messages";
+import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { EnquiryRow } from "~/components/admin/enquiries/EnquiryRow";
+import { InboxFilters } from "~/components/admin/enquiries/InboxFilters";
+import { Loading } from "~/components/admin/Loading";
+import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { exportHref, inboxSearch } from "~/lib/enquiry-inbox";
 import type { Route } from "./+types/enquiries";
 
 export const meta: Route.MetaFunction = () => [
@@ -5,6 +17,97 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminEnquiries() {
-  return <h1 className="text-3xl font-bold">Enquiries</h1>;
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+/** A page of the inbox for the URL's kind, status, top-bar search (`q`) and cursor. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const parsed = inboxQuerySchema.safeParse(queryValues(new URL(request.url).searchParams));
+  // A hand-edited or stale URL shows the message over the first page of the whole inbox.
+  const query: Partial<InboxQuery> = parsed.success ? parsed.data : {};
+  const filter: InboxFilter = { kind: query.kind, status: query.status, q: query.q };
+  return {
+    page: await context.services.enquiries.list(query),
+    filter,
+    paged: Boolean(query.cursor),
+    error: parsed.success ? undefined : firstIssueMessage(parsed.error),
+  };
+}
+
+/** A new search term starts from the first page: the top-bar box keeps other parameters. */
+function useFirstPageOnNewSearch() {
+  const [params, setParams] = useSearchParams();
+  const term = params.get(ADMIN_SEARCH_PARAM) ?? "";
+  const previous = useRef(term);
+  useEffect(() => {
+    if (previous.current === term) return;
+    previous.current = term;
+    if (params.has("cursor"))
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("cursor");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+  }, [term, params, setParams]);
+}
+
+const pageLinkClass = "btn btn-ghost";
+
+export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
+  const { page, filter, paged, error } = loaderData;
+  const navigation = useNavigation();
+  const { pathname, search } = useLocation();
+  const loading = navigation.state !== "idle" && navigation.location?.pathname === pathname;
+  useFirstPageOnNewSearch();
+  const filtered = Boolean(filter.kind || filter.status || filter.q) || paged;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">{INBOX_MESSAGES.heading}</h1>
+        <a href={exportHref(filter)} download className="btn btn-ghost">
+          <Download aria-hidden="true" className="size-5" />
+          {INBOX_MESSAGES.exportCsv}
+        </a>
+      </div>
+      <InboxFilters filter={filter} />
+      <div className="mt-4 flex min-h-7 flex-wrap items-center gap-4" aria-live="polite">
+        {filter.q && <p className="font-semibold">{INBOX_MESSAGES.searchingFor(filter.q)}</p>}
+        {error && <p className="font-semibold text-[var(--color-danger)]">{error}</p>}
+        {loading && <Loading />}
+      </div>
+      {page.data.length === 0 ? (
+        <p className="card mt-2 text-center font-semibold text-muted">
+          {filtered ? INBOX_MESSAGES.empty : INBOX_MESSAGES.emptyInbox}
+        </p>
+      ) : (
+        <ol className="mt-2 flex flex-col gap-2" aria-busy={loading}>
+          {page.data.map((enquiry) => (
+            <EnquiryRow key={enquiry._id} enquiry={enquiry} listSearch={search} />
+          ))}
+        </ol>
+      )}
+      {(page.newer || page.next) && (
+        <nav aria-label={INBOX_MESSAGES.pages} className="mt-6 flex flex-wrap justify-between gap-3">
+          {page.newer ? (
+            <Link to={inboxSearch(filter, page.newer)} className={pageLinkClass}>
+              <ChevronLeft aria-hidden="true" className="size-5" />
+              {INBOX_MESSAGES.newer}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page.next && (
+            <Link to={inboxSearch(filter, page.next)} className={pageLinkClass}>
+              {INBOX_MESSAGES.nextPage}
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,30 @@
+import { type EnquiryView, enquiryVisitor, KIND_LABELS } from "@common/enquiry-inbox";
+import { Link } from "react-router";
+import { enquiryHref } from "~/lib/enquiry-inbox";
+import { ukTime } from "~/lib/uk-time";
+import { StatusBadge } from "./StatusBadge";
+
+/** One lead in the list: kind, who, company or business type, when, status; opens the enquiry. */
+export function EnquiryRow({ enquiry, listSearch }: { enquiry: EnquiryView; listSearch: string }) {
+  const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
+  return (
+    <li>
+      <Link
+        to={enquiryHref(enquiry._id, listSearch)}
+        className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-[var(--radius)] border border-border bg-surface px-4 py-3 hover:border-brand sm:grid-cols-[6.5rem_minmax(0,1.2fr)_minmax(0,1fr)_10rem_6rem]"
+      >
+        <span className="text-xs font-bold tracking-wide text-muted uppercase sm:text-sm sm:normal-case">
+          {KIND_LABELS[enquiry.kind]}
+        </span>
+        <span className="justify-self-end sm:order-last sm:justify-self-start">
+          <StatusBadge status={enquiry.status} />
+        </span>
+        <span className="min-w-0 truncate font-bold">{visitor.name}</span>
+        <span className="min-w-0 truncate text-muted">{visitor.organisation}</span>
+        <time dateTime={enquiry.createdAt} className="col-span-2 text-sm text-muted sm:col-span-1">
+          {ukTime(enquiry.createdAt)}
+        </time>
+      </Link>
+    </li>
+  );
+}

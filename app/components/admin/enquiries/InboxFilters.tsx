@@ -1,0 +1,61 @@
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/constants";
+import { type InboxFilter, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
+import { INBOX_MESSAGES } from "@common/messages";
+import { Link } from "react-router";
+import { inboxSearch } from "~/lib/enquiry-inbox";
+
+interface Choice {
+  label: string;
+  filter: InboxFilter;
+  current: boolean;
+}
+
+/** One filter as a row of links: plain navigation, so it works without JavaScript too. */
+function FilterLinks({ label, choices }: { label: string; choices: Choice[] }) {
+  return (
+    // A floated legend takes part in the row's layout like any other item.
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="float-left w-14 text-sm font-bold text-muted">{label}</legend>
+      {choices.map((choice) => (
+        <Link
+          key={choice.label}
+          to={inboxSearch(choice.filter)}
+          aria-current={choice.current ? "true" : undefined}
+          className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${
+            choice.current
+              ? "border-brand bg-brand text-on-brand"
+              : "border-border text-text hover:border-brand"
+          }`}
+        >
+          {choice.label}
+        </Link>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Kind and status filters; choosing one keeps the other and the search, and starts at page one. */
+export function InboxFilters({ filter }: { filter: InboxFilter }) {
+  const kinds: Choice[] = [
+    { label: INBOX_MESSAGES.allKinds, filter: { ...filter, kind: undefined }, current: !filter.kind },
+    ...ENQUIRY_KINDS.map((kind) => ({
+      label: KIND_LABELS[kind],
+      filter: { ...filter, kind },
+      current: filter.kind === kind,
+    })),
+  ];
+  const statuses: Choice[] = [
+    { label: INBOX_MESSAGES.allOpen, filter: { ...filter, status: undefined }, current: !filter.status },
+    ...ENQUIRY_STATUSES.map((status) => ({
+      label: STATUS_LABELS[status],
+      filter: { ...filter, status },
+      current: filter.status === status,
+    })),
+  ];
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      <FilterLinks label={INBOX_MESSAGES.kindFilter} choices={kinds} />
+      <FilterLinks label={INBOX_MESSAGES.statusFilter} choices={statuses} />
+    </div>
+  );
+}

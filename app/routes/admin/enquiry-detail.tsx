@@ -1,0 +1,190 @@
+import { firstIssueMessage } from "@common/blog";
+import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
+import { enquiryRows } from "@common/enquiries";
+import { enquiryStatusInputSchema, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
+import { ADMIN_MESSAGES, INBOX_MESSAGES } from "@common/messages";
+import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
+import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
+import { Loading } from "~/components/admin/Loading";
+import { inputClass } from "~/components/enquiry/styles";
+import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { INBOX_PATH } from "~/lib/enquiry-inbox";
+import { ukTime } from "~/lib/uk-time";
+import type { Route } from "./+types/enquiry-detail";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Enquiry | Fenland Organics" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = () => ADMIN_PAGE_HEADERS;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const enquiry = await context.services.enquiries.get(params.id);
+  if (!enquiry) throw data(INBOX_MESSAGES.notFound, { status: 404 });
+  return { enquiry };
+}
+
+/** 'Save status' and 'Retry now'. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const inbox = context.services.enquiries;
+  if (form.get("intent") === "retry") {
+    const outcome = await inbox.retryMail(params.id);
+    if (outcome === "not-found") throw data(INBOX_MESSAGES.notFound, { status: 404 });
+    if (outcome === "not-failed") return data({ error: INBOX_MESSAGES.retryNotFailed }, { status: 409 });
+    return { message: INBOX_MESSAGES.retryQueued };
+  }
+  const parsed = enquiryStatusInputSchema.safeParse({ status: form.get("status") });
+  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, { status: 400 });
+  if (!(await inbox.setStatus(params.id, parsed.data.status)))
+    throw data(INBOX_MESSAGES.notFound, { status: 404 });
+  return { message: INBOX_MESSAGES.statusSaved };
+}
+
+/** The list's filter and page travel in this page's query string: 'Back' returns to them. */
+function BackToInbox() {
+  const { search } = useLocation();
+  return (
+    <Link to={`${INBOX_PATH}${search}`} className="btn btn-ghost self-start">
+      <ArrowLeft aria-hidden="true" className="size-5" />
+      {INBOX_MESSAGES.back}
+    </Link>
+  );
+}
+
+/** An unknown enquiry (or a failed load) inside the dashboard, with the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToInbox />
+      <h1 className="text-2xl font-extrabold sm:text-3xl">
+        {missing ? INBOX_MESSAGES.notFound : ADMIN_MESSAGES.callFailed}
+      </h1>
+    </div>
+  );
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+export default function EnquiryDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { enquiry } = loaderData;
+  const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
+  const busy = useNavigation().state !== "idle";
+  const spam = enquiry.status === "spam";
+
+  return (
+    <article className="flex flex-col gap-6">
+      <BackToInbox />
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-extrabold break-words sm:text-3xl">
+          {INBOX_MESSAGES.from(KIND_LABELS[enquiry.kind], visitor.name)}
+        </h1>
+        <p className="flex flex-wrap items-center gap-3 text-muted">
+          <span>
+            {INBOX_MESSAGES.received}{" "}
+            <time dateTime={enquiry.createdAt} className="font-semibold text-text">
+              {ukTime(enquiry.createdAt)}
+            </time>
+          </span>
+          <StatusBadge status={enquiry.status} />
+        </p>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {visitor.email && (
+            <a href={`mailto:${visitor.email}`} className="btn btn-primary min-w-0">
+              <Mail aria-hidden="true" className="size-5 shrink-0" />
+              <span className="truncate">
+                {INBOX_MESSAGES.emailVisitor} {visitor.email}
+              </span>
+            </a>
+          )}
+          {visitor.phone && (
+            <a href={telHref(visitor.phone)} className="btn btn-ghost">
+              <Phone aria-hidden="true" className="size-5" />
+              {INBOX_MESSAGES.callVisitor} {visitor.phone}
+            </a>
+          )}
+        </div>
+      </header>
+
+      <div className="min-h-7" aria-live="polite">
+        {busy ? (
+          <Loading />
+        ) : actionData && "error" in actionData ? (
+          <p className="font-semibold text-[var(--color-danger)]">{actionData.error}</p>
+        ) : (
+          actionData && <p className="font-semibold text-brand">{actionData.message}</p>
+        )}
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section className="card" aria-labelledby="enquiry-details">
+          <h2 id="enquiry-details" className="h-card">
+            {INBOX_MESSAGES.details}
+          </h2>
+          <dl className="mt-3 flex flex-col gap-3">
+            {enquiryRows(enquiry.kind, enquiry.fields).map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm font-semibold text-muted">{label}</dt>
+                <dd className="break-words whitespace-pre-wrap">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <div className="flex flex-col gap-6">
+          <section className="card" aria-labelledby="enquiry-status-label">
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="status" />
+              <div className="flex min-w-40 flex-1 flex-col gap-2">
+                <label id="enquiry-status-label" htmlFor="enquiry-status" className="h-card">
+                  {INBOX_MESSAGES.status}
+                </label>
+                {spam && <p className="text-sm text-muted">{INBOX_MESSAGES.spamNote}</p>}
+                <select
+                  id="enquiry-status"
+                  name="status"
+                  key={enquiry.status}
+                  defaultValue={spam ? "new" : enquiry.status}
+                  className={`${inputClass} h-11`}
+                >
+                  {STAFF_ENQUIRY_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                aria-disabled={busy}
+                onClick={(event) => busy && event.preventDefault()}
+              >
+                <Save aria-hidden="true" className="size-5" />
+                {INBOX_MESSAGES.saveStatus}
+              </button>
+            </Form>
+            <p className="mt-3 text-sm text-muted">
+              {enquiry.statusChangedAt
+                ? INBOX_MESSAGES.statusChanged(ukTime(enquiry.statusChangedAt))
+                : INBOX_MESSAGES.statusNeverChanged}
+            </p>
+          </section>
+
+          <section className="card" aria-labelledby="enquiry-mail">
+            <h2 id="enquiry-mail" className="h-card">
+              {INBOX_MESSAGES.mail}
+            </h2>
+            <MailDelivery mail={enquiry.mail} busy={busy} />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

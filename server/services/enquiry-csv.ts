@@ -1,0 +1,57 @@
+import { type EnquiryView, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-inbox";
+
+/**
+ * CSV for spreadsheets: RFC 4180 (CRLF rows, fields quoted when they hold a comma, quote or line
+ * break, quotes doubled), UTF-8 with a byte-order mark so Excel reads accents and '£' correctly.
+ */
+export const CSV_BOM = "\uFEFF";
+
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection, OWASP).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: formula starts neutralised with a leading apostrophe, quoted only when needed. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvRow = (values: string[]) => `${values.map(csvCell).join(",")}\r\n`;
+
+// "2025-03-09 14:05:00" in UK time: sortable, and read as a date by spreadsheets.
+const UK_TIME = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+const ukTime = (iso: string | null) => (iso ? UK_TIME.format(new Date(iso)) : "");
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The export's columns: a heading and how to read it from an enquiry. */
+const COLUMNS: Array<[heading: string, read: (e: EnquiryView) => string]> = [
+  ["Reference", (e) => e._id],
+  ["Received (UK time)", (e) => ukTime(e.createdAt)],
+  ["Kind", (e) => KIND_LABELS[e.kind]],
+  ["Status", (e) => STATUS_LABELS[e.status]],
+  ["Status changed (UK time)", (e) => ukTime(e.statusChangedAt)],
+  ["Name", (e) => enquiryVisitor(e.kind, e.fields).name],
+  ["Email", (e) => enquiryVisitor(e.kind, e.fields).email],
+  ["Phone", (e) => enquiryVisitor(e.kind, e.fields).phone],
+  ["Company", (e) => text(e.fields.company)],
+  ["Business type", (e) => text(e.fields.businessType)],
+  ["Waste type", (e) => text(e.fields.wasteType)],
+  ["Frequency", (e) => text(e.fields.frequency)],
+  ["Post code", (e) => text(e.fields.location)],
+  ["Message", (e) => text(e.fields.message)],
+  ["Mail", (e) => e.mail?.state ?? ""],
+  ["Mail attempts", (e) => (e.mail ? String(e.mail.attempts) : "")],
+];
+
+export const csvHeader = () => CSV_BOM + csvRow(COLUMNS.map(([heading]) => heading));
+
+export const csvRows = (page: EnquiryView[]) =>
+  page.map((e) => csvRow(COLUMNS.map(([, read]) => read(e)))).join("");

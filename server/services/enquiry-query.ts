@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  type EnquiryPage,
+  type EnquiryView,
+  encodeCursor,
+  type InboxCursor,
+  type InboxFilter,
+} from "../../common/enquiry-inbox";
+import type { Database } from "../db/client";
+import { enquiries, mailOutbox } from "../db/schema";
+
+const f = enquiries.fields;
+
+/** `%term%` for ILIKE, the term's own %, _ and \ matched literally. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Name, company (or business type), e-mail, post code and message contain the term. */
+function searchCondition(term: string): SQL {
+  const pattern = likePattern(term);
+  // Post codes are stored "PE1 5XG"; "pe15x" or "PE1 5" find it too.
+  const compactPostCode = likePattern(term.replace(/\s+/g, ""));
+  return or(
+    sql`${f}->>'name' ilike ${pattern}`,
+    sql`${f}->'contact'->>'name' ilike ${pattern}`,
+    sql`${f}->>'company' ilike ${pattern}`,
+    sql`${f}->>'businessType' ilike ${pattern}`,
+    sql`${f}->>'email' ilike ${pattern}`,
+    sql`${f}->'contact'->>'email' ilike ${pattern}`,
+    sql`replace(${f}->>'location', ' ', '') ilike ${compactPostCode}`,
+    sql`${f}->>'message' ilike ${pattern}`,
+  ) as SQL;
+}
+
+/** Kind, status (none given: every status but spam) and search term. */
+export function filterCondition({ kind, status, q }: InboxFilter): SQL {
+  return and(
+    kind ? eq(enquiries.kind, kind) : undefined,
+    status ? eq(enquiries.status, status) : ne(enquiries.status, "spam"),
+    q ? searchCondition(q) : undefined,
+  ) as SQL;
+}
+
+// created_at to whole microseconds and back, exactly (a double would round at this magnitude).
+const createdMicros = sql<string>`(extract(epoch from ${enquiries.createdAt}) * 1000000)::bigint::text`;
+const fromMicros = (micros: string) =>
+  sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+function selectRows(db: Database, where: SQL, newestFirst: boolean, limit: number) {
+  const order = newestFirst
+    ? [desc(enquiries.createdAt), desc(enquiries.id)]
+    : [asc(enquiries.createdAt), asc(enquiries.id)];
+  return db
+    .select({
+      id: enquiries.id,
+      kind: enquiries.kind,
+      fields: enquiries.fields,
+      createdAt: enquiries.createdAt,
+      micros: createdMicros,
+      status: enquiries.status,
+      statusChangedAt: enquiries.statusChangedAt,
+      mailState: mailOutbox.state,
+      mailAttempts: mailOutbox.attempts,
+    })
+    .from(enquiries)
+    .leftJoin(mailOutbox, eq(mailOutbox.enquiryId, enquiries.id))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+}
+
+const toView = (r: Row): EnquiryView => ({
+  _id: r.id,
+  kind: r.kind,
+  createdAt: r.createdAt.toISOString(),
+  status: r.status,
+  statusChangedAt: r.statusChangedAt?.toISOString() ?? null,
+  fields: r.fields,
+  mail: r.mailState ? { state: r.mailState, attempts: r.mailAttempts ?? 0 } : null,
+});
+
+const cursorAt = (direction: InboxCursor["direction"], row: Row) =>
+  encodeCursor({ direction, micros: String(row.micros), id: row.id });
+
+/**
+ * One page, newest first, by keyset on (created_at, id): each page is an index range scan from
+ * the cursor, as fast on page 2,000 as on page 1 (OFFSET would read and skip every earlier row).
+ */
+export async function enquiryPage(
+  db: Database,
+  filter: InboxFilter,
+  cursor: InboxCursor | undefined,
+  limit: number,
+): Promise<EnquiryPage> {
+  const newer = cursor?.direction === "newer";
+  const position = cursor
+    ? newer
+      ? sql`(${enquiries.createdAt}, ${enquiries.id}) > (${fromMicros(cursor.micros)}, ${cursor.id}::uuid)`
+      : sql`(${enquiries.createdAt}, ${enquiries.id}) < (${fromMicros(cursor.micros)}, ${cursor.id}::uuid)`
+    : undefined;
+  // One row more than shown tells whether another page follows.
+  const rows = await selectRows(db, and(filterCondition(filter), position) as SQL, !newer, limit + 1);
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  if (newer) shown.reverse();
+  const first = shown[0];
+  const last = shown.at(-1);
+  return {
+    data: shown.map(toView),
+    next: last && (newer || more) ? cursorAt("older", last) : null,
+    newer: first && (newer ? more : cursor !== undefined) ? cursorAt("newer", first) : null,
+  };
+}
