@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
-import { registerErrorHandling } from "./plugins/errors";
+import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
+import { registerInputHygiene } from "./plugins/input";
 import { type PagesOptions, registerPages } from "./plugins/pages";
 import { registerSecurity } from "./plugins/security";
 import { apiRoutes } from "./routes";
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
 
   const services = createServices(database.db, config);
@@ -58,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", () => database.close());
 
   registerErrorHandling(app);
+  registerInputHygiene(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, {

@@ -13,6 +13,32 @@ declare module "fastify" {
 
 type NonceResponse = ServerResponse & { cspNonce?: string };
 
+/** Browser features the site never uses, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=(self)",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** The admin area's pages and API: answers that must never be stored by a browser or proxy. */
+export const isAdminPath = (url: string) => /^\/(api\/)?admin(?:[/?#]|$)/.test(url);
+
 /**
  * Security headers (helmet) with a strict script policy: only our own files and inline scripts
  * that carry this request's nonce. Third-party widget hosts are added by the widgets' owners.
@@ -23,6 +49,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     request.cspNonce = randomBytes(16).toString("base64");
     (reply.raw as NonceResponse).cspNonce = request.cspNonce;
     reply.header("x-request-id", request.id);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  });
+  // onSend: after any handler (React Router's headers included) and on every error answer.
+  app.addHook("onSend", async (request, reply) => {
+    if (isAdminPath(request.url)) reply.header("cache-control", "no-store");
   });
 
   const https = config.siteUrl.startsWith("https:");
