@@ -1,5 +1,6 @@
 // Bundles the Fastify server and the admin CLI into build/server-app/ (packages stay external),
-// and pre-compresses the hashed client assets so they are served without runtime compression.
+// pre-compresses the hashed client assets so they are served without runtime compression, and
+// makes the empty embedded database a first start copies (build/database).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -7,7 +8,11 @@ import { build } from "esbuild";
 
 export async function buildServer() {
   await build({
-    entryPoints: { server: "server/main.ts", admin: "server/cli/admin.ts" },
+    entryPoints: {
+      server: "server/main.ts",
+      admin: "server/cli/admin.ts",
+      "database-template": "server/db/build-template.ts",
+    },
     outdir: "build/server-app",
     bundle: true,
     platform: "node",
@@ -51,4 +56,5 @@ function precompress(dir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildServer();
   precompress("build/client");
+  await import("../build/server-app/database-template.js");
 }

@@ -4,7 +4,6 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
@@ -72,8 +71,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Routes opt in with `config.rateLimit`; with REDIS_URL the counters are shared by all instances.
+  // Loaded only when configured: most sites run one instance and never pay for the client.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import("ioredis")).Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   if (redis) app.addHook("onClose", async () => void redis.quit().catch(() => {}));
   await app.register(rateLimit, {

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { UUID_SHAPE } from "../../common/blog";
 import type { Database } from "../db/client";
 import { images, imageVariants } from "../db/schema";
 import { HttpError } from "../errors";
+import { loadSharp } from "./sharp";
 
 /** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -37,6 +38,7 @@ export interface StoredImage {
  */
 export function createImageService(db: Database) {
   async function add(bytes: Buffer): Promise<{ id: string }> {
+    const sharp = await loadSharp();
     let format: string | undefined;
     let width = 0;
     let height = 0;
@@ -95,6 +97,7 @@ export function createImageService(db: Database) {
     if (kept) return { ...kept, etag };
     const original = await get(id);
     if (!original) return undefined;
+    const sharp = await loadSharp();
     const data = await sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS })
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78 })

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { BlogPostInput } from "../../common/blog";
 import type { DatabaseHandle } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import type { Services } from "./index";
+import { loadSharp } from "./sharp";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
 /** Alt text of each illustration: what it shows. */
@@ -137,6 +137,7 @@ const POSTS: Array<{
  */
 export async function seedDemoContent(services: Services): Promise<boolean> {
   if ((await services.blog.hasPosts()) || (await services.popups.hasPopups())) return false;
+  const sharp = await loadSharp();
   for (const { post, paragraphs, image } of POSTS) {
     const [index, kind, hue] = image;
     const png = await sharp(Buffer.from(illustration(kind, hue)))
