@@ -12,6 +12,7 @@ import { type PagesOptions, registerPages } from "./plugins/pages";
 import { registerSecurity } from "./plugins/security";
 import { apiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
+import { shareContentVersion } from "./services/content-version";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const services = createServices(database.db, config);
+  if (database.broadcast) shareContentVersion(services.contentVersion, database.broadcast);
   app.decorate("db", database.db);
   app.decorate("services", services);
   app.decorate("config", config);

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_DIR } from "../paths";
+import { type Broadcast, postgresBroadcast } from "./broadcast";
 import { ADVISORY_LOCKS } from "./locks";
 import * as schema from "./schema";
 import { copyDatabaseTemplate } from "./template";
@@ -15,6 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: messages to the other instances using the same database. */
+  broadcast?: Broadcast;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await lock.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migrations]).catch(() => {});
       lock.release();
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    const broadcast = await postgresBroadcast(pg.Client, options.databaseUrl);
+    return {
+      db,
+      kind: "postgres",
+      broadcast,
+      close: async () => {
+        await broadcast.close();
+        await pool.end();
+      },
+    };
   }
 
   let dir: string | undefined;

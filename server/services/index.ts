@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
 import { createBlogService } from "./blog";
+import { createContentVersion } from "./content-version";
 import { createEnquiryService } from "./enquiries";
 import { createImageService } from "./images";
 import { createPopupService } from "./popups";
@@ -14,13 +15,16 @@ import { createSessionService } from "./sessions";
  */
 export function createServices(db: Database, config: Config) {
   const mail = createOutbox(db, config);
+  // Writes to what public pages show bump the content version (the page cache follows it).
+  const contentVersion = createContentVersion();
   return {
     config,
+    contentVersion,
     accounts: createAccountService(db),
     sessions: createSessionService(db),
-    blog: createBlogService(db),
-    images: createImageService(db),
-    popups: createPopupService(db),
+    blog: contentVersion.watch(createBlogService(db)),
+    images: contentVersion.watch(createImageService(db)),
+    popups: contentVersion.watch(createPopupService(db)),
     mail,
     enquiries: createEnquiryService(db, () => mail.wake()),
   };
