@@ -74,13 +74,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     request.cspNonce = randomBytes(16).toString("base64");
     reply.header("x-request-id", request.id);
     reply.header("permissions-policy", PERMISSIONS_POLICY);
-    // Vite's development client injects inline scripts without a nonce.
-    if (!config.dev)
-      reply.header("content-security-policy", contentSecurityPolicy(config, [`'nonce-${request.cspNonce}'`]));
   });
   // onSend: after any handler (React Router's headers included) and on every error answer.
   app.addHook("onSend", async (request, reply) => {
     if (isAdminPath(request.url)) reply.header("cache-control", "no-store");
+    // A cached page brings its own policy (its scripts' hashes); Vite's development client
+    // injects inline scripts without a nonce.
+    if (!config.dev && !reply.hasHeader("content-security-policy"))
+      reply.header("content-security-policy", contentSecurityPolicy(config, [`'nonce-${request.cspNonce}'`]));
   });
 
   const https = config.siteUrl.startsWith("https:");

@@ -3,7 +3,7 @@ import type { BlogPostInput } from "../../common/blog";
 import type { DatabaseHandle } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import type { Services } from "./index";
-import { loadSharp } from "./sharp";
+import { processImage } from "./sharp";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
 /** Alt text of each illustration: what it shows. */
@@ -137,12 +137,13 @@ const POSTS: Array<{
  */
 export async function seedDemoContent(services: Services): Promise<boolean> {
   if ((await services.blog.hasPosts()) || (await services.popups.hasPopups())) return false;
-  const sharp = await loadSharp();
   for (const { post, paragraphs, image } of POSTS) {
     const [index, kind, hue] = image;
-    const png = await sharp(Buffer.from(illustration(kind, hue)))
-      .png()
-      .toBuffer();
+    const png = await processImage((sharp) =>
+      sharp(Buffer.from(illustration(kind, hue)))
+        .png()
+        .toBuffer(),
+    );
     const { id } = await services.images.add(png);
     await services.blog.create({
       ...post,
