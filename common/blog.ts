@@ -5,6 +5,7 @@ import {
   TEMPLATE_COUNT,
 } from "./constants";
 import { BLOG_MESSAGES } from "./messages";
+import { storableText as stripNul, withStorableText as withoutNul } from "./text";
 import { z } from "./zod";
 
 /** Length limits the API enforces (SPEC leaves them open; generous for real posts, bounded for safety). */
@@ -36,11 +37,6 @@ export const BLOG_API_MESSAGES = {
   imageInUse: (index: number) => `The image of paragraph ${index + 1} belongs to another post`,
   notFound: "Blog post not found",
 } as const;
-
-/** PostgreSQL text cannot hold NUL characters; they never belong in content, so they are removed. */
-const stripNul = (text: string) => text.replaceAll("\u0000", "");
-export const withoutNul = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" ? stripNul(value) : value), schema);
 
 export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,6 @@
 import type { EnquiryKind } from "./constants";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
+import { withStorableText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -44,7 +45,7 @@ const LABELS: Record<keyof typeof ENQUIRY_LIMITS, string> = {
 /** Required text: missing or blank gives SPEC's message; other types and overlong get clear ones. */
 function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
   const max = ENQUIRY_LIMITS[field];
-  return z
+  const text = z
     .string({
       error: (issue) =>
         issue.input === undefined || issue.input === null
@@ -54,6 +55,8 @@ function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
     .trim()
     .min(1, { error: required })
     .max(max, { error: ENQUIRY_MESSAGES.tooLong(LABELS[field], max) });
+  // NUL and lone surrogates are dropped rather than refused: the visitor's enquiry is kept.
+  return withStorableText(text);
 }
 
 // Pragmatic check: one @, no spaces, a dot in the domain. RFC-complete checks reject real people.

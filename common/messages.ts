@@ -104,6 +104,7 @@ export const API_MESSAGES = {
   notFound: "Not Found",
   internal: "Something went wrong on our side. Please try again.",
   malformedJson: "The request body is not valid JSON",
+  malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
 } as const;
 

@@ -1,6 +1,6 @@
-import { withoutNul } from "./blog";
 import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "./constants";
 import { POPUP_MESSAGES } from "./messages";
+import { withStorableText } from "./text";
 import { z } from "./zod";
 
 export const POPUP_API_MESSAGES = {
@@ -14,14 +14,14 @@ export const DEFAULT_POPUP_NAVIGATION = "/contact";
 
 /** A popup as the admin submits it: title 1-40 and content 1-360 characters (SPEC sections 5 and 9). */
 export const popupInputSchema = z.object({
-  title: withoutNul(
+  title: withStorableText(
     z
       .string({ message: POPUP_MESSAGES.empty })
       .trim()
       .min(1, { message: POPUP_MESSAGES.empty })
       .max(POPUP_TITLE_MAX, { message: POPUP_API_MESSAGES.titleTooLong }),
   ),
-  content: withoutNul(
+  content: withStorableText(
     z
       .string({ message: POPUP_MESSAGES.empty })
       .trim()

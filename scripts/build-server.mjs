@@ -1,5 +1,6 @@
 // Bundles the Fastify server and the admin CLI into build/server-app/ (packages stay external),
-// and pre-compresses the hashed client assets so they are served without runtime compression.
+// pre-compresses the hashed client assets so they are served without runtime compression, and
+// makes the empty embedded database a first start copies (build/database).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -7,7 +8,11 @@ import { build } from "esbuild";
 
 export async function buildServer() {
   await build({
-    entryPoints: { server: "server/main.ts", admin: "server/cli/admin.ts" },
+    entryPoints: {
+      server: "server/main.ts",
+      admin: "server/cli/admin.ts",
+      "database-template": "server/db/build-template.ts",
+    },
     outdir: "build/server-app",
     bundle: true,
     platform: "node",
@@ -19,10 +24,20 @@ export async function buildServer() {
   });
   // React and React Router pick their production builds from NODE_ENV when first imported, and
   // ES module imports run before any statement of the importing module: so the entry sets it
-  // first, then loads the bundle.
+  // first, then loads the bundle. It also sizes V8's heap for a small server before anything
+  // allocates: the young generation stays at its first 1 MB semi-space and the old generation
+  // grows by 50 % between full collections instead of up to 4x (docs/decisions/memory-budget.md).
   writeFileSync(
     "build/server-app/main.js",
-    '// Production entry: see scripts/build-server.mjs.\nprocess.env.NODE_ENV ??= "production";\nawait import("./server.js");\n',
+    [
+      "// Production entry: see scripts/build-server.mjs.",
+      'import v8 from "node:v8";',
+      'v8.setFlagsFromString("--semi-space-growth-factor=1");',
+      'v8.setFlagsFromString("--heap-growing-percent=50");',
+      'process.env.NODE_ENV ??= "production";',
+      'await import("./server.js");',
+      "",
+    ].join("\n"),
   );
 }
 
@@ -51,4 +66,5 @@ function precompress(dir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildServer();
   precompress("build/client");
+  await import("../build/server-app/database-template.js");
 }

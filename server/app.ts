@@ -4,14 +4,15 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { Redis } from "ioredis";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
-import { registerErrorHandling } from "./plugins/errors";
+import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
+import { registerInputHygiene } from "./plugins/input";
 import { type PagesOptions, registerPages } from "./plugins/pages";
 import { registerSecurity } from "./plugins/security";
 import { apiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
+import { shareContentVersion } from "./services/content-version";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -49,15 +50,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
 
   const services = createServices(database.db, config);
+  if (database.broadcast) shareContentVersion(services.contentVersion, database.broadcast);
   app.decorate("db", database.db);
   app.decorate("services", services);
   app.decorate("config", config);
   app.addHook("onClose", () => database.close());
 
   registerErrorHandling(app);
+  registerInputHygiene(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(compress, {
@@ -69,8 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Routes opt in with `config.rateLimit`; with REDIS_URL the counters are shared by all instances.
+  // Loaded only when configured: most sites run one instance and never pay for the client.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import("ioredis")).Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   if (redis) app.addHook("onClose", async () => void redis.quit().catch(() => {}));
   await app.register(rateLimit, {

@@ -17,3 +17,4 @@ export const ROOT_DIR = findRoot();
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, "server/db/migrations");
 export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "build/client");
 export const SERVER_BUILD_FILE = path.join(ROOT_DIR, "build/server/index.js");
+export const DATABASE_TEMPLATE_DIR = path.join(ROOT_DIR, "build/database");

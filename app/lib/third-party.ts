@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 
 /**
- * Adds a third-party script once, after cookie consent. The CSP only runs scripts that carry
- * this page's nonce, which the browser exposes as a property of the server's inline script.
+ * Adds a third-party script once, after cookie consent. The CSP names the widget hosts; a page
+ * rendered for one visitor also has a nonce, which the browser exposes as a property of the
+ * server's inline script, and it is copied (cached pages have none).
  * A script that cannot load (offline, blocked) fails quietly: the plain link stays in place.
  */
 export function useThirdPartyScript(src: string, enabled: boolean) {

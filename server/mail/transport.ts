@@ -1,8 +1,23 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { Config } from "../config";
+
+type Transporter = ReturnType<typeof import("nodemailer").createTransport>;
+
+/** nodemailer is loaded with the first message: most starts send none (and it costs memory). */
+function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => {
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options),
+      );
+      return transport;
+    },
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
 
 /** Sends one message; resolves once the receiving side has accepted it, throws otherwise. */
 export interface MailTransport {
@@ -13,7 +28,7 @@ export interface MailTransport {
 /** SMTP_URL set: nodemailer over SMTP. Unset: each message as an .eml file under DATA_DIR/mail/. */
 export function createTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport({
+    const smtp = lazyTransport({
       url: config.smtpUrl,
       pool: true,
       maxConnections: 4,
@@ -21,26 +36,26 @@ export function createTransport(config: Config): MailTransport {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    } as Parameters<typeof import("nodemailer").createTransport>[0]);
     return {
       async send({ id, ...message }) {
-        await smtp.sendMail({ ...message, messageId: `<${id}@enquiries>` });
+        await (await smtp.get()).sendMail({ ...message, messageId: `<${id}@enquiries>` });
       },
-      close: () => smtp.close(),
+      close: smtp.close,
     };
   }
 
   const dir = path.resolve(config.dataDir, "mail");
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const stream = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send({ id, ...message }) {
-      const info = await stream.sendMail({ ...message, messageId: `<${id}@enquiries>` });
+      const info = await (await stream.get()).sendMail({ ...message, messageId: `<${id}@enquiries>` });
       await mkdir(dir, { recursive: true });
       // Write then rename: a reader never sees half a message; a retry overwrites, never duplicates.
       const file = path.join(dir, `${id}.eml`);
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
     },
-    close() {},
+    close: stream.close,
   };
 }

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
+import { PERMISSIONS_POLICY } from "./security";
 
 const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
 
@@ -24,4 +25,19 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ status: "Error", message: API_MESSAGES.notFound }),
   );
+}
+
+/**
+ * Fastify's `frameworkErrors`: a request refused before routing (a malformed percent-escape such
+ * as `/about%`, an overlong parameter). No hook runs for it, so the headers are set here: API paths
+ * answer CONTRACT's JSON, pages a plain 400 text. Never stored.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+    .header("cache-control", "no-store")
+    .header("permissions-policy", PERMISSIONS_POLICY)
+    .header("x-content-type-options", "nosniff");
+  if (request.url.startsWith("/api")) reply.send({ status: "Error", message: API_MESSAGES.malformedUrl });
+  else reply.type("text/plain; charset=utf-8").send(API_MESSAGES.malformedUrl);
 }

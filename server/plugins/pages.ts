@@ -3,13 +3,25 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { COOKIE_CONSENT_NAME } from "../../common/constants";
 import type { Services } from "../services";
+import { createPageCache, type PageCache, sendCachedPage } from "./page-cache";
+import { contentSecurityPolicy } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
-    /** The request's CSP nonce, for inline scripts rendered by the app. */
+    /** The request's CSP nonce, for inline scripts rendered by the app ("" for cached pages). */
     nonce: string;
+    /** Render the whole document before sending anything (pages made for the page cache). */
+    wholeDocument?: boolean;
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Production only: the anonymous page cache. */
+    pageCache?: PageCache;
   }
 }
 
@@ -70,10 +82,39 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   }
 
   const handle = createRequestHandler(options.build, options.mode);
+  const cache =
+    options.mode === "production" && typeof options.build !== "function"
+      ? createPageCache({
+          buildId: options.build.assets.version,
+          content: services.contentVersion,
+          policy: (hashes) => contentSecurityPolicy(app.config, hashes),
+          // Made from the path and the consent answer alone, at the configured origin: nothing
+          // else a visitor sends (Host, other cookies) can reach a page others will be served.
+          render: async (path, consent) => {
+            const headers = new Headers({ accept: "text/html", "user-agent": "page-cache" });
+            if (consent) headers.set("cookie", `${COOKIE_CONSENT_NAME}=${consent}`);
+            const url = new URL(`${new URL(app.config.siteUrl).origin}${path}`);
+            const response = await handle(new Request(url, { headers }), {
+              services,
+              nonce: "",
+              wholeDocument: true,
+            });
+            return {
+              status: response.status,
+              headers: response.headers,
+              body: Buffer.from(await response.arrayBuffer()),
+            };
+          },
+        })
+      : undefined;
+  if (cache) app.decorate("pageCache", cache);
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
+      const cached = await cache?.lookup(request);
+      if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
       const response = await handle(toFetchRequest(request, reply), {
         services,
         nonce: request.cspNonce,

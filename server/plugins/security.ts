@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
@@ -11,52 +10,84 @@ declare module "fastify" {
   }
 }
 
-type NonceResponse = ServerResponse & { cspNonce?: string };
+/** Browser features the site never uses, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=(self)",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** The admin area's pages and API: answers that must never be stored by a browser or proxy. */
+export const isAdminPath = (url: string) => /^\/(api\/)?admin(?:[/?#]|$)/.test(url);
+
+// Hosts of the two consent-gated widgets (review widget, waste-carrier public register); their
+// scripts are added by the app only after cookie acceptance.
+const REVIEW_HOSTS = ["https://widget.trustpilot.com"];
+const REGISTER_HOSTS = ["https://environment.data.gov.uk"];
+const WIDGET_HOSTS = [...REVIEW_HOSTS, ...REGISTER_HOSTS];
+
+/**
+ * The Content-Security-Policy: scripts only from our own files, the widget hosts, and the inline
+ * scripts `inlineScripts` names (this request's nonce, or a cached page's `sha256-…` hashes).
+ */
+export function contentSecurityPolicy(config: Config, inlineScripts: string[]): string {
+  const directives: Array<[string, string[]]> = [
+    ["default-src", ["'self'"]],
+    ["base-uri", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["frame-ancestors", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["script-src", ["'self'", ...inlineScripts, ...WIDGET_HOSTS]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["img-src", ["'self'", "data:", "blob:", ...WIDGET_HOSTS, "https://images-static.trustpilot.com"]],
+    ["font-src", ["'self'"]],
+    ["connect-src", ["'self'", ...WIDGET_HOSTS]],
+    ["frame-src", ["'self'", ...WIDGET_HOSTS]],
+  ];
+  if (config.siteUrl.startsWith("https:")) directives.push(["upgrade-insecure-requests", []]);
+  return directives.map(([name, values]) => [name, ...values].join(" ")).join(";");
+}
 
 /**
  * Security headers (helmet) with a strict script policy: only our own files and inline scripts
- * that carry this request's nonce. Third-party widget hosts are added by the widgets' owners.
+ * that carry this request's nonce (cached pages swap it for their scripts' hashes).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
     request.cspNonce = randomBytes(16).toString("base64");
-    (reply.raw as NonceResponse).cspNonce = request.cspNonce;
     reply.header("x-request-id", request.id);
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  });
+  // onSend: after any handler (React Router's headers included) and on every error answer.
+  app.addHook("onSend", async (request, reply) => {
+    if (isAdminPath(request.url)) reply.header("cache-control", "no-store");
+    // A cached page brings its own policy (its scripts' hashes); Vite's development client
+    // injects inline scripts without a nonce.
+    if (!config.dev && !reply.hasHeader("content-security-policy"))
+      reply.header("content-security-policy", contentSecurityPolicy(config, [`'nonce-${request.cspNonce}'`]));
   });
 
   const https = config.siteUrl.startsWith("https:");
-  // Hosts of the two consent-gated widgets (review widget, waste-carrier public register); their
-  // scripts are added by the app only after cookie acceptance, with this request's nonce.
-  const reviewHosts = ["https://widget.trustpilot.com"];
-  const registerHosts = ["https://environment.data.gov.uk"];
-  const widgetHosts = [...reviewHosts, ...registerHosts];
   await app.register(helmet, {
     global: true,
-    // Vite's development client injects inline scripts without a nonce.
-    contentSecurityPolicy: config.dev
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            baseUri: ["'self'"],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'self'"],
-            formAction: ["'self'"],
-            scriptSrc: [
-              "'self'",
-              (_req, res) => `'nonce-${(res as NonceResponse).cspNonce}'`,
-              ...widgetHosts,
-            ],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:", ...widgetHosts, "https://images-static.trustpilot.com"],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'", ...widgetHosts],
-            frameSrc: ["'self'", ...widgetHosts],
-            upgradeInsecureRequests: https ? [] : null,
-          },
-        },
+    contentSecurityPolicy: false, // set above, per request
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { UUID_SHAPE } from "../../common/blog";
 import type { ImageWidth } from "../../common/constants";
 import type { Database } from "../db/client";
 import { images, imageVariants } from "../db/schema";
 import { HttpError } from "../errors";
+import { processImage } from "./sharp";
 
 /** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -39,7 +40,11 @@ export function createImageService(db: Database) {
     let width = 0;
     let height = 0;
     try {
-      ({ format, width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata());
+      ({
+        format,
+        width = 0,
+        height = 0,
+      } = await processImage((sharp) => sharp(bytes, { limitInputPixels: false }).metadata()));
     } catch {
       throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
     }
@@ -48,14 +53,15 @@ export function createImageService(db: Database) {
 
     let output: { data: Buffer; info: OutputInfo };
     try {
-      const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate() // apply EXIF orientation before the metadata is dropped
-        .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: "inside", withoutEnlargement: true });
-      output = await (format === "png"
-        ? pipeline.png({ compressionLevel: 8 })
-        : pipeline.jpeg({ quality: 85, mozjpeg: true })
-      ).toBuffer({
-        resolveWithObject: true,
+      output = await processImage((sharp) => {
+        const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate() // apply EXIF orientation before the metadata is dropped
+          .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: "inside", withoutEnlargement: true });
+        return (
+          format === "png"
+            ? pipeline.png({ compressionLevel: 8 })
+            : pipeline.jpeg({ quality: 85, mozjpeg: true })
+        ).toBuffer({ resolveWithObject: true });
       });
     } catch {
       // Truncated or corrupt data that passed the header check.
@@ -93,10 +99,12 @@ export function createImageService(db: Database) {
     if (kept) return { ...kept, etag };
     const original = await get(id);
     if (!original) return undefined;
-    const data = await sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    const data = await processImage((sharp) =>
+      sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer(),
+    );
     // Two first requests at once make it twice; the second insert is simply dropped.
     // If the image was deleted meanwhile, keeping the rendition fails harmlessly.
     await db

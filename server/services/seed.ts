@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { BlogPostInput } from "../../common/blog";
 import type { DatabaseHandle } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import type { Services } from "./index";
+import { processImage } from "./sharp";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
 /** Alt text of each illustration: what it shows. */
@@ -139,9 +139,11 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
   if ((await services.blog.hasPosts()) || (await services.popups.hasPopups())) return false;
   for (const { post, paragraphs, image } of POSTS) {
     const [index, kind, hue] = image;
-    const png = await sharp(Buffer.from(illustration(kind, hue)))
-      .png()
-      .toBuffer();
+    const png = await processImage((sharp) =>
+      sharp(Buffer.from(illustration(kind, hue)))
+        .png()
+        .toBuffer(),
+    );
     const { id } = await services.images.add(png);
     await services.blog.create({
       ...post,

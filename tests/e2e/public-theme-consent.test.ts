@@ -91,7 +91,7 @@ describe("cookie consent and third-party widgets", () => {
     await context.close();
   });
 
-  it("accepting stores the answer for 150 days, hides the banner for good and loads both widgets with the nonce", async () => {
+  it("accepting stores the answer for 150 days, hides the banner for good and loads both widgets", async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto("/about");
     await waitForHydration(page);
@@ -104,10 +104,9 @@ describe("cookie consent and third-party widgets", () => {
     expect(days).toBeLessThan(150.1);
     await page.locator(REVIEW_SCRIPT).waitFor({ state: "attached" });
     await page.locator(REGISTER_SCRIPT).waitFor({ state: "attached" });
-    // The CSP runs only scripts carrying this page's nonce.
-    expect(await page.locator(REVIEW_SCRIPT).evaluate((s) => (s as HTMLScriptElement).nonce)).toMatch(
-      /.{16,}/,
-    );
+    // The CSP names the widget hosts (cached pages have no nonce to copy).
+    const csp = (await fetch(`${baseURL()}/about`)).headers.get("content-security-policy");
+    expect(csp).toMatch(/script-src[^;]* https:\/\/widget\.trustpilot\.com/);
     // No network here: the widget fails to load, quietly, and the plain link stays.
     await page.getByRole("link", { name: "Read our reviews on Trustpilot" }).waitFor();
 

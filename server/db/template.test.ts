@@ -1,0 +1,38 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEmbeddedDatabase } from "./client";
+import { blogPosts } from "./schema";
+import { copyDatabaseTemplate } from "./template";
+
+describe("the built database template", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "db-template-"));
+  const template = path.join(root, "template");
+  beforeAll(async () => {
+    await (await openEmbeddedDatabase(template)).close();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("is copied into an empty directory and opens there migrated, without initdb", async () => {
+    const dir = path.join(root, "data", "db");
+    expect(copyDatabaseTemplate(dir, template)).toBe(true);
+    expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
+    expect(existsSync(`${dir}.copying`)).toBe(false);
+    const database = await openEmbeddedDatabase(dir);
+    expect(await database.db.select().from(blogPosts)).toEqual([]);
+    await database.close();
+  });
+
+  it("never touches a directory that already holds something", () => {
+    const dir = path.join(root, "busy");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "keep.txt"), "x");
+    expect(copyDatabaseTemplate(dir, template)).toBe(false);
+    expect(readdirSync(dir)).toEqual(["keep.txt"]);
+  });
+
+  it("does nothing without a template (no build): the database initialises itself", () => {
+    expect(copyDatabaseTemplate(path.join(root, "other"), path.join(root, "missing"))).toBe(false);
+  });
+});

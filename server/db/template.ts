@@ -1,0 +1,21 @@
+import { cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import { DATABASE_TEMPLATE_DIR } from "../paths";
+
+/**
+ * The embedded database's first start used to run initdb (about 4 s and 800 MB of WebAssembly
+ * memory on a small machine). `npm run build` makes an initialised, migrated, empty database once
+ * (`scripts/build-database.mjs`); a first start on an empty DATA_DIR copies it in, then migrates
+ * (newer migrations only) and seeds as usual.
+ */
+export function copyDatabaseTemplate(dir: string, template = DATABASE_TEMPLATE_DIR): boolean {
+  if (!existsSync(path.join(template, "PG_VERSION"))) return false; // no build: initdb as before
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false; // existing data is never touched
+  // Copied beside, then renamed: a start interrupted mid-copy leaves no half database behind.
+  const partial = `${dir}.copying`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(template, partial, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  return true;
+}

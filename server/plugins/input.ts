@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import { storableValue } from "../../common/text";
+
+/**
+ * NUL characters and lone surrogates cannot be stored by PostgreSQL and never belong in what a
+ * person sends, so every body, query and path parameter loses them before any route sees it: no
+ * input can reach the database with them (a 500 before), and a visitor's enquiry is kept.
+ */
+export function registerInputHygiene(app: FastifyInstance) {
+  app.addHook("preValidation", async (request) => {
+    if (request.body !== undefined) request.body = storableValue(request.body);
+    request.query = storableValue(request.query);
+    request.params = storableValue(request.params);
+  });
+}

@@ -1,0 +1,205 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, postBody, signIn } from "../test/content";
+import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { createPageCache, inlineScriptHashes, type RenderedPage, sendCachedPage } from "./page-cache";
+import { contentSecurityPolicy } from "./security";
+
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
+  let app: FastifyInstance;
+  let token: string;
+  let renders: string[] = [];
+  /** What the next render answers instead of a page. */
+  let override: Partial<RenderedPage> | undefined;
+  /** Runs inside the next render (an admin's write landing mid-render). */
+  let duringRender: (() => void) | undefined;
+
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    const cache = createPageCache({
+      buildId: "build-1",
+      content: app.services.contentVersion,
+      policy: (hashes) => contentSecurityPolicy(app.config, hashes),
+      maxBytes: 64 * 1024,
+      // A page that shows the active popup and the posts, like the real ones do.
+      render: async (path, consent) => {
+        renders.push(`${path} ${consent}`);
+        duringRender?.();
+        duringRender = undefined;
+        const popup = await app.services.popups.active();
+        const posts = await app.services.blog.list();
+        const body = `<!DOCTYPE html><html><head><script>${THEME_SCRIPT}</script></head><body>
+          <p>${popup?.title ?? "no popup"}</p><ul>${posts.map((p) => `<li>${p.title}</li>`).join("")}</ul>
+          <p>consent: ${consent}</p>${"<p>filler</p>".repeat(path.includes("large") ? 20_000 : path.includes("medium") ? 2_000 : 1)}
+          <script type="module">import("/assets/entry.js")</script></body></html>`;
+        return {
+          status: 200,
+          headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
+          body: Buffer.from(body),
+          ...override,
+        };
+      },
+    });
+    app.get("/page/*", async (request, reply) => {
+      const cached = await cache.lookup(request);
+      if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
+      return reply.header("x-page-cache", "bypass").send("rendered for this visitor alone");
+    });
+    token = await signIn(app);
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers: { "accept-encoding": "br", ...headers } });
+  const html = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    res.headers["content-encoding"] === "br"
+      ? brotliDecompressSync(res.rawPayload).toString()
+      : res.headers["content-encoding"] === "gzip"
+        ? gunzipSync(res.rawPayload).toString()
+        : res.rawPayload.toString();
+
+  it("renders a page once: the second anonymous request is served from memory", async () => {
+    renders = [];
+    const first = await get("/page/once");
+    const second = await get("/page/once");
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(renders).toEqual(["/page/once "]);
+    expect(html(second)).toBe(html(first));
+  });
+
+  it("renders a burst of first visitors once", async () => {
+    renders = [];
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get("/page/burst")));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+    expect(renders).toEqual(["/page/burst "]);
+  });
+
+  it("shows a popup or post change on the next request", async () => {
+    await get("/page/news");
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admin/popup-message",
+      headers: bearer(token),
+      payload: { title: "Cached popup change", content: "Body" },
+    });
+    await app.inject({
+      method: "PUT",
+      url: `/api/admin/activate-popup/${created.json().data._id}`,
+      headers: bearer(token),
+    });
+    expect(html(await get("/page/news"))).toContain("Cached popup change");
+    const post = await app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(token),
+      payload: { ...postBody(1), title: "A post the cache must show" },
+    });
+    expect(post.statusCode).toBe(201);
+    expect(html(await get("/page/news"))).toContain("A post the cache must show");
+    await app.inject({
+      method: "DELETE",
+      url: `/api/admin/${post.json().result._id}`,
+      headers: bearer(token),
+    });
+    expect(html(await get("/page/news"))).not.toContain("A post the cache must show");
+  });
+
+  it("keys on the consent answer and on known list queries; other queries, admin paths and sessions bypass", async () => {
+    renders = [];
+    expect(html(await get("/page/c", { cookie: "cookie_consent=accepted" }))).toContain("consent: accepted");
+    expect(html(await get("/page/c", { cookie: "cookie_consent=rejected" }))).toContain("consent: rejected");
+    expect(html(await get("/page/c", { cookie: "cookie_consent=whatever; other=1" }))).toContain(
+      "consent: <",
+    );
+    expect((await get("/page/c?page=2")).headers["x-page-cache"]).toBe("miss");
+    expect((await get("/page/c?page=2")).headers["x-page-cache"]).toBe("hit");
+    expect(renders).toHaveLength(4);
+    for (const [url, headers] of [
+      ["/page/c?search=compost", {}],
+      ["/page/c?page=2&utm_source=x", {}],
+      ["/page/c", { cookie: "admin_auth=anything" }],
+      ["/page/c", bearer(token)],
+    ] as const) {
+      expect((await get(url, headers)).headers["x-page-cache"], url).toBe("bypass");
+    }
+    const head = await app.inject({ method: "HEAD", url: "/page/c" });
+    expect(head.headers["x-page-cache"]).toBe("hit");
+    expect(head.body).toBe("");
+    expect(renders).toHaveLength(4);
+  });
+
+  it("answers 304 to a current ETag or Last-Modified, and each encoding from one stored copy", async () => {
+    const first = await get("/page/etag");
+    const etag = String(first.headers.etag);
+    expect((await get("/page/etag", { "if-none-match": etag })).statusCode).toBe(304);
+    expect((await get("/page/etag", { "if-none-match": `W/${etag}` })).statusCode).toBe(304);
+    expect((await get("/page/etag", { "if-none-match": '"other"' })).statusCode).toBe(200);
+    const since = String(first.headers["last-modified"]);
+    expect((await get("/page/etag", { "if-modified-since": since })).statusCode).toBe(304);
+    const gzip = await get("/page/etag", { "accept-encoding": "gzip" });
+    const plain = await get("/page/etag", { "accept-encoding": "identity" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(html(gzip)).toBe(html(first));
+    expect(html(plain)).toBe(html(first));
+  });
+
+  it("allows exactly the page's own inline scripts by hash, with no nonce", async () => {
+    const res = await get("/page/csp");
+    const csp = String(res.headers["content-security-policy"]);
+    const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src")) ?? "";
+    const hashes = scriptSrc.split(" ").filter((s) => s.startsWith("'sha256-"));
+    expect(hashes).toEqual([sha256(THEME_SCRIPT), sha256('import("/assets/entry.js")')]);
+    expect(scriptSrc).not.toMatch(/nonce|unsafe-inline/);
+    expect(inlineScriptHashes(html(res))).toEqual(hashes);
+  });
+
+  it("keeps no error page, no page that sets a cookie, and nothing rendered while content changed", async () => {
+    for (const answer of [
+      { status: 404 },
+      { headers: new Headers({ "content-type": "text/html", "set-cookie": "a=b" }) },
+    ]) {
+      override = answer;
+      renders = [];
+      await get("/page/odd");
+      override = undefined;
+      expect((await get("/page/odd")).headers["x-page-cache"]).toBe("miss");
+      expect(renders).toHaveLength(2);
+      await get("/page/next"); // and reset for the next case
+      app.services.contentVersion.bump();
+    }
+    // A write during the render: the page is served once, not kept.
+    renders = [];
+    override = undefined;
+    duringRender = () => app.services.contentVersion.bump();
+    expect((await get("/page/race")).headers["x-page-cache"]).toBe("miss");
+    expect((await get("/page/race")).headers["x-page-cache"]).toBe("miss");
+  });
+
+  it("stays within its byte budget, dropping the least recently used pages", async () => {
+    app.services.contentVersion.bump();
+    renders = [];
+    await get("/page/medium-a"); // about 26 KB each, raw and compressed: two fit in 64 KB
+    await get("/page/medium-b");
+    await get("/page/medium-a"); // a is now the most recently used
+    await get("/page/medium-c"); // b goes
+    expect((await get("/page/medium-a")).headers["x-page-cache"]).toBe("hit");
+    expect((await get("/page/medium-b")).headers["x-page-cache"]).toBe("miss");
+    await get("/page/large"); // about 260 KB: bigger than the whole budget, never kept
+    expect((await get("/page/large")).headers["x-page-cache"]).toBe("miss");
+    expect(renders).toEqual([
+      "/page/medium-a ",
+      "/page/medium-b ",
+      "/page/medium-c ",
+      "/page/medium-b ",
+      "/page/large ",
+      "/page/large ",
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import pg from "pg";
+import { describe, expect, it, vi } from "vitest";
+import { postgresBroadcast } from "../db/broadcast";
+import { createContentVersion, shareContentVersion } from "./content-version";
+
+describe("content version", () => {
+  it("bumps after a named write method succeeds, never for reads or failed writes", async () => {
+    const version = createContentVersion();
+    const service = version.watch(
+      {
+        list: async () => ["a"],
+        getById: async (id: string) => id,
+        hasPosts: async () => true,
+        create: async (title: string) => ({ title }),
+        remove: async () => {
+          throw new Error("refused");
+        },
+      },
+      ["create", "remove"],
+    );
+    expect(await service.list()).toEqual(["a"]);
+    expect(await service.getById("x")).toBe("x");
+    await service.hasPosts();
+    expect(version.current).toBe(0);
+    expect(await service.create("t")).toEqual({ title: "t" });
+    expect(version.current).toBe(1);
+    await expect(service.remove()).rejects.toThrow("refused");
+    expect(version.current).toBe(1);
+  });
+
+  it("tells its listeners where the change happened", () => {
+    const version = createContentVersion();
+    const seen: string[] = [];
+    const stop = version.onChange((v, where) => seen.push(`${v} ${where}`));
+    version.bump();
+    version.bump("elsewhere");
+    stop();
+    version.bump();
+    expect(seen).toEqual(["1 here", "2 elsewhere"]);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)("content version across instances on PostgreSQL", () => {
+  it("a change on one instance bumps the others once, and never echoes back", async () => {
+    const url = process.env.DATABASE_URL as string;
+    const [a, b] = [createContentVersion(), createContentVersion()];
+    const [toA, toB] = await Promise.all([
+      postgresBroadcast(pg.Client, url),
+      postgresBroadcast(pg.Client, url),
+    ]);
+    shareContentVersion(a, toA);
+    shareContentVersion(b, toB);
+    a.bump();
+    await vi.waitFor(() => expect(b.current).toBe(1));
+    b.bump();
+    await vi.waitFor(() => expect(a.current).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([a.current, b.current]).toEqual([2, 2]);
+    await Promise.all([toA.close(), toB.close()]);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "~/content/navigation";
+import { baseURL } from "./browser";
+
+const get = (path: string) => fetch(`${baseURL()}${path}`, { redirect: "manual" });
+
+describe("headers on pages", () => {
+  it("sends a restrictive Permissions-Policy on every public page", async () => {
+    for (const path of PUBLIC_PAGES) {
+      const policy = (await get(path)).headers.get("permissions-policy");
+      expect(policy, path).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    }
+  });
+
+  it("marks every admin page no-store, signed in or not", async () => {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/anything",
+      "/admin/dashboard",
+      "/admin/dashboard/blog",
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
+  it("answers a malformed percent-escape in a page address with a plain 400", async () => {
+    for (const path of ["/about%", "/%E0%A4%A", "/services/%ED%A0%80"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("content-type"), path).toMatch(/^text\/plain/);
+      expect(res.headers.get("permissions-policy"), path).toContain("camera=()");
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "~/content/navigation";
+import { baseURL } from "./browser";
+import { E2E_ADMIN } from "./global-setup";
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${baseURL()}${path}`, { headers, redirect: "manual" });
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const scriptSources = (csp: string | null) =>
+  (csp ?? "")
+    .split(";")
+    .find((d) => d.startsWith("script-src"))
+    ?.split(" ") ?? [];
+
+async function signIn() {
+  const res = await fetch(`${baseURL()}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  return (await res.json()).auth as string;
+}
+
+describe("page cache on the production build", () => {
+  it.each(PUBLIC_PAGES)(
+    "%s is rendered once, then served from memory with its scripts' hashes",
+    async (path) => {
+      await get(path);
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).toBe("hit");
+      const html = await res.text();
+      expect(html).not.toMatch(/\snonce=/);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) =>
+        sha256(body),
+      );
+      expect(inline.length).toBeGreaterThan(0);
+      const allowed = scriptSources(res.headers.get("content-security-policy"));
+      expect(allowed.filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...new Set(inline)].sort());
+      expect(allowed.join(" ")).not.toMatch(/unsafe-inline|nonce-/);
+    },
+  );
+
+  it("never serves a cached page to anyone with an admin session cookie", async () => {
+    const token = await signIn();
+    for (const cookie of [`admin_auth=${token}`, "admin_auth=stale"]) {
+      const res = await get("/", { cookie });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).toBeNull();
+      const nonce = scriptSources(res.headers.get("content-security-policy")).find((s) =>
+        s.startsWith("'nonce-"),
+      );
+      expect(nonce).toBeTruthy();
+      expect(await res.text()).toContain(`nonce="${nonce?.slice(7, -1)}"`);
+    }
+  });
+
+  it("renders again after a popup changes", async () => {
+    await get("/about");
+    expect((await get("/about")).headers.get("x-page-cache")).toBe("hit");
+    const token = await signIn();
+    const created = await fetch(`${baseURL()}/api/admin/popup-message`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: `Cache ${Date.now()}`, content: "A change the cache must notice" }),
+    });
+    expect(created.status).toBe(201);
+    expect((await get("/about")).headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("answers 304 to the ETag it sent", async () => {
+    const first = await get("/services");
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^".+"$/);
+    expect((await get("/services", { "if-none-match": etag })).status).toBe(304);
+  });
+});
