@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client";
+import { describeHolder } from "../db/data-lock";
 import { configOrExit } from "../server";
 import { AccountError, createAccountService } from "../services/accounts";
 
@@ -8,7 +9,8 @@ import { AccountError, createAccountService } from "../services/accounts";
  * npm run admin -- reset-password --email E --password P
  * npm run admin -- list
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). The embedded database
- * can be opened by one process at a time: stop the server first when using it.
+ * is opened by one process at a time: while the server holds it, the command waits for it (the
+ * operator restarts the server, and the command runs in between: the new server waits for it).
  */
 const USAGE = "Usage: npm run admin -- <create|reset-password|list> [--email E --password P]";
 
@@ -28,7 +30,19 @@ if (command !== "list" && (!values.email || !values.password)) {
   process.exit(2);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  lock: {
+    command: `admin ${command}`,
+    waitMs: Number.POSITIVE_INFINITY,
+    onWait: (holder) =>
+      console.error(
+        `The database in ${config.dataDir} is in use by ${describeHolder(holder)}.\n` +
+          "Waiting for it: restart or stop the server and this command runs in between (Ctrl+C gives up).",
+      ),
+  },
+});
 const accounts = createAccountService(database.db);
 let code = 0;
 try {

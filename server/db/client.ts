@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
+import { type LockOptions, lockDataDir } from "./data-lock";
 import { ADVISORY_LOCKS } from "./locks";
 import * as schema from "./schema";
 
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; omitted means in memory (tests). */
   dataDir?: string;
+  /** The embedded database in dataDir is opened under DATA_DIR/db.lock (see data-lock.ts). */
+  lock?: LockOptions;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -45,11 +48,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: "postgres", close: () => pool.end() };
   }
 
-  let dir: string | undefined;
-  if (options.dataDir) {
-    dir = path.resolve(options.dataDir, "db");
+  if (!options.dataDir) return openPglite(undefined);
+  const lock = await lockDataDir(options.dataDir, options.lock ?? { command: process.argv.join(" ") });
+  try {
+    const dir = path.resolve(options.dataDir, "db");
     mkdirSync(dir, { recursive: true });
+    const handle = await openPglite(dir);
+    return { ...handle, close: () => handle.close().finally(lock.release) };
+  } catch (error) {
+    lock.release();
+    throw error;
   }
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   // PGlite's default 128 MB of shared buffers is sized for a server; a site's working set is far
   // smaller, and this keeps the resident memory of a restarted process at ~170 MB instead of ~290.
   const client = await PGlite.create(dir, { postgresqlconf: "shared_buffers = 32MB" });
