@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, firstIssue, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
+import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 
@@ -23,7 +24,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           max: app.config.enquiryRateLimit,
           timeWindow: "1 hour",
           // Counted per client and per form: a contact message does not use up the quote allowance.
-          keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${clientKey(request.ip)}`,
         },
       },
       handler: async (request, reply) => {
