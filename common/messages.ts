@@ -179,3 +179,13 @@ export const INBOX_MESSAGES = {
   searchTooLong: (max: number) => `Search must be at most ${max} characters`,
   retryNotFailed: "Only a failed mail can be retried",
 } as const;
+
+/** Sign-in refusals beyond 'Invalid Login' (server/services/logins.ts). */
+export const LOGIN_MESSAGES = {
+  limited: (retryAfterMs: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+    return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  },
+  busy: "Too many sign-in attempts at once. Please try again in a moment.",
+  unavailable: "Sign-in is unavailable for a moment. Please try again shortly.",
+};

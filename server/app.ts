@@ -4,6 +4,8 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Redis } from "ioredis";
+import { trustedPeer } from "./client-address";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
@@ -29,22 +31,48 @@ export interface AppOptions {
   /** Serve pages too (production build or Vite); API-only without it (API tests). */
   pages?: PagesOptions;
   logger?: FastifyServerOptions["logger"];
+  /** Prefix for every Redis key (tests share one Redis). */
+  redisKeyPrefix?: string;
+}
+
+async function connectRedis(app: FastifyInstance, url: string, keyPrefix?: string): Promise<Redis> {
+  // Loaded only when configured: most sites run one instance and never pay for the client.
+  const { Redis } = await import("ioredis");
+  // While Redis is down, commands fail at once rather than queueing for the next reconnect.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, keyPrefix });
+  let down = false;
+  redis.on("error", (error) => {
+    if (down) return;
+    down = true; // one line per outage, not one per reconnect attempt
+    app.log.error(
+      { err: error },
+      "Redis unreachable: sign-in is refused until it answers; enquiries are not limited",
+    );
+  });
+  redis.on("ready", () => {
+    if (down) app.log.info("Redis reachable again");
+    down = false;
+  });
+  app.addHook("onClose", async () => redis.disconnect());
+  return redis;
 }
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const fromProxy = trustedPeer(config.trustProxy);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie"],
     },
     // A number means that many hops (supported by Fastify, missing from its types).
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy as boolean | string[],
+    // A client's own X-Request-Id is believed only when a trusted proxy set it.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
-      return config.trustProxy && typeof incoming === "string" && REQUEST_ID.test(incoming)
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) && fromProxy(req.socket.remoteAddress)
         ? incoming
         : randomUUID();
     },
@@ -53,7 +81,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   });
 
-  const services = createServices(database.db, config);
+  if (config.trustProxy === true)
+    app.log.warn(
+      "TRUST_PROXY=true believes X-Forwarded-For from every client, so any client can pick its own address " +
+        "for rate limits: set the number of proxies (e.g. TRUST_PROXY=1) or their addresses/CIDR ranges",
+    );
+
+  // With REDIS_URL the rate-limit and login counters are shared by all instances.
+  const redis = config.redisUrl
+    ? await connectRedis(app, config.redisUrl, options.redisKeyPrefix)
+    : undefined;
+  const services = createServices(database.db, config, { redis });
   if (database.broadcast) shareContentVersion(services.contentVersion, database.broadcast);
   app.decorate("db", database.db);
   app.decorate("services", services);
@@ -72,12 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  // Routes opt in with `config.rateLimit`; with REDIS_URL the counters are shared by all instances.
-  // Loaded only when configured: most sites run one instance and never pay for the client.
-  const redis = config.redisUrl
-    ? new (await import("ioredis")).Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook("onClose", async () => void redis.quit().catch(() => {}));
+  // Routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,
     redis,

@@ -79,13 +79,40 @@ describe("configuration", () => {
     expect(thrown).toBeInstanceOf(ConfigError);
     const message = (thrown as Error).message;
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
-    expect(message).toContain(value);
+    if (name !== "ADMIN_PASSWORD") expect(message).toContain(value);
     expect(message).not.toContain("\n");
   });
 
   it("reads TRUST_PROXY as a hop count or address list", () => {
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toBe("10.0.0.0/8");
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 2001:db8::1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "2001:db8::1",
+    ]);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["127.0.0.1/8", "::1/128"]);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.internal" })).toThrow(
+      /^Invalid configuration: TRUST_PROXY /,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(ConfigError);
+  });
+
+  it.each([
+    ["ADMIN_PASSWORD", "secret7", "secret7"],
+    ["DATABASE_URL", "mysql://site:s3cret-pw@db:5432/site", "s3cret-pw"],
+    ["DATABASE_URL", "site:s3cret-pw@db:5432/site", "s3cret-pw"],
+    ["SMTP_URL", "https://mailer:s3cret-pw@mail.example.co.uk", "s3cret-pw"],
+    ["REDIS_URL", "http://default:s3cret-pw@cache:6379", "s3cret-pw"],
+  ])("never prints the secret in a bad %s", (name, value, secret) => {
+    let message = "";
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain("site:");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./client-address";
 
 /**
  * Configuration from the environment, exactly as CONTRACT.md lists it (plus the tuning knobs
@@ -46,7 +47,12 @@ const envSchema = z.object({
   MAIL_TO: email.optional(),
   SITE_URL: urlWithProtocols(["http:", "https:"], "https://www.example.co.uk").optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      message: "must be a hop count (e.g. 1) or the proxies' addresses/CIDR ranges (e.g. 10.0.0.0/8)",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
@@ -68,7 +74,7 @@ export interface Config {
   mailTo?: string;
   siteUrl: string;
   redisUrl?: string;
-  trustProxy: boolean | string | number;
+  trustProxy: TrustProxy;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Enquiry submissions allowed per client and form per hour. */
   enquiryRateLimit: number;
@@ -79,11 +85,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function parseTrustProxy(value: string | undefined): boolean | string | number {
-  if (value === undefined || value === "" || value === "false" || value === "0") return false;
-  if (value === "true" || value === "1") return true;
-  if (/^\d+$/.test(value)) return Number(value); // number of hops
-  return value; // addresses or CIDR ranges, comma separated
+/** Values never printed: a password, and the credentials inside connection URLs. */
+const SECRET = new Set(["ADMIN_PASSWORD"]);
+const WITH_CREDENTIALS = new Set(["DATABASE_URL", "SMTP_URL", "REDIS_URL"]);
+
+function shown(name: string, value: unknown): string {
+  if (SECRET.has(name)) return "(value hidden)";
+  const text = String(value);
+  const redacted = WITH_CREDENTIALS.has(name)
+    ? text.replace(/^([a-z][a-z\d+.-]*:\/\/)?.*@/i, "$1***@")
+    : text;
+  return `(got "${redacted}")`;
 }
 
 /** Parses the environment; throws ConfigError with one line naming the bad variable. */
@@ -97,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${present[name]}")`);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} ${shown(name, present[name])}`);
   }
   const e = parsed.data;
   return {
@@ -113,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     mailTo: e.MAIL_TO,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     redisUrl: e.REDIS_URL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     logLevel: e.LOG_LEVEL,
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: e.IMAGE_MAX_BYTES,

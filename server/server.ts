@@ -2,8 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { DataDirLockedError, describeHolder } from "./db/data-lock";
 import type { PagesOptions } from "./plugins/pages";
 import { seedDemoContentOnce } from "./services/seed";
+
+/**
+ * A restarted server may start while the old process still drains (up to 10 s) or while an
+ * administrator command briefly holds the embedded database: it waits this long for the lock.
+ */
+const DATA_LOCK_WAIT_MS = 15_000;
 
 /** Reads the configuration or stops the process with one clear line. */
 export function configOrExit(dev = false): Config {
@@ -20,7 +27,22 @@ export function configOrExit(dev = false): Config {
 
 /** Opens and migrates the database, builds the app, bootstraps the administrator, listens. */
 export async function startServer(config: Config, pages: PagesOptions) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    lock: {
+      command: "server",
+      waitMs: DATA_LOCK_WAIT_MS,
+      onWait: (holder) =>
+        console.error(
+          `The database in ${config.dataDir} is in use by ${describeHolder(holder)}; waiting up to ${DATA_LOCK_WAIT_MS / 1000} s for it to stop.`,
+        ),
+    },
+  }).catch((error) => {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`${error.message} Stop that process first (a second one would corrupt the database).`);
+    process.exit(1);
+  });
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, pages });

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client";
+import { describeHolder } from "../db/data-lock";
 import { configOrExit } from "../server";
 import { AccountError, createAccountService } from "../services/accounts";
 import { createSessionService } from "../services/sessions";
@@ -9,7 +10,8 @@ import { createSessionService } from "../services/sessions";
  * npm run admin -- reset-password --email E --password P   (also signs the account out everywhere)
  * npm run admin -- list
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). The embedded database
- * can be opened by one process at a time: stop the server first when using it.
+ * is opened by one process at a time: while the server holds it, the command waits for it (the
+ * operator restarts the server, and the command runs in between: the new server waits for it).
  */
 const USAGE = "Usage: npm run admin -- <create|reset-password|list> [--email E --password P]";
 
@@ -29,7 +31,19 @@ if (command !== "list" && (!values.email || !values.password)) {
   process.exit(2);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  lock: {
+    command: `admin ${command}`,
+    waitMs: Number.POSITIVE_INFINITY,
+    onWait: (holder) =>
+      console.error(
+        `The database in ${config.dataDir} is in use by ${describeHolder(holder)}.\n` +
+          "Waiting for it: restart or stop the server and this command runs in between (Ctrl+C gives up).",
+      ),
+  },
+});
 const accounts = createAccountService(database.db, createSessionService(database.db));
 let code = 0;
 try {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_DIR } from "../paths";
 import { type Broadcast, postgresBroadcast } from "./broadcast";
+import { type LockOptions, lockDataDir } from "./data-lock";
 import { ADVISORY_LOCKS } from "./locks";
 import * as schema from "./schema";
 import { copyDatabaseTemplate } from "./template";
@@ -27,6 +28,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; omitted means in memory (tests). */
   dataDir?: string;
+  /** The embedded database in dataDir is opened under DATA_DIR/db.lock (see data-lock.ts). */
+  lock?: LockOptions;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -62,12 +65,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  let dir: string | undefined;
-  if (options.dataDir) {
-    dir = path.resolve(options.dataDir, "db");
+  if (!options.dataDir) return openEmbeddedDatabase(undefined);
+  const lock = await lockDataDir(options.dataDir, options.lock ?? { command: process.argv.join(" ") });
+  try {
+    const dir = path.resolve(options.dataDir, "db");
     if (!copyDatabaseTemplate(dir)) mkdirSync(dir, { recursive: true });
+    const handle = await openEmbeddedDatabase(dir);
+    return { ...handle, close: () => handle.close().finally(lock.release) };
+  } catch (error) {
+    lock.release();
+    throw error;
   }
-  return openEmbeddedDatabase(dir);
 }
 
 // PGlite's WebAssembly compiled by V8's baseline compiler only: the optimising tier costs about

@@ -56,6 +56,9 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
     [{}],
     [{ email: 42, password: ["x"] }],
     [{ email: ADMIN.email, password: "" }],
+    [{ email: "office\u0000@example.co.uk", password: ADMIN.password }],
+    [{ email: ADMIN.email, password: `${ADMIN.password}\ud800` }],
+    [{ email: "\udc00office@example.co.uk", password: "\u0000" }],
   ])("refuses %j with 400 'Invalid Login' and no cookie", async (payload) => {
     const res = await login(payload, "10.0.0.2");
     expect(res.statusCode).toBe(400);
@@ -146,49 +149,6 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
         expect(res.json()).toEqual({ status: "Error", message: "Unauthorised" });
       }
     });
-  });
-});
-
-describe.each(TEST_DATABASES)("login limits on %s", (kind) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp(kind);
-    await app.services.accounts.create(ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => app.close());
-
-  const attempt = (password: string, ip: string, email = ADMIN.email) =>
-    app.inject({ method: "POST", url: "/api/admin/login", payload: { email, password }, remoteAddress: ip });
-
-  it("limits failed logins per client: the 11th answers 429 with a clear message", async () => {
-    for (let i = 0; i < 10; i++)
-      expect((await attempt("wrong", "10.1.0.1", `x${i}@example.co.uk`)).statusCode).toBe(400);
-    const limited = await attempt("wrong", "10.1.0.1", "other@example.co.uk");
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      status: "Error",
-      message: expect.stringMatching(/Too many failed login attempts/),
-    });
-    // Even the right password waits: guessing must not continue from this client.
-    expect((await attempt(ADMIN.password, "10.1.0.1")).statusCode).toBe(429);
-    // Another client is unaffected.
-    expect((await attempt(ADMIN.password, "10.1.0.2")).statusCode).toBe(200);
-  });
-
-  it("limits failed logins per account across clients", async () => {
-    for (let i = 0; i < 10; i++) expect((await attempt("wrong", `10.2.0.${i + 1}`)).statusCode).toBe(400);
-    const limited = await attempt(ADMIN.password, "10.2.1.1");
-    expect(limited.statusCode).toBe(429);
-  });
-
-  it("does not count successful logins", async () => {
-    for (let i = 0; i < 12; i++) {
-      const res = await attempt("ignored", "10.3.0.1", "nobody-else@example.co.uk");
-      if (i < 10) expect(res.statusCode).toBe(400);
-    }
-    await app.services.accounts.create("second@example.co.uk", "second-password-1");
-    for (let i = 0; i < 12; i++)
-      expect((await attempt("second-password-1", "10.4.0.1", "second@example.co.uk")).statusCode).toBe(200);
   });
 });
 

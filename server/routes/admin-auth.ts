@@ -1,45 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { ADMIN_AUTH_COOKIE, ADMIN_SESSION_TTL_MS } from "../../common/constants";
-import { ADMIN_MESSAGES } from "../../common/messages";
+import { ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/messages";
+import { clientKey } from "../client-address";
 import { HttpError } from "../errors";
-import { dummyPasswordHash, verifyPassword } from "../services/passwords";
 import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, withStatus } from "./schemas";
-
-/** Failed logins allowed per client address and per account in one window. */
-export const LOGIN_FAILURES_MAX = 10;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Longer inputs cannot be real credentials; they still take the full hashing time. */
-const CREDENTIAL_MAX = 1024;
-
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-function credentials(body: unknown): { email: string; password: string } {
-  const { email, password } = (body ?? {}) as Record<string, unknown>;
-  const ok = typeof email === "string" && typeof password === "string";
-  return {
-    email: ok && email.length <= CREDENTIAL_MAX ? normaliseEmail(email) : "",
-    password: ok && password.length <= CREDENTIAL_MAX ? password : "",
-  };
-}
 
 /** POST /api/admin/login, /logout and GET /profile (CONTRACT; DESIGN difference 5). */
 export async function adminAuthRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const secure = app.config.siteUrl.startsWith("https:");
-
-  // Only failures count (a peek first, an increment on failure), so an administrator signing in
-  // often from one office is never locked out. With REDIS_URL the counters are shared.
-  // Keys are prefixed: Redis-backed limiters made this way share one key space.
-  const perClient = app.createRateLimit({
-    max: LOGIN_FAILURES_MAX,
-    timeWindow: LOGIN_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => `login-client:${request.ip}`,
-  });
-  const perAccount = app.createRateLimit({
-    max: LOGIN_FAILURES_MAX,
-    timeWindow: LOGIN_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => `login-account:${credentials(request.body).email}`,
-  });
 
   app.post(
     "/admin/login",
@@ -60,33 +29,24 @@ export async function adminAuthRoutes(app: FastifyInstance) {
           },
           400: errorBody,
           429: errorBody,
+          503: errorBody,
         },
       },
     },
     async (request, reply) => {
-      const limits = await Promise.all([
-        perClient(request, { increment: false }),
-        perAccount(request, { increment: false }),
-      ]);
-      const blocked = limits.find((limit) => !limit.isAllowed && limit.remaining <= 0);
-      if (blocked && !blocked.isAllowed) {
-        const minutes = Math.max(1, Math.ceil((blocked.ttl || LOGIN_WINDOW_MS) / 60_000));
-        throw new HttpError(
-          429,
-          `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      const { email, password } = (request.body ?? {}) as Record<string, unknown>;
+      const result = await app.services.logins.signIn({ email, password, client: clientKey(request.ip) });
+      if (result.outcome === "unavailable") {
+        request.log.error(
+          { err: result.error },
+          "login limit unavailable (Redis unreachable): sign-in refused",
         );
+        return reply.status(503).send({ status: "Error", message: LOGIN_MESSAGES.unavailable });
       }
-
-      const { email, password } = credentials(request.body);
-      const account = email ? await app.services.accounts.findByEmail(email) : undefined;
-      // The same scrypt work whether or not the account exists: no timing hint about emails.
-      const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
-      if (!account || !valid || !password) {
-        await Promise.all([perClient(request), perAccount(request)]);
-        throw new HttpError(400, ADMIN_MESSAGES.invalidLogin);
-      }
-
-      const { token } = await app.services.sessions.create(account.id);
+      if (result.outcome === "limited") throw new HttpError(429, LOGIN_MESSAGES.limited(result.retryAfterMs));
+      if (result.outcome === "busy") throw new HttpError(429, LOGIN_MESSAGES.busy);
+      if (result.outcome === "invalid") throw new HttpError(400, ADMIN_MESSAGES.invalidLogin);
+      const { token } = result;
       reply.setCookie(ADMIN_AUTH_COOKIE, token, {
         httpOnly: true,
         sameSite: "strict",

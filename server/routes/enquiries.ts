@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, firstIssue, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
+import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
 
 const FORM_PATHS: Record<EnquiryKind, string> = {
@@ -22,7 +23,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           max: app.config.enquiryRateLimit,
           timeWindow: "1 hour",
           // Counted per client and per form: a contact message does not use up the quote allowance.
-          keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${clientKey(request.ip)}`,
         },
       },
       handler: async (request, reply) => {

@@ -1,6 +1,6 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { startBuiltServer, tempDir } from "./server";
+import { freePort, startBuiltServer, tempDir } from "./server";
 
 const adminCli = (dataDir: string, ...args: string[]) =>
   execFileSync(process.execPath, ["build/server-app/admin.js", ...args], {
@@ -8,7 +8,54 @@ const adminCli = (dataDir: string, ...args: string[]) =>
     encoding: "utf8",
   });
 
+/** Runs a built entry in the background: its output so far, and its exit code once done. */
+async function run(entry: string, dataDir: string, ...args: string[]) {
+  const port = String(await freePort());
+  const child = spawn(process.execPath, [`build/server-app/${entry}`, ...args], {
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: port },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { output: () => output, exited };
+}
+
+const until = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 100));
+};
+
 describe("server process", () => {
+  it("lets one process at a time open the embedded database; admin commands wait for it", async () => {
+    const dataDir = tempDir("site-process-");
+    const server = await startBuiltServer({ DATA_DIR: dataDir });
+    const holder = `process ${server.process.pid} on `;
+
+    const second = await run("main.js", dataDir);
+    const cli = await run(
+      "admin.js",
+      dataDir,
+      "create",
+      "--email",
+      "later@example.co.uk",
+      "--password",
+      "long-enough-1",
+    );
+    // The second server waits a little (a restart may overlap the old process), then gives up.
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by ${holder}`);
+    expect(second.output()).toMatch(/\(server\) since \d{4}-\d\d-\d\dT/);
+    expect(second.output()).toContain("Stop that process first");
+
+    await until(() => cli.output().includes("Waiting for it"));
+    expect(cli.output()).toContain(`is in use by ${holder}`);
+    expect((await fetch(`${server.url}/api/healthz`)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(await cli.exited).toBe(0);
+    expect(cli.output()).toContain("Created administrator later@example.co.uk");
+    expect(adminCli(dataDir, "list").trim().split("\n")).toContain("later@example.co.uk");
+  });
+
   it("keeps an administrator across a graceful restart", async () => {
     const dataDir = tempDir("site-process-");
     adminCli(dataDir, "create", "--email", "Office@Example.co.uk", "--password", "first-password-1");

@@ -1,0 +1,91 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+
+/**
+ * Who a client is, for per-client limits and request ids. Limits key on `clientKey`: an IPv6
+ * client holds a whole /64 and can rotate through it, so its /64 is one client.
+ */
+
+/** Named ranges as proxy-addr (Fastify's trustProxy) knows them. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ["127.0.0.1/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+/** TRUST_PROXY as Fastify takes it: false, true, a hop count, or addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/** Parses TRUST_PROXY; undefined for a value that is none of the accepted forms. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const ranges = value
+    .split(",")
+    .map((part) => part.trim())
+    .flatMap((part) => NAMED_RANGES[part] ?? [part]);
+  return ranges.every(validRange) ? ranges : undefined;
+}
+
+function validRange(range: string): boolean {
+  const [address, bits, ...rest] = range.split("/");
+  if (rest.length > 0 || !(isIPv4(address) || isIPv6(address))) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (isIPv4(address) ? 32 : 128);
+}
+
+/**
+ * Whether the peer that sent this connection is a trusted proxy (so its X-Forwarded-For and
+ * X-Request-Id may be believed): any peer for `true` or a hop count, else one in the ranges.
+ */
+export function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolean {
+  if (trust === false || trust === 0) return () => false;
+  if (!Array.isArray(trust)) return () => true;
+  const list = new BlockList();
+  for (const range of trust) {
+    const [address, bits] = range.split("/");
+    const family = isIPv4(address) ? "ipv4" : "ipv6";
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return (address) => {
+    if (!address) return false;
+    const v4 = mappedIPv4(address);
+    return list.check(v4 ?? address, v4 || isIPv4(address) ? "ipv4" : "ipv6");
+  };
+}
+
+/** `::ffff:192.0.2.1` → `192.0.2.1` (an IPv4 client on a dual-stack socket). */
+function mappedIPv4(address: string): string | undefined {
+  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return match?.[1];
+}
+
+/** The eight 16-bit groups of an IPv6 address (with an embedded IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split("%")[0].toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const parse = (part: string | undefined) =>
+    part ? part.split(":").map((g) => Number.parseInt(g, 16)) : [];
+  const left = parse(head);
+  const right = parse(tail);
+  const fill = tail === undefined ? [] : new Array(8 - left.length - right.length).fill(0);
+  return [...left, ...fill, ...right];
+}
+
+/** The key a per-client limit counts under: the IPv4 address, or the IPv6 /64. */
+export function clientKey(ip: string): string {
+  const v4 = mappedIPv4(ip);
+  if (v4) return v4;
+  if (!isIPv6(ip.split("%")[0])) return ip;
+  const prefix = ipv6Groups(ip)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":");
+  return `${prefix}::/64`;
+}
