@@ -6,8 +6,18 @@ import { storableValue } from "../../common/text";
  * person sends, so every body, query and path parameter loses them before any route sees it: no
  * input can reach the database with them (a 500 before), and a visitor's enquiry is kept.
  */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on the endpoints that take passwords: they check their input themselves. */
+    rawCredentials?: boolean;
+  }
+}
+export const RAW_CREDENTIALS = { rawCredentials: true } as const;
+
 export function registerInputHygiene(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
+    // Credentials are compared exactly: a password with a stray character is another password.
+    if (request.routeOptions.config?.rawCredentials) return;
     if (request.body !== undefined) request.body = storableValue(request.body);
     request.query = storableValue(request.query);
     request.params = storableValue(request.params);

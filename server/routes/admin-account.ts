@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ADMIN_PASSWORD_MAX, passwordChangeSchema } from "../../common/account";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import { HttpError } from "../errors";
+import { RAW_CREDENTIALS } from "../plugins/input";
 import { AccountError } from "../services/accounts";
 import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, parseBody } from "./schemas";
 
@@ -12,6 +13,7 @@ export async function adminAccountRoutes(app: FastifyInstance) {
   app.put(
     "/admin/password",
     {
+      config: RAW_CREDENTIALS,
       ...adminOnly,
       schema: {
         summary: "Change the signed-in administrator's password; every other session of the account ends",

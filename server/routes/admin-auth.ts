@@ -3,6 +3,7 @@ import { ADMIN_AUTH_COOKIE, ADMIN_SESSION_TTL_MS } from "../../common/constants"
 import { ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/messages";
 import { clientKey } from "../client-address";
 import { HttpError } from "../errors";
+import { RAW_CREDENTIALS } from "../plugins/input";
 import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, withStatus } from "./schemas";
 
 /** POST /api/admin/login, /logout and GET /profile (CONTRACT; DESIGN difference 5). */
@@ -13,6 +14,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.post(
     "/admin/login",
     {
+      config: RAW_CREDENTIALS,
       schema: {
         summary: "Sign in; sets the admin_auth cookie and returns the token as auth",
         tags: ["admin"],
