@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations } from "./axe";
+import { axePage, axeViolations } from "./axe";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 import { startBuiltServer } from "./server";
 
@@ -199,14 +199,7 @@ describe("public pages: content a visitor reads", () => {
 
 describe("accessibility: axe-core finds no violations", () => {
   it.each(["dark", "light"])("every public page in the %s theme", async (theme) => {
-    // axe is injected as an inline script, which the page's CSP would rightly refuse.
-    const context = await browser.newContext({
-      baseURL: baseURL(),
-      bypassCSP: true,
-      reducedMotion: "reduce",
-    });
-    await context.addInitScript((dark) => localStorage.setItem("dark-theme", dark), String(theme === "dark"));
-    const page = await context.newPage();
+    const { page, context } = await axePage(browser, theme);
     const found: Record<string, string[]> = {};
     for (const { path } of PAGES) {
       await page.goto(path);
