@@ -4,6 +4,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // Before the blog/* page route: the feed is a resource, not a post.
+  route("blog/rss.xml", "routes/blog/rss.ts"),
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),

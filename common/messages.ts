@@ -101,3 +101,11 @@ export const ENQUIRY_MESSAGES = {
   notText: (field: string) => `${field} must be text`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 } as const;
+
+/** Texts of the public blog pages that are not SPEC's (empty list, missing post). */
+export const BLOG_PAGE_MESSAGES = {
+  empty: "No blog posts yet. Our first articles on organic waste and anaerobic digestion are on their way.",
+  notFoundTitle: "Blog post not found",
+  notFoundText:
+    "We could not find that page of our blog. The post may have been removed, or the link mistyped.",
+} as const;

@@ -2,7 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { HeroArt } from "~/components/art/HeroArt";
 import { PartnerMarks } from "~/components/art/PartnerMarks";
+import { LatestPosts } from "~/components/blog/LatestPosts";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
+import { cardFromPost, postImageIds } from "~/lib/blog-display";
 import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -11,6 +13,14 @@ import type { Route } from "./+types/home";
 const HomeSections = lazySection(() => import("~/components/home/HomeSections"));
 
 export const handle = { fullBleed: true };
+
+/** SPEC: the landing page shows a blog list: the newest three posts. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const blog = context.services.blog;
+  const newest = await blog.listSummaries({ limit: 3 });
+  const sizes = await blog.imageSizes(postImageIds(newest));
+  return { posts: newest.map((post) => cardFromPost(post, sizes)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -23,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrlFrom(matches),
   );
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <OrganisationJsonLd />
@@ -64,6 +74,7 @@ export default function Home() {
         </div>
       </section>
       <HomeSections />
+      <LatestPosts id="blog" eyebrow="From the blog" title="News and guidance" cards={loaderData.posts} />
     </>
   );
 }

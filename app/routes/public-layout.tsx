@@ -3,8 +3,15 @@ import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { SearchOverlay } from "~/components/SearchOverlay";
+import { BLOG_FEED } from "~/lib/blog-seo";
 import { SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
+import type { Route } from "./+types/public-layout";
+
+/** Every public page points feed readers at the blog's RSS feed. */
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: BLOG_FEED.title, href: BLOG_FEED.path },
+];
 
 /** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */
 export default function PublicLayout() {

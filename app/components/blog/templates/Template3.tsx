@@ -10,7 +10,7 @@ export function Template3({ post }: { post: TemplatePost }) {
     <article className="post post-t3 container-page py-10 sm:py-16">
       <header className="post-t3-masthead grid gap-4 py-6 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
         <h1 className="h-display">{post.title}</h1>
-        <PostMeta post={post} className="md:flex-col md:items-end md:text-right" />
+        <PostMeta post={post} className="md:justify-end md:pb-2" />
       </header>
       {post.paragraphs.map((paragraph, index) => (
         <section

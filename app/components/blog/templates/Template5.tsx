@@ -10,7 +10,7 @@ export function Template5({ post }: { post: TemplatePost }) {
   return (
     <article className="post post-t5 pb-16">
       <header className="post-t5-split grid lg:grid-cols-2">
-        <div className="post-t5-intro flex flex-col justify-center px-4 py-12 sm:px-10 lg:py-20">
+        <div className="post-t5-intro flex flex-col justify-center py-12 lg:py-20">
           <p className="eyebrow">Blog</p>
           <h1 className="h-display mt-3">{post.title}</h1>
           <PostMeta post={post} className="mt-6" />
