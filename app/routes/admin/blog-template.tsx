@@ -26,16 +26,17 @@ export default function AdminBlogTemplate() {
       <h1 className="h-section">Choose a Template</h1>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {TEMPLATES.map((n) => (
-          <li key={n}>
+          <li
+            key={n}
+            className="card relative grid gap-3 !p-4 transition focus-within:ring-2 focus-within:ring-brand hover:border-brand"
+          >
+            <TemplateThumbnail template={n} />
+            {/* The link covers the whole card; its name is just the template's. */}
             <Link
               to={BLOG_ADMIN_PATHS.create(n)}
-              aria-labelledby={`template-${n}-name`}
-              className="card grid gap-3 !p-4 transition hover:-translate-y-0.5 hover:border-brand"
+              className="text-lg font-bold after:absolute after:inset-0 after:rounded-[inherit] after:content-['']"
             >
-              <TemplateThumbnail template={n} />
-              <span id={`template-${n}-name`} className="text-lg font-bold">
-                Template {n}
-              </span>
+              Template {n}
             </Link>
           </li>
         ))}
