@@ -67,6 +67,7 @@ export const API_MESSAGES = {
   internal: "Something went wrong on our side. Please try again.",
   malformedJson: "The request body is not valid JSON",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
+  crossSite: "Cross-site request refused",
 } as const;
 
 export const ERROR_SCREEN_HEADING = "Unexpected Application Error!";
@@ -114,7 +115,7 @@ export const INBOX_MESSAGES = {
   mailState: "Delivery",
   mailAttempts: "Attempts",
   mailLastError: "Last error",
-  mailSentAt: "Sent",
+  mailSentAt: "Delivered",
   mailNextAttempt: "Next attempt",
   mailNone: "No mail is sent for spam.",
   mailStates: { pending: "Pending", sent: "Sent", failed: "Failed" },

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
-import { ADMIN_MESSAGES } from "../../common/messages";
+import { ADMIN_MESSAGES, API_MESSAGES } from "../../common/messages";
 import type { SessionAdmin } from "../services/sessions";
 
 declare module "fastify" {
@@ -32,13 +32,14 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   const admin = await request.server.services.sessions.verify(token);
   if (!admin) return reply.status(401).send({ status: "Error", message: ADMIN_MESSAGES.unauthorised });
   if (fromCookie && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-    return reply.status(403).send({ status: "Error", message: "Cross-site request refused" });
+    return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
   }
   request.admin = admin;
   request.adminToken = token;
 }
 
-function isSameOrigin(request: FastifyRequest): boolean {
+/** True unless the request says (Origin, else Referer) it comes from another site. */
+export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
   // Browsers send Origin on cross-site writes; a write with neither header is not from a browser form.
   if (!origin) return true;

@@ -3,7 +3,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { API_MESSAGES } from "../../common/messages";
 import type { Services } from "../services";
+import { isSameOrigin } from "./auth";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -32,7 +34,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.once("close", () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  const body = request.method === "POST" ? (request.body as BodyInit | undefined) : undefined;
+  return new Request(url, { method: request.method, headers, body, signal: controller.signal });
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response) {
@@ -70,15 +73,30 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   }
 
   const handle = createRequestHandler(options.build, options.mode);
-  app.route({
-    method: ["GET", "HEAD"],
-    url: "/*",
-    handler: async (request, reply) => {
-      const response = await handle(toFetchRequest(request, reply), {
-        services,
-        nonce: request.cspNonce,
-      });
-      return sendFetchResponse(reply, response);
-    },
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await handle(toFetchRequest(request, reply), { services, nonce: request.cspNonce });
+    return sendFetchResponse(reply, response);
+  };
+  app.route({ method: ["GET", "HEAD"], url: "/*", handler });
+
+  // Route actions (admin forms, which also work without JavaScript): form posts reach React Router
+  // with their raw body. Scoped here so the API keeps accepting JSON only.
+  await app.register(async (forms) => {
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "buffer" },
+      (_request, body, done) => done(null, body),
+    );
+    forms.route({
+      method: "POST",
+      url: "/*",
+      handler: async (request, reply) => {
+        // Defence in depth beside the SameSite=Strict session cookie: no cross-site form posts.
+        if (!isSameOrigin(request))
+          return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
+        return handler(request, reply);
+      },
+    });
   });
 }

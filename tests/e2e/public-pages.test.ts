@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 import { startBuiltServer } from "./server";
 
@@ -198,26 +198,6 @@ describe("public pages: content a visitor reads", () => {
 });
 
 describe("accessibility: axe-core finds no violations", () => {
-  const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
-
-  async function violations(page: Page) {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run(o?: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-        }
-      ).axe;
-      const result = await axe.run({
-        runOnly: {
-          type: "tag",
-          values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-        },
-      });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    });
-  }
-
   it.each(["dark", "light"])("every public page in the %s theme", async (theme) => {
     // axe is injected as an inline script, which the page's CSP would rightly refuse.
     const context = await browser.newContext({
@@ -234,7 +214,7 @@ describe("accessibility: axe-core finds no violations", () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains("light-theme"))).toBe(
         theme === "light",
       );
-      const v = await violations(page);
+      const v = await axeViolations(page);
       if (v.length) found[path] = v;
     }
     expect(found).toEqual({});
