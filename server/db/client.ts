@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -52,7 +53,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // PGlite's default 128 MB of shared buffers is sized for a server; a site's working set is far
   // smaller, and this keeps the resident memory of a restarted process at ~170 MB instead of ~290.
-  const client = await PGlite.create(dir, { postgresqlconf: "shared_buffers = 32MB" });
+  const client = await PGlite.create(dir, {
+    postgresqlconf: "shared_buffers = 32MB",
+    extensions: { pg_trgm },
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
   return { db: pgliteDb as unknown as Database, kind: "pglite", close: () => client.close() };
