@@ -106,6 +106,7 @@ export const API_MESSAGES = {
   malformedJson: "The request body is not valid JSON",
   malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
+  crossSite: "Cross-site request refused",
 } as const;
 
 export const ERROR_SCREEN_HEADING = "Unexpected Application Error!";
@@ -161,7 +162,7 @@ export const INBOX_MESSAGES = {
   mailState: "Delivery",
   mailAttempts: "Attempts",
   mailLastError: "Last error",
-  mailSentAt: "Sent",
+  mailSentAt: "Delivered",
   mailNextAttempt: "Next attempt",
   mailNone: "No mail is sent for spam.",
   mailStates: { pending: "Pending", sent: "Sent", failed: "Failed" },

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -91,6 +92,8 @@ export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle
     postgresqlconf: "shared_buffers = 8MB",
     // 1 MB WAL segments instead of 16: a new database is 23 MB instead of 39 (first start copies it).
     initDbStartParams: ["--wal-segsize=1"],
+    // The inbox search uses a trigram index (pg_trgm ships with PGlite).
+    extensions: { pg_trgm },
   });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
-import { ADMIN_MESSAGES } from "../../common/messages";
+import { ADMIN_MESSAGES, API_MESSAGES } from "../../common/messages";
 import type { SessionAdmin } from "../services/sessions";
 
 declare module "fastify" {
@@ -32,7 +32,7 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   const admin = await request.server.services.sessions.verify(token);
   if (!admin) return reply.status(401).send({ status: "Error", message: ADMIN_MESSAGES.unauthorised });
   if (fromCookie && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
-    return reply.status(403).send({ status: "Error", message: "Cross-site request refused" });
+    return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
   }
   request.admin = admin;
   request.adminToken = token;
@@ -41,7 +41,8 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
 /** What a browser says about where a request comes from (Fetch Metadata); absent in older ones. */
 const FOREIGN_FETCH_SITES = new Set(["cross-site", "same-site"]);
 
-function isSameOrigin(request: FastifyRequest): boolean {
+/** False when the request says (Fetch Metadata, Origin, else Referer) it comes from another site. */
+export function isSameOrigin(request: FastifyRequest): boolean {
   const fetchSite = request.headers["sec-fetch-site"];
   if (typeof fetchSite === "string" && FOREIGN_FETCH_SITES.has(fetchSite)) return false;
   const origin = request.headers.origin ?? refererOrigin(request.headers.referer);

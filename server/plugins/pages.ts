@@ -4,7 +4,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIE_CONSENT_NAME } from "../../common/constants";
+import { API_MESSAGES } from "../../common/messages";
 import type { Services } from "../services";
+import { isSameOrigin } from "./auth";
 import { createPageCache, type PageCache, sendCachedPage } from "./page-cache";
 import { contentSecurityPolicy } from "./security";
 
@@ -44,7 +46,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.once("close", () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  const body = request.method === "POST" ? (request.body as BodyInit | undefined) : undefined;
+  return new Request(url, { method: request.method, headers, body, signal: controller.signal });
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response) {
@@ -109,17 +112,38 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       : undefined;
   if (cache) app.decorate("pageCache", cache);
 
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await handle(toFetchRequest(request, reply), { services, nonce: request.cspNonce });
+    return sendFetchResponse(reply, response);
+  };
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
       const cached = await cache?.lookup(request);
       if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
-      const response = await handle(toFetchRequest(request, reply), {
-        services,
-        nonce: request.cspNonce,
-      });
-      return sendFetchResponse(reply, response);
+      return renderPage(request, reply);
     },
+  });
+
+  // Route actions (admin forms, which also work without JavaScript): form posts reach React Router
+  // with their raw body. Scoped here so the API keeps accepting JSON only.
+  await app.register(async (forms) => {
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "buffer" },
+      (_request, body, done) => done(null, body),
+    );
+    forms.route({
+      method: "POST",
+      url: "/*",
+      handler: async (request, reply) => {
+        // Defence in depth beside the SameSite=Strict session cookie: no cross-site form posts.
+        if (!isSameOrigin(request))
+          return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
+        return renderPage(request, reply);
+      },
+    });
   });
 }

@@ -9,12 +9,17 @@ export interface ReceivedMail {
   html: string;
 }
 
-export async function startSmtp(port = 0) {
+/** `refuse`: while it answers true, every recipient is refused permanently (550). */
+export async function startSmtp(port = 0, options: { refuse?: () => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!options.refuse?.()) return callback();
+      callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

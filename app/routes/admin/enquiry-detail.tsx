@@ -110,17 +110,16 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
             </a>
           )}
         </div>
+        <div className="min-h-7" aria-live="polite">
+          {busy ? (
+            <Loading />
+          ) : actionData && "error" in actionData ? (
+            <p className="font-semibold text-[var(--color-danger)]">{actionData.error}</p>
+          ) : (
+            actionData && <p className="font-semibold text-brand">{actionData.message}</p>
+          )}
+        </div>
       </header>
-
-      <div className="min-h-7" aria-live="polite">
-        {busy ? (
-          <Loading />
-        ) : actionData && "error" in actionData ? (
-          <p className="font-semibold text-[var(--color-danger)]">{actionData.error}</p>
-        ) : (
-          actionData && <p className="font-semibold text-brand">{actionData.message}</p>
-        )}
-      </div>
 
       <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section className="card" aria-labelledby="enquiry-details">

@@ -1,0 +1,166 @@
+// npm run bench:inbox: the enquiries inbox with 100,000 enquiries, on the embedded database and on
+// PostgreSQL, against the production build. Per page (API and server-rendered page): requests/s
+// and p99 latency, first page and one 90,000 rows deep (keyset), a filter and a search. Then the
+// CSV export of everything: rows/s and the server's resident memory while it streams.
+// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database of
+// its own is created and dropped). BENCH_SKIP_POSTGRES=1 skips it; BENCH_ENQUIRIES sets the count.
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+import { ensureBuild, load, machine, rssMb, startServer } from "./bench-lib.mjs";
+
+const COUNT = Number(process.env.BENCH_ENQUIRIES ?? 100_000);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ADMIN = { ADMIN_EMAIL: "bench@example.co.uk", ADMIN_PASSWORD: "bench-password-123" };
+const env = { SEED_DEMO: "0", ...ADMIN };
+
+// One statement each: a year of enquiries (one every 5 minutes), the three kinds in turn, staff
+// statuses mixed, 1% spam; every mail already sent, so the outbox worker stays idle.
+const FILL = [
+  `insert into enquiries (kind, fields, created_at, status)
+   select kind,
+     case kind
+       when 'quote' then jsonb_build_object('businessType', 'Farming', 'wasteType', 'Vegetable peelings',
+         'frequency', 'Weekly', 'location', 'PE' || (n % 30) || ' ' || (n % 9) || 'XG',
+         'contact', jsonb_build_object('name', 'Visitor ' || n, 'email', 'visitor' || n || '@example.co.uk',
+           'phone', '01733 ' || n))
+       when 'contact' then jsonb_build_object('name', 'Visitor ' || n, 'email', 'visitor' || n || '@example.co.uk',
+         'company', 'Company ' || (n % 500), 'phone', '01733 ' || n,
+         'message', 'Please call about weekly collections, enquiry ' || n)
+       else jsonb_build_object('name', 'Visitor ' || n, 'email', 'visitor' || n || '@example.co.uk',
+         'frequency', 'Daily', 'phone', '07700 ' || n, 'message', 'Wash water to take away, ' || n || ' litres')
+     end,
+     now() - n * interval '5 minutes',
+     case when n % 100 = 0 then 'spam' else (array['new', 'contacted', 'closed', 'new'])[1 + n % 4] end
+   from generate_series(1, $1::int) as n,
+     lateral (select (array['quote', 'contact', 'tankering'])[1 + n % 3] as kind) as k`,
+  `insert into mail_outbox (enquiry_id, state, attempts, sent_at)
+   select id, 'sent', 1, created_at from enquiries where status <> 'spam'`,
+  "analyze",
+];
+
+// The keyset cursor of the row `offset` deep in the unfiltered inbox (see common/enquiry-inbox.ts).
+const DEEP = `select 'o' || (extract(epoch from created_at) * 1000000)::bigint || '_' || id as cursor
+  from enquiries where status <> 'spam' order by created_at desc, id desc offset $1 limit 1`;
+
+async function fillPglite(dataDir) {
+  const db = await PGlite.create(`${dataDir}/db`, { extensions: { pg_trgm } });
+  for (const statement of FILL) await db.query(statement, statement.includes("$1") ? [COUNT] : []);
+  const { rows } = await db.query(DEEP, [Math.floor(COUNT * 0.9)]);
+  await db.close();
+  return rows[0].cursor;
+}
+
+async function fillPostgres(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const statement of FILL) await client.query(statement, statement.includes("$1") ? [COUNT] : []);
+  const { rows } = await client.query(DEEP, [Math.floor(COUNT * 0.9)]);
+  await client.end();
+  return rows[0].cursor;
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  return (await res.json()).auth;
+}
+
+/** Streams the whole export, sampling the server's RSS every 50 ms. */
+async function exportCsv(server, token) {
+  const before = rssMb(server.child.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(server.child.pid));
+  }, 50);
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/admin/enquiries/export.csv`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let rows = -1; // the header row
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) rows++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  return { rows, mb: (bytes / 2 ** 20).toFixed(1), seconds, before, peak, after: rssMb(server.child.pid) };
+}
+
+async function bench(label, server, cursor) {
+  const token = await signIn(server.url);
+  const api = { authorization: `Bearer ${token}` };
+  const page = { cookie: `admin_auth=${token}` };
+  const targets = [
+    ["API first page (50)", "/api/admin/enquiries", api],
+    ["API page 90% deep (keyset)", `/api/admin/enquiries?cursor=${cursor}`, api],
+    ["API kind + status filter", "/api/admin/enquiries?kind=quote&status=contacted", api],
+    ["API search (name, e-mail, …)", "/api/admin/enquiries?q=visitor4242", api],
+    ["page first (SSR)", "/admin/dashboard/enquiries", page],
+    ["page 90% deep (SSR)", `/admin/dashboard/enquiries?cursor=${cursor}`, page],
+    ["page search (SSR)", "/admin/dashboard/enquiries?q=visitor4242", page],
+  ];
+  const rows = [];
+  for (const [name, path, headers] of targets) {
+    await load(`${server.url}${path}`, { headers, duration: 2, connections: 10 }); // warm-up
+    const { rps, p99 } = await load(`${server.url}${path}`, { headers, connections: 10 });
+    rows.push({ database: label, request: name, "req/s": rps, "p99 ms": p99 });
+  }
+  const csv = await exportCsv(server, token);
+  const exportRow = {
+    database: label,
+    rows: csv.rows,
+    MB: csv.mb,
+    seconds: csv.seconds.toFixed(1),
+    "rows/s": Math.round(csv.rows / csv.seconds),
+    "RSS before MB": csv.before,
+    "RSS peak MB": csv.peak,
+    "RSS after MB": csv.after,
+  };
+  return { rows, exportRow };
+}
+
+ensureBuild();
+const results = [];
+
+{
+  // The embedded database belongs to one process: fill it while the server is stopped.
+  const first = await startServer(env);
+  await first.stop();
+  const cursor = await fillPglite(first.dataDir);
+  const server = await startServer({ ...env, DATA_DIR: first.dataDir });
+  try {
+    results.push(await bench("PGlite", server, cursor));
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.env.BENCH_SKIP_POSTGRES !== "1") {
+  const name = `bench_inbox_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    const server = await startServer({ ...env, DATABASE_URL: url.toString() });
+    try {
+      const cursor = await fillPostgres(url.toString());
+      results.push(await bench("PostgreSQL", server, cursor));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+console.log(`\n${machine()}; ${COUNT} enquiries, 10 connections, 8 s per request\n`);
+console.table(results.flatMap((r) => r.rows));
+console.table(results.map((r) => r.exportRow));
