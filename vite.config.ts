@@ -6,7 +6,7 @@ import { sharedResolve } from "./vitest.shared.ts";
 const SHARED =
   /[\\/](common|app[\\/]lib|app[\\/]content|app[\\/]components|node_modules[\\/]lucide-react)[\\/]/;
 const FORMS =
-  /[\\/](common[\\/](enquiries|blog|popup|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
+  /[\\/](common[\\/](enquiries|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
