@@ -8,7 +8,7 @@ const SHARED =
 // Admin-only modules never join the public pages' shared chunk (the blog editor above all).
 const ADMIN_ONLY = /[\\/]app[\\/](components[\\/]admin[\\/]|lib[\\/](admin-|blog-admin-|blog-draft))/;
 const FORMS =
-  /[\\/](common[\\/](enquiries|blog|popup|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
+  /[\\/](common[\\/](enquiries|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -19,6 +19,11 @@ import { useScrollRules } from "./lib/scroll";
 import type { RootData } from "./lib/seo";
 import { THEME_BOOTSTRAP } from "./lib/theme";
 
+// Only the server's HTML needs the stylesheet's text: the browser keeps the element it hydrates
+// (React neither compares nor rewrites an unchanged dangerouslySetInnerHTML), so the client
+// bundle leaves it out (about 7 KB of JavaScript less on every page).
+const APP_CSS = import.meta.env.SSR ? appCss : "";
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -47,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP }}
         />
-        <style suppressHydrationWarning>{appCss}</style>
+        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: APP_CSS }} />
         <Meta />
         <Links />
       </head>

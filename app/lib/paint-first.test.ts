@@ -1,0 +1,47 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { paintFirst } from "./paint-first.server";
+
+const PAGE =
+  '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><p>Hello</p>' +
+  '<script type="application/ld+json">{}</script><script type="module" async="">import "/assets/a.js";</script></body></html>';
+
+/** The page through the transform, cut into chunks of `size` bytes. */
+async function transformed(size: number, nonce?: string) {
+  const bytes = Buffer.from(PAGE);
+  const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+    bytes.subarray(i * size, (i + 1) * size),
+  );
+  let ended = false;
+  const out = await text(
+    Readable.from(chunks).pipe(
+      paintFirst(nonce, () => {
+        ended = true;
+      }),
+    ),
+  );
+  return { out, ended };
+}
+
+describe("paint first", () => {
+  it("makes the module preloads and the module script inert and adds the script that turns them on", async () => {
+    const { out, ended } = await transformed(PAGE.length);
+    expect(out).toContain('<link rel="x-modulepreload" href="/assets/a.js"/>');
+    expect(out).toContain('<script type="x-module" async="">import "/assets/a.js";</script>');
+    expect(out).toContain('<script type="application/ld+json">{}</script>');
+    expect(out).toMatch(/<script>requestAnimationFrame\(.*\)<\/script><\/body><\/html>$/);
+    expect(ended).toBe(true);
+  });
+
+  it("gives the added script the response's nonce", async () => {
+    expect((await transformed(PAGE.length, "abc123")).out).toContain(
+      '<script nonce="abc123">requestAnimationFrame(',
+    );
+  });
+
+  it("finds every tag wherever the chunks are cut", async () => {
+    const whole = (await transformed(PAGE.length)).out;
+    for (const size of [1, 2, 3, 7, 13, 25, 64]) expect((await transformed(size)).out, `${size}`).toBe(whole);
+  });
+});
