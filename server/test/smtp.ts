@@ -9,8 +9,13 @@ export interface ReceivedMail {
   html: string;
 }
 
+/**
+ * `answer.delayMs` makes every message wait before it is accepted (a slow server);
+ * `answer.refuseWith` refuses messages with that SMTP code (451: try later, 550: never).
+ */
 export async function startSmtp(port = 0) {
   const received: ReceivedMail[] = [];
+  const answer: { delayMs: number; refuseWith?: number } = { delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -19,9 +24,17 @@ export async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMime(raw) });
-        callback();
+        setTimeout(() => {
+          if (answer.refuseWith) {
+            const error = Object.assign(new Error(`Refused by the test server`), {
+              responseCode: answer.refuseWith,
+            });
+            return callback(error);
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMime(raw) });
+          callback();
+        }, answer.delayMs);
       });
     },
   });
@@ -34,6 +47,7 @@ export async function startSmtp(port = 0) {
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
     received,
+    answer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
