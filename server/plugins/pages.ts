@@ -3,6 +3,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { API_MESSAGES } from "../../common/messages";
+import { HttpError } from "../errors";
 import type { Services } from "../services";
 
 declare module "react-router" {
@@ -23,8 +25,17 @@ export interface PagesOptions {
   devMiddleware?: import("vite").Connect.Server;
 }
 
+/** The page's URL; a Host header that is no host name (e.g. `a b`) is the client's error. */
+function pageUrl(request: FastifyRequest): URL {
+  try {
+    return new URL(request.url, `${request.protocol}://${request.host}`);
+  } catch {
+    throw new HttpError(400, API_MESSAGES.invalidHost);
+  }
+}
+
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = pageUrl(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
