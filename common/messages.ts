@@ -103,6 +103,7 @@ export const ADMIN_MESSAGES = {
 export const API_MESSAGES = {
   notFound: "Not Found",
   internal: "Something went wrong on our side. Please try again.",
+  invalidHost: "The Host header is not a valid host name",
   malformedJson: "The request body is not valid JSON",
   malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",

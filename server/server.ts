@@ -66,8 +66,7 @@ export async function startServer(config: Config, pages: PagesOptions) {
     app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
   }
 
-  if (config.seedDemo && (await seedDemoContentOnce(app.services, database)))
-    app.log.info("demo content added");
+  if (config.seedDemo && (await seedDemoContentOnce(database, config))) app.log.info("demo content added");
 
   // The outbox stops (finishing its pass) before the database closes in onClose.
   app.addHook("preClose", () => app.services.mail.stop());

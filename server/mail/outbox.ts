@@ -1,27 +1,34 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { COMPANY } from "../../common/company";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { enquiries, mailOutbox } from "../db/schema";
 import { renderNotification } from "./templates";
-import { createTransport, type MailTransport } from "./transport";
+import { createTransport, type MailTransport, SMTP_CONNECTIONS } from "./transport";
 
-/** First retry after 10 s, doubling, never more than 30 min apart. */
+/** First retry after 10 s, doubling, then every 30 min until delivered (or refused for good). */
 export const RETRY_BASE_MS = 10_000;
 export const RETRY_CAP_MS = 30 * 60_000;
-/** Undelivered mail is retried for this long after the enquiry, then marked failed. */
-export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
 /**
  * A claimed row is hidden from other workers this long; a crashed worker's claim then lapses.
- * Longer than the transport's timeouts, so a live send finishes (or fails) within its lease.
+ * Each send renews its row's lease as it starts, fenced to the claim.
  */
-export const OUTBOX_LEASE_MS = 90_000;
-const BATCH = 20;
+export const OUTBOX_LEASE_MS = 3 * 60_000;
+/** The longest one send may take (the transport's connection and socket timeouts, with room). */
+export const SEND_BUDGET_MS = 60_000;
+/** Sends in flight per worker: the SMTP pool's connections. */
+export const SEND_CONCURRENCY = SMTP_CONNECTIONS;
 const POLL_MS = 5_000;
 
 export const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
+
+/** Only a 5xx answer from the mail server is final; timeouts, refusals to connect and 4xx are retried. */
+export const isPermanentFailure = (error: unknown) => {
+  const code = Number((error as { responseCode?: unknown })?.responseCode);
+  return code >= 500 && code < 600;
+};
 
 interface Claimed {
   id: string;
@@ -30,8 +37,8 @@ interface Claimed {
 }
 
 export interface Outbox {
-  /** One delivery pass: sends every due message, returns how many were sent. */
-  deliverDue(now?: Date): Promise<number>;
+  /** One delivery pass: sends every due message, returns how many were sent (`at` shifts the clock). */
+  deliverDue(at?: Date): Promise<number>;
   /** Polls in the background and delivers soon after wake(); logs through `logger`. */
   start(logger?: FastifyBaseLogger): void;
   /** Asks a started worker for a pass now (after an enquiry is committed). */
@@ -43,11 +50,23 @@ export interface Outbox {
 export function createOutbox(
   db: Database,
   config: Config,
-  options: { logger?: FastifyBaseLogger; transport?: MailTransport } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    transport?: MailTransport;
+    leaseMs?: number;
+    sendBudgetMs?: number;
+  } = {},
 ): Outbox {
   let transport = options.transport;
   let log = options.logger;
   const to = config.mailTo ?? COMPANY.email;
+  const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
+  // No more rows than can be started before the claim's lease ends, even if every send is slow.
+  const batch =
+    SEND_CONCURRENCY * Math.max(1, Math.floor(leaseMs / (options.sendBudgetMs ?? SEND_BUDGET_MS)));
+  /** The claim is the row at this attempt number: every update after it is fenced to it. */
+  const fenced = (row: Claimed) =>
+    and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.state, "pending"));
 
   /**
    * Claims due rows in one statement: `FOR UPDATE SKIP LOCKED` keeps concurrent workers (several
@@ -55,14 +74,14 @@ export function createOutbox(
    * the claim outlives the short transaction without holding a lock during SMTP.
    */
   async function claim(now: Date): Promise<Claimed[]> {
-    const leaseUntil = new Date(now.getTime() + OUTBOX_LEASE_MS);
+    const leaseUntil = new Date(now.getTime() + leaseMs);
     const result = await db.execute(sql`
       update ${mailOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
       where id in (
         select id from ${mailOutbox}
         where state = 'pending' and next_attempt_at <= ${now.toISOString()}
         order by next_attempt_at
-        limit ${BATCH}
+        limit ${batch}
         for update skip locked
       )
       returning id, enquiry_id, attempts`);
@@ -75,7 +94,16 @@ export function createOutbox(
     }));
   }
 
-  async function deliverOne(row: Claimed, enquiry: typeof enquiries.$inferSelect, now: Date) {
+  /** Sends one claimed message; false when it was not sent (failed, or the claim was lost). */
+  async function deliverOne(row: Claimed, enquiry: typeof enquiries.$inferSelect, clock: () => Date) {
+    // Renew the lease as the send starts: a row whose claim lapsed and was taken by another worker
+    // is left to that worker, so two live workers never send it.
+    const renewed = await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(clock().getTime() + leaseMs) })
+      .where(fenced(row))
+      .returning({ id: mailOutbox.id });
+    if (renewed.length === 0) return false;
     transport ??= createTransport(config);
     try {
       const content = renderNotification(enquiry);
@@ -83,31 +111,48 @@ export function createOutbox(
       await db
         .update(mailOutbox)
         .set({ state: "sent", sentAt: new Date(), lastError: null })
-        .where(eq(mailOutbox.id, row.id));
+        .where(fenced(row));
       return true;
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const expired = now.getTime() - enquiry.createdAt.getTime() >= RETRY_WINDOW_MS;
+      const permanent = isPermanentFailure(error);
       await db
         .update(mailOutbox)
         .set(
-          expired
+          permanent
             ? { state: "failed", lastError }
-            : { lastError, nextAttemptAt: new Date(now.getTime() + retryDelay(row.attempts)) },
+            : { lastError, nextAttemptAt: new Date(clock().getTime() + retryDelay(row.attempts)) },
         )
-        .where(eq(mailOutbox.id, row.id));
-      log?.warn(
-        { outboxId: row.id, attempts: row.attempts, err: lastError, expired },
-        "mail delivery failed",
-      );
+        .where(fenced(row));
+      const details = { outboxId: row.id, enquiryId: row.enquiryId, attempts: row.attempts, err: lastError };
+      if (permanent)
+        log?.error(details, "mail refused by the mail server: marked failed (retry it from the inbox)");
+      else log?.warn(details, "mail delivery failed: will retry");
       return false;
     }
   }
 
-  async function deliverDue(now = new Date()): Promise<number> {
+  /** At most SEND_CONCURRENCY sends at once, in claim order. */
+  async function sendAll(claimed: Claimed[], send: (row: Claimed) => Promise<boolean>) {
+    const results: boolean[] = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const i = next++;
+        results[i] = await send(claimed[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, lane));
+    return results;
+  }
+
+  /** `at` shifts this pass's clock (tests step past backoff); every claim reads the clock afresh. */
+  async function deliverDue(at?: Date): Promise<number> {
+    const offset = at ? at.getTime() - Date.now() : 0;
+    const clock = () => new Date(Date.now() + offset);
     let sent = 0;
     for (;;) {
-      const claimed = await claim(now);
+      const claimed = await claim(clock());
       if (claimed.length === 0) return sent;
       const rows = await db
         .select()
@@ -119,12 +164,10 @@ export function createOutbox(
           ),
         );
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const results = await Promise.all(
-        claimed.map((c) => {
-          const enquiry = byId.get(c.enquiryId);
-          return enquiry ? deliverOne(c, enquiry, now) : false;
-        }),
-      );
+      const results = await sendAll(claimed, (c) => {
+        const enquiry = byId.get(c.enquiryId);
+        return enquiry ? deliverOne(c, enquiry, clock) : Promise.resolve(false);
+      });
       sent += results.filter(Boolean).length;
       // A batch with failures means the mail server is struggling: leave the rest for later.
       if (results.some((ok) => !ok)) return sent;

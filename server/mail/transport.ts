@@ -19,6 +19,9 @@ function lazyTransport(options: Parameters<typeof import("nodemailer").createTra
   };
 }
 
+/** SMTP connections kept open: the outbox sends this many messages at once. */
+export const SMTP_CONNECTIONS = 4;
+
 /** Sends one message; resolves once the receiving side has accepted it, throws otherwise. */
 export interface MailTransport {
   send(message: Mail.Options & { id: string }): Promise<void>;
@@ -31,8 +34,8 @@ export function createTransport(config: Config): MailTransport {
     const smtp = lazyTransport({
       url: config.smtpUrl,
       pool: true,
-      maxConnections: 4,
-      // Bounded so a stalled server cannot outlive the outbox claim (OUTBOX_LEASE_MS).
+      maxConnections: SMTP_CONNECTIONS,
+      // Bounded so a stalled server cannot outlive one send's budget (SEND_BUDGET_MS in outbox.ts).
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

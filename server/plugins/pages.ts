@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIE_CONSENT_NAME } from "../../common/constants";
 import { API_MESSAGES } from "../../common/messages";
+import { HttpError } from "../errors";
 import type { Services } from "../services";
 import { isSameOrigin } from "./auth";
 import { createPageCache, type PageCache, sendCachedPage } from "./page-cache";
@@ -37,8 +38,17 @@ export interface PagesOptions {
   devMiddleware?: import("vite").Connect.Server;
 }
 
+/** The page's URL; a Host header that is no host name (e.g. `a b`) is the client's error. */
+function pageUrl(request: FastifyRequest): URL {
+  try {
+    return new URL(request.url, `${request.protocol}://${request.host}`);
+  } catch {
+    throw new HttpError(400, API_MESSAGES.invalidHost);
+  }
+}
+
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = pageUrl(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);

@@ -88,9 +88,22 @@ export function createImageService(db: Database) {
     return row && { ...row, etag: imageEtag(id) };
   }
 
+  /** Renditions being made now, so concurrent first requests for one width decode it once. */
+  const making = new Map<string, Promise<StoredImage | undefined>>();
+
   /** A WebP rendition at most `width` wide, made on first request and kept. */
-  async function variant(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
+  function variant(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
+    if (!UUID_SHAPE.test(id)) return Promise.resolve(undefined);
+    const key = `${id}:${width}`;
+    let pending = making.get(key);
+    if (!pending) {
+      pending = keptOrMade(id, width).finally(() => making.delete(key));
+      making.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function keptOrMade(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
     const etag = imageEtag(id, width);
     const [kept] = await db
       .select({ contentType: imageVariants.contentType, data: imageVariants.data })
@@ -105,7 +118,7 @@ export function createImageService(db: Database) {
         .webp({ quality: 78 })
         .toBuffer(),
     );
-    // Two first requests at once make it twice; the second insert is simply dropped.
+    // Another instance may have made it meanwhile: its insert wins, this one is dropped.
     // If the image was deleted meanwhile, keeping the rendition fails harmlessly.
     await db
       .insert(imageVariants)

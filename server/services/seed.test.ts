@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/constants";
 import { buildTestApp, openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
@@ -39,6 +40,27 @@ describe.each(TEST_DATABASES)("demo content on %s", (kind) => {
     expect(await services.popups.list()).toHaveLength(1);
   });
 
+  it("leaves nothing behind when seeding fails half-way, so the next start seeds it all", async () => {
+    const database = await openTestDatabase(kind);
+    const services = createServices(database.db, testConfig());
+    try {
+      // The popup comes last: make its insert fail, as a crash there would.
+      await database.db.execute(sql`
+        create function refuse_popup() returns trigger language plpgsql as
+          $$ begin raise exception 'crash mid-seed'; end $$`);
+      await database.db.execute(sql`
+        create trigger refuse_popup before insert on popups for each row execute function refuse_popup()`);
+      await expect(seedDemoContentOnce(database, testConfig())).rejects.toThrow();
+      expect(await services.blog.list()).toHaveLength(0);
+      await database.db.execute(sql`drop trigger refuse_popup on popups`);
+      expect(await seedDemoContentOnce(database, testConfig())).toBe(true);
+      expect(await services.blog.list()).toHaveLength(3);
+      expect(await services.popups.active()).toBeTruthy();
+    } finally {
+      await database.close();
+    }
+  });
+
   it("leaves a database with content alone", async () => {
     const other = await buildTestApp(kind);
     await other.services.popups.create({ title: "Mine", content: "Kept", navigation: "/contact" });
@@ -53,10 +75,9 @@ describe.runIf(TEST_DATABASES.includes("postgres"))("demo content with instances
     const database = await openTestDatabase("postgres");
     try {
       const first = createServices(database.db, testConfig());
-      const second = createServices(database.db, testConfig());
       const results = await Promise.all([
-        seedDemoContentOnce(first, database),
-        seedDemoContentOnce(second, database),
+        seedDemoContentOnce(database, testConfig()),
+        seedDemoContentOnce(database, testConfig()),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await first.blog.list()).toHaveLength(3);

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { BlogPostInput } from "../../common/blog";
-import type { DatabaseHandle } from "../db/client";
+import type { Config } from "../config";
+import type { Database, DatabaseHandle } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
-import type { Services } from "./index";
+import { createServices, type Services } from "./index";
 import { processImage } from "./sharp";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
@@ -165,14 +166,13 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
 }
 
 /**
- * Seeds at most once even when several instances start together on one PostgreSQL: the check and
- * the inserts run while this transaction holds an advisory lock (the inserts themselves go
- * through the services on other pool connections). The embedded database belongs to one process.
+ * Seeds in one transaction, so a crash mid-seed leaves nothing and the next start seeds again;
+ * on PostgreSQL under an advisory lock too, so instances starting together seed at most once.
  */
-export async function seedDemoContentOnce(services: Services, database: DatabaseHandle): Promise<boolean> {
-  if (database.kind !== "postgres") return seedDemoContent(services);
+export async function seedDemoContentOnce(database: DatabaseHandle, config: Config): Promise<boolean> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.demoSeed})`);
-    return seedDemoContent(services);
+    if (database.kind === "postgres")
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.demoSeed})`);
+    return seedDemoContent(createServices(tx as unknown as Database, config));
   });
 }

@@ -9,24 +9,32 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** `refuse`: while it answers true, every recipient is refused permanently (550). */
-export async function startSmtp(port = 0, options: { refuse?: () => boolean } = {}) {
+/**
+ * `answer.delayMs` makes every message wait before it is accepted (a slow server);
+ * `answer.refuseWith` refuses messages with that SMTP code (451: try later, 550: never).
+ */
+export async function startSmtp(port = 0) {
   const received: ReceivedMail[] = [];
+  const answer: { delayMs: number; refuseWith?: number } = { delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (!options.refuse?.()) return callback();
-      callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
-    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMime(raw) });
-        callback();
+        setTimeout(() => {
+          if (answer.refuseWith) {
+            const error = Object.assign(new Error(`Refused by the test server`), {
+              responseCode: answer.refuseWith,
+            });
+            return callback(error);
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMime(raw) });
+          callback();
+        }, answer.delayMs);
       });
     },
   });
@@ -39,6 +47,7 @@ export async function startSmtp(port = 0, options: { refuse?: () => boolean } = 
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
     received,
+    answer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

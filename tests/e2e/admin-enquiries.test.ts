@@ -216,8 +216,8 @@ describe("mail retry", () => {
     } finally {
       await database.close();
     }
-    let refusing = true;
-    const smtp = await startSmtp(0, { refuse: () => refusing });
+    const smtp = await startSmtp();
+    smtp.answer.refuseWith = 550; // refused permanently: the mail is marked failed
     cleanups.push(smtp.close);
     const server = await startBuiltServer({
       DATA_DIR: dataDir,
@@ -237,7 +237,7 @@ describe("mail retry", () => {
     await mail.getByText("Failed", { exact: true }).waitFor();
     await mail.getByText(/550/).waitFor();
 
-    refusing = false;
+    smtp.answer.refuseWith = undefined;
     await mail.getByRole("button", { name: INBOX_MESSAGES.retryMail }).click();
     await page.getByText(INBOX_MESSAGES.retryQueued).waitFor();
     await expect.poll(() => smtp.received.length, { timeout: 60_000 }).toBe(1);
