@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { baseURL, waitForHydration } from "./browser";
@@ -102,22 +101,3 @@ export async function fillRequired(page: Page, title: string, readTime = "4") {
 }
 
 export const paragraph = (page: Page, n: number) => page.locator(`fieldset[data-paragraph="${n}"]`);
-
-const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
-
-/** axe-core's WCAG 2.2 AA and best-practice findings (the page's context must bypass CSP). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(o?: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const result = await axe.run({
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}

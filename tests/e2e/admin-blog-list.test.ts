@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/navigation";
 import {
   adminPage,
-  axeViolations,
   createPost,
   fillRequired,
   openForm,
@@ -12,6 +11,7 @@ import {
   uniqueTitle,
   uploadImage,
 } from "./admin-blog-helpers";
+import { axeViolations } from "./axe";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
 /** The admin blog list, the template chooser, every screen's accessibility and layout, bundle sizes. */
