@@ -130,6 +130,7 @@ export async function registerPages(app: FastifyInstance, services: Services, op
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
+      pageUrl(request); // a malformed Host is refused before any page, cached or not, is served
       const cached = await cache?.lookup(request);
       if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
       return renderPage(request, reply);

@@ -145,7 +145,7 @@ describe("dashboard shell", () => {
   it("the sidebar marks the current section; the index and unmatched paths show the orders text", async () => {
     const { page, context } = await adminContext(browser);
     await signIn(page);
-    expect(await current(page)).toEqual(["Order History"]);
+    await expect.poll(() => current(page)).toEqual(["Order History"]);
     for (const [label, path] of [
       ["Blogs", "/admin/dashboard/blog"],
       ["Popups", "/admin/dashboard/popups"],
@@ -179,7 +179,7 @@ describe("dashboard shell", () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("x");
     await sidebar(page).getByRole("link", { name: "Blogs" }).click();
     await page.waitForURL(`${baseURL()}/admin/dashboard/blog`);
-    expect(await search.inputValue()).toBe("");
+    await expect.poll(() => search.inputValue()).toBe("");
     await context.close();
   });
 

@@ -97,7 +97,7 @@ describe("enquiries inbox", () => {
     await filter(page, "Kind", "Quote").click();
     await page.waitForURL(/kind=quote/);
     await row(page, `${tag} Quinn`).waitFor();
-    await expect(row(page, `${tag} Connie`).count()).resolves.toBe(0);
+    await expect.poll(() => row(page, `${tag} Connie`).count()).toBe(0);
 
     await page.getByRole("searchbox", { name: "Search" }).fill(tag);
     await page.getByText(INBOX_MESSAGES.searchingFor(tag)).waitFor();
