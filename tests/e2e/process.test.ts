@@ -68,10 +68,32 @@ describe("server process", () => {
 
     const second = await startBuiltServer({ DATA_DIR: dataDir });
     expect((await fetch(`${second.url}/api/healthz`)).status).toBe(200);
+    const login = await fetch(`${second.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "office@example.co.uk", password: "first-password-1" }),
+    });
+    const { auth } = await login.json();
     expect(await second.stop("SIGINT")).toBe(0);
 
     expect(adminCli(dataDir, "list").trim().split("\n")).toEqual(["office@example.co.uk"]);
-    adminCli(dataDir, "reset-password", "--email", "office@example.co.uk", "--password", "second-password-2");
+    expect(
+      adminCli(
+        dataDir,
+        "reset-password",
+        "--email",
+        "office@example.co.uk",
+        "--password",
+        "second-password-2",
+      ),
+    ).toContain("every session of it is signed out");
+    // The reset signs the account out everywhere: the session from before is gone.
+    const third = await startBuiltServer({ DATA_DIR: dataDir });
+    const profile = await fetch(`${third.url}/api/admin/profile`, {
+      headers: { authorization: `Bearer ${auth}` },
+    });
+    expect(profile.status).toBe(401);
+    expect(await third.stop()).toBe(0);
   });
 
   it("prints a generated password once when no administrator exists", async () => {
