@@ -138,3 +138,11 @@ export function enquiryVisitor(kind: EnquiryKind, fields: Record<string, unknown
     organisation: text(kind === "quote" ? fields.businessType : fields.company),
   };
 }
+
+/** What a list row shows: kind, who, company or business type, when, status (not every field). */
+export function inboxRow(enquiry: EnquiryView) {
+  const { name, organisation } = enquiryVisitor(enquiry.kind, enquiry.fields);
+  const { _id, kind, createdAt, status } = enquiry;
+  return { _id, kind, createdAt, status, name, organisation };
+}
+export type InboxRow = ReturnType<typeof inboxRow>;

@@ -1,5 +1,11 @@
 import { firstIssueMessage } from "@common/blog";
-import { type InboxFilter, type InboxQuery, inboxQuerySchema, queryValues } from "@common/enquiry-inbox";
+import {
+  type InboxFilter,
+  type InboxQuery,
+  inboxQuerySchema,
+  inboxRow,
+  queryValues,
+} from "@common/enquiry-inbox";
 import { INBOX_MESSAGES } from "@common/messages";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -25,9 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = inboxQuerySchema.safeParse(queryValues(new URL(request.url).searchParams));
   // A hand-edited or stale URL shows the message over the first page of the whole inbox.
   const query: Partial<InboxQuery> = parsed.success ? parsed.data : {};
+  const page = await context.services.enquiries.list(query);
   const filter: InboxFilter = { kind: query.kind, status: query.status, q: query.q };
   return {
-    page: await context.services.enquiries.list(query),
+    // Only what the rows show travels to the browser, not every submitted field.
+    page: { ...page, data: page.data.map(inboxRow) },
     filter,
     paged: Boolean(query.cursor),
     error: parsed.success ? undefined : firstIssueMessage(parsed.error),

@@ -1,12 +1,11 @@
-import { type EnquiryView, enquiryVisitor, KIND_LABELS } from "@common/enquiry-inbox";
+import { type InboxRow, KIND_LABELS } from "@common/enquiry-inbox";
 import { Link } from "react-router";
 import { enquiryHref } from "~/lib/enquiry-inbox";
 import { ukTime } from "~/lib/uk-time";
 import { StatusBadge } from "./StatusBadge";
 
 /** One lead in the list: kind, who, company or business type, when, status; opens the enquiry. */
-export function EnquiryRow({ enquiry, listSearch }: { enquiry: EnquiryView; listSearch: string }) {
-  const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
+export function EnquiryRow({ enquiry, listSearch }: { enquiry: InboxRow; listSearch: string }) {
   return (
     <li>
       <Link
@@ -19,8 +18,8 @@ export function EnquiryRow({ enquiry, listSearch }: { enquiry: EnquiryView; list
         <span className="justify-self-end sm:order-last sm:justify-self-start">
           <StatusBadge status={enquiry.status} />
         </span>
-        <span className="min-w-0 truncate font-bold">{visitor.name}</span>
-        <span className="min-w-0 truncate text-muted">{visitor.organisation}</span>
+        <span className="min-w-0 truncate font-bold">{enquiry.name}</span>
+        <span className="min-w-0 truncate text-muted">{enquiry.organisation}</span>
         <time dateTime={enquiry.createdAt} className="col-span-2 text-sm text-muted sm:col-span-1">
           {ukTime(enquiry.createdAt)}
         </time>
