@@ -54,6 +54,15 @@ describe("server process", () => {
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toContain("Created administrator later@example.co.uk");
     expect(adminCli(dataDir, "list").trim().split("\n")).toContain("later@example.co.uk");
+  }, 180_000); // a 15 s wait for the lock on top of two starts, on a busy machine
+
+  it("takes over the lock of a server killed outright", async () => {
+    const dataDir = tempDir("site-process-");
+    const killed = await startBuiltServer({ DATA_DIR: dataDir });
+    await killed.stop("SIGKILL");
+    const next = await startBuiltServer({ DATA_DIR: dataDir });
+    expect((await fetch(`${next.url}/api/healthz`)).status).toBe(200);
+    expect(await next.stop()).toBe(0);
   });
 
   it("keeps an administrator across a graceful restart", async () => {
