@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Lighthouse 12 (mobile, default throttling) against the production build for every public page.
+// Lighthouse 12 (mobile, default throttling) against the production build for every public page,
+// the blog list and a blog post with a picture.
 // Prints the four category scores and the layout shift per page: the median of --runs=N runs
 // (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
 import { execSync, spawn } from "node:child_process";
@@ -19,6 +20,7 @@ const PAGES = [
   "/contact",
   "/contact/2",
   "/legal/privacy-policy",
+  "/blog",
 ];
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
@@ -59,6 +61,11 @@ for (let i = 0; i < 120; i++) {
     break;
   await new Promise((r) => setTimeout(r, 250));
 }
+
+// A post page with a picture: the newest demo post that has one (SEED_DEMO is on).
+const { result: posts } = await (await fetch(`${base}/api/blog?fields=summary&limit=12`)).json();
+const pictured = posts.find((post) => post.img);
+if (pictured) PAGES.push(`/blog/${pictured._id}`);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

@@ -2,10 +2,13 @@ import type { BlogPost } from "@common/blog";
 import { describe, expect, it } from "vitest";
 import {
   blogDate,
+  blogPageHref,
+  blogPageNumber,
   cardFromPost,
   cardTitle,
   excerpt,
   imageSrcSet,
+  pageWindow,
   placeholderInitial,
   plainText,
   postImageIds,
@@ -128,6 +131,25 @@ describe("descriptions from paragraph HTML", () => {
     expect(cut.length).toBeLessThanOrEqual(160);
     expect(cut).toMatch(/word…$/);
     expect(excerpt("short", 160)).toBe("short");
+  });
+});
+
+describe("/blog paging", () => {
+  it("reads ?page=: 1 when absent, null for anything but a page number", () => {
+    expect(blogPageNumber(null)).toBe(1);
+    expect(blogPageNumber("7")).toBe(7);
+    for (const bad of ["", "0", "-1", "01", "1.5", "abc", "9999999"]) expect(blogPageNumber(bad)).toBeNull();
+    expect(blogPageHref(1)).toBe("/blog");
+    expect(blogPageHref(3)).toBe("/blog?page=3");
+  });
+
+  it("offers the first, last, current and neighbouring pages, with gaps", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 84)).toEqual([1, 2, null, 84]);
+    expect(pageWindow(40, 84)).toEqual([1, null, 39, 40, 41, null, 84]);
+    expect(pageWindow(4, 84)).toEqual([1, 2, 3, 4, 5, null, 84]);
+    expect(pageWindow(84, 84)).toEqual([1, null, 83, 84]);
   });
 });
 
