@@ -31,7 +31,7 @@ export interface AppOptions {
   /** Serve pages too (production build or Vite); API-only without it (API tests). */
   pages?: PagesOptions;
   logger?: FastifyServerOptions["logger"];
-  /** Prefix for every Redis key (tests share one Redis). */
+  /** Prefix for every Redis key (tests share one Redis); REDIS_KEY_PREFIX without it. */
   redisKeyPrefix?: string;
 }
 
@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // With REDIS_URL the rate-limit and login counters are shared by all instances.
   const redis = config.redisUrl
-    ? await connectRedis(app, config.redisUrl, options.redisKeyPrefix)
+    ? await connectRedis(app, config.redisUrl, options.redisKeyPrefix ?? config.redisKeyPrefix)
     : undefined;
   const services = createServices(database.db, config, { redis });
   if (database.broadcast) shareContentVersion(services.contentVersion, database.broadcast);

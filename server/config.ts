@@ -47,6 +47,10 @@ const envSchema = z.object({
   MAIL_TO: email.optional(),
   SITE_URL: urlWithProtocols(["http:", "https:"], "https://www.example.co.uk").optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, { message: "must be letters, digits, '_', '-', '.' or ':' (at most 100)" })
+    .optional(),
   TRUST_PROXY: z
     .string()
     .refine((value) => parseTrustProxy(value) !== undefined, {
@@ -74,6 +78,8 @@ export interface Config {
   mailTo?: string;
   siteUrl: string;
   redisUrl?: string;
+  /** Before every Redis key: several sites (or test runs) can share one Redis. */
+  redisKeyPrefix?: string;
   trustProxy: TrustProxy;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Enquiry submissions allowed per client and form per hour. */
@@ -125,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     mailTo: e.MAIL_TO,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     logLevel: e.LOG_LEVEL,
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,

@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, describeHolder } from "./db/data-lock";
 import type { PagesOptions } from "./plugins/pages";
-import { seedDemoContentOnce } from "./services/seed";
+import { seedDemoContent } from "./services/seed";
 
 /**
  * A restarted server may start while the old process still drains (up to 10 s) or while an
@@ -25,11 +25,35 @@ export function configOrExit(dev = false): Config {
   }
 }
 
+/**
+ * What an instance does before it serves: the administrator from ADMIN_EMAIL (or a generated one),
+ * then the demo content. Run under the database's first-start lock, after the migrations, so
+ * replicas started together on an empty database each find the previous one's work done.
+ */
+async function firstStartSteps(app: FastifyInstance, config: Config) {
+  const created = await app.services.accounts.bootstrap({
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
+  });
+  if (created?.generatedPassword) {
+    // Printed once, to the console only: no administrator existed, so one was made.
+    console.log(
+      `\nCreated administrator ${created.email} with password ${created.generatedPassword}\n` +
+        "Sign in at /admin and change it with: npm run admin -- reset-password --email <email> --password <new>\n",
+    );
+  } else if (created) {
+    app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
+  }
+  if (config.seedDemo && (await seedDemoContent(app.services))) app.log.info("demo content added");
+}
+
 /** Opens and migrates the database, builds the app, bootstraps the administrator, listens. */
 export async function startServer(config: Config, pages: PagesOptions) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    migrateInFirstStart: true,
     lock: {
       command: "server",
       waitMs: DATA_LOCK_WAIT_MS,
@@ -51,23 +75,12 @@ export async function startServer(config: Config, pages: PagesOptions) {
     throw error;
   }
 
-  const created = await app.services.accounts.bootstrap({
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
-  });
-  if (created?.generatedPassword) {
-    // Printed once, to the console only: no administrator existed, so one was made.
-    console.log(
-      `\nCreated administrator ${created.email} with password ${created.generatedPassword}\n` +
-        "Sign in at /admin and change it with: npm run admin -- reset-password --email <email> --password <new>\n",
-    );
-  } else if (created) {
-    app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
+  try {
+    await database.firstStart(() => firstStartSteps(app, config));
+  } catch (error) {
+    await app.close();
+    throw error;
   }
-
-  if (config.seedDemo && (await seedDemoContentOnce(app.services, database)))
-    app.log.info("demo content added");
 
   // The outbox stops (finishing its pass) before the database closes in onClose.
   app.addHook("preClose", () => app.services.mail.stop());

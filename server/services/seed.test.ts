@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/constants";
 import { buildTestApp, openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
 import { createServices, type Services } from ".";
-import { seedDemoContent, seedDemoContentOnce } from "./seed";
+import { seedDemoContent } from "./seed";
 
 describe.each(TEST_DATABASES)("demo content on %s", (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
@@ -55,8 +55,8 @@ describe.runIf(TEST_DATABASES.includes("postgres"))("demo content with instances
       const first = createServices(database.db, testConfig());
       const second = createServices(database.db, testConfig());
       const results = await Promise.all([
-        seedDemoContentOnce(first, database),
-        seedDemoContentOnce(second, database),
+        database.firstStart(() => seedDemoContent(first)),
+        database.firstStart(() => seedDemoContent(second)),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await first.blog.list()).toHaveLength(3);

@@ -1,7 +1,4 @@
-import { sql } from "drizzle-orm";
 import type { BlogPostInput } from "../../common/blog";
-import type { DatabaseHandle } from "../db/client";
-import { ADVISORY_LOCKS } from "../db/locks";
 import type { Services } from "./index";
 import { processImage } from "./sharp";
 
@@ -162,17 +159,4 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
   });
   await services.popups.activate(popup._id);
   return true;
-}
-
-/**
- * Seeds at most once even when several instances start together on one PostgreSQL: the check and
- * the inserts run while this transaction holds an advisory lock (the inserts themselves go
- * through the services on other pool connections). The embedded database belongs to one process.
- */
-export async function seedDemoContentOnce(services: Services, database: DatabaseHandle): Promise<boolean> {
-  if (database.kind !== "postgres") return seedDemoContent(services);
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.demoSeed})`);
-    return seedDemoContent(services);
-  });
 }
