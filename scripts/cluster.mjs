@@ -224,8 +224,9 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
     ...env,
   };
   const started = [];
+  const extra = [];
   const cleanUp = async () => {
-    await Promise.all(started.map((instance) => instance.stop("SIGKILL")));
+    await Promise.all([...started, ...extra].map((instance) => instance.stop("SIGKILL")));
     await mail.close();
     await database.drop().catch(() => {});
     await clearRedisPrefix(redisUrl, redisKeyPrefix);
@@ -245,14 +246,14 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
       redisKeyPrefix,
       env: shared,
       /** One more instance on the same database and Redis, outside the balancer. */
-      startInstance: async (extra = {}) => {
-        const instance = await startInstance({ ...shared, ...extra });
-        started.push(instance);
+      startInstance: async (overrides = {}) => {
+        const instance = await startInstance({ ...shared, ...overrides });
+        extra.push(instance);
         return instance;
       },
       async stop() {
         await balancer.stop();
-        await Promise.all(started.map((instance) => instance.stop()));
+        await Promise.all([...started, ...extra].map((instance) => instance.stop()));
         await cleanUp();
       },
     };
