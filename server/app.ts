@@ -21,6 +21,8 @@ declare module "fastify" {
     db: Database;
     services: Services;
     config: Config;
+    /** Set on SIGTERM: the instance finishes its work while /api/readyz asks for no more. */
+    draining: boolean;
   }
 }
 
@@ -96,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("db", database.db);
   app.decorate("services", services);
   app.decorate("config", config);
+  app.decorate("draining", false);
   app.addHook("onClose", () => database.close());
 
   registerErrorHandling(app);

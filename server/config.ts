@@ -60,6 +60,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  SHUTDOWN_DELAY_SECONDS: z
+    .string()
+    .regex(/^\d{1,2}$/, { message: "must be a whole number of seconds between 0 and 60" })
+    .transform(Number)
+    .refine((n) => n <= 60, { message: "must be a whole number of seconds between 0 and 60" })
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +91,8 @@ export interface Config {
   /** Enquiry submissions allowed per client and form per hour. */
   enquiryRateLimit: number;
   imageMaxBytes: number;
+  /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
+  shutdownDelayMs: number;
   /** Development mode (Vite middleware, no CSP). */
   dev: boolean;
 }
@@ -136,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     logLevel: e.LOG_LEVEL,
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     dev,
   };
 }

@@ -91,19 +91,22 @@ export async function startServer(config: Config, pages: PagesOptions) {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: draining requests");
+    app.draining = true; // /api/readyz answers 503 from now on
+    app.log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down: draining requests");
     const force = setTimeout(() => {
       app.log.error("shutdown timed out; exiting");
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownDelayMs + 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDelayMs);
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
