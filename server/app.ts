@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerInputHygiene } from "./plugins/input";
+import { registerMetrics } from "./plugins/metrics";
 import { type PagesOptions, registerPages } from "./plugins/pages";
 import { registerSecurity } from "./plugins/security";
 import { apiRoutes } from "./routes";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  registerMetrics(app, database); // before the routes, so its hook sees all of them
   await app.register(apiRoutes, { prefix: "/api" });
   if (options.pages) await registerPages(app, services, options.pages);
   return app;

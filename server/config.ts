@@ -60,6 +60,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   SHUTDOWN_DELAY_SECONDS: z
     .string()
     .regex(/^\d{1,2}$/, { message: "must be a whole number of seconds between 0 and 60" })
@@ -91,6 +92,8 @@ export interface Config {
   /** Enquiry submissions allowed per client and form per hour. */
   enquiryRateLimit: number;
   imageMaxBytes: number;
+  /** Bearer token for GET /metrics; without it only loopback scrapes are answered. */
+  metricsToken?: string;
   /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
   shutdownDelayMs: number;
   /** Development mode (Vite middleware, no CSP). */
@@ -100,7 +103,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Values never printed: a password, and the credentials inside connection URLs. */
-const SECRET = new Set(["ADMIN_PASSWORD"]);
+const SECRET = new Set(["ADMIN_PASSWORD", "METRICS_TOKEN"]);
 const WITH_CREDENTIALS = new Set(["DATABASE_URL", "SMTP_URL", "REDIS_URL"]);
 
 function shown(name: string, value: unknown): string {
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     logLevel: e.LOG_LEVEL,
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
+    metricsToken: e.METRICS_TOKEN,
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     dev,
   };

@@ -38,6 +38,8 @@ export interface Outbox {
   wake(): void;
   /** Stops polling and waits for the pass in progress. */
   stop(): Promise<void>;
+  /** Messages sent and delivery attempts failed by this process so far (/metrics). */
+  stats(): { sent: number; failed: number };
 }
 
 export function createOutbox(
@@ -48,6 +50,7 @@ export function createOutbox(
   let transport = options.transport;
   let log = options.logger;
   const to = config.mailTo ?? COMPANY.email;
+  const counts = { sent: 0, failed: 0 };
 
   /**
    * Claims due rows in one statement: `FOR UPDATE SKIP LOCKED` keeps concurrent workers (several
@@ -84,8 +87,10 @@ export function createOutbox(
         .update(mailOutbox)
         .set({ state: "sent", sentAt: new Date(), lastError: null })
         .where(eq(mailOutbox.id, row.id));
+      counts.sent += 1;
       return true;
     } catch (error) {
+      counts.failed += 1;
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const expired = now.getTime() - enquiry.createdAt.getTime() >= RETRY_WINDOW_MS;
       await db
@@ -187,6 +192,7 @@ export function createOutbox(
       transport?.close();
       transport = options.transport;
     },
+    stats: () => ({ ...counts }),
   };
 }
 
