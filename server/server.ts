@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { answerBackupRequests } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, describeHolder } from "./db/data-lock";
 import type { PagesOptions } from "./plugins/pages";
@@ -108,6 +109,14 @@ export async function startServer(config: Config, pages: PagesOptions) {
       );
     }, config.shutdownDelayMs);
   };
+  if (!config.databaseUrl)
+    // npm run backup asks for a snapshot of the embedded database (server/db/backup.ts).
+    process.on("SIGUSR2", () => {
+      answerBackupRequests(app.db, config.dataDir).then(
+        (files) => app.log.info({ files }, "backup written"),
+        (error) => app.log.error({ err: error }, "backup failed"),
+      );
+    });
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return app;
