@@ -51,8 +51,12 @@ export async function createDatabase(serverUrl) {
 export async function startInstance(env = {}) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-instance-"));
+  // Only what is given: never the caller's own database, Redis or mail server.
   const childEnv = {
     ...process.env,
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    SMTP_URL: undefined,
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
     ...env,
