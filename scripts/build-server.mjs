@@ -11,6 +11,7 @@ export async function buildServer() {
     entryPoints: {
       server: "server/main.ts",
       admin: "server/cli/admin.ts",
+      data: "server/cli/data.ts",
       "database-template": "server/db/build-template.ts",
     },
     outdir: "build/server-app",

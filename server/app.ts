@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerInputHygiene } from "./plugins/input";
+import { registerMetrics } from "./plugins/metrics";
 import { type PagesOptions, registerPages } from "./plugins/pages";
 import { registerSecurity } from "./plugins/security";
 import { apiRoutes } from "./routes";
@@ -21,6 +22,8 @@ declare module "fastify" {
     db: Database;
     services: Services;
     config: Config;
+    /** Set on SIGTERM: the instance finishes its work while /api/readyz asks for no more. */
+    draining: boolean;
   }
 }
 
@@ -31,7 +34,7 @@ export interface AppOptions {
   /** Serve pages too (production build or Vite); API-only without it (API tests). */
   pages?: PagesOptions;
   logger?: FastifyServerOptions["logger"];
-  /** Prefix for every Redis key (tests share one Redis). */
+  /** Prefix for every Redis key (tests share one Redis); REDIS_KEY_PREFIX without it. */
   redisKeyPrefix?: string;
 }
 
@@ -89,13 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // With REDIS_URL the rate-limit and login counters are shared by all instances.
   const redis = config.redisUrl
-    ? await connectRedis(app, config.redisUrl, options.redisKeyPrefix)
+    ? await connectRedis(app, config.redisUrl, options.redisKeyPrefix ?? config.redisKeyPrefix)
     : undefined;
   const services = createServices(database.db, config, { redis });
   if (database.broadcast) shareContentVersion(services.contentVersion, database.broadcast);
   app.decorate("db", database.db);
   app.decorate("services", services);
   app.decorate("config", config);
+  app.decorate("draining", false);
   app.addHook("onClose", () => database.close());
 
   registerErrorHandling(app);
@@ -122,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  registerMetrics(app, database); // before the routes, so its hook sees all of them
   await app.register(apiRoutes, { prefix: "/api" });
   if (options.pages) await registerPages(app, services, options.pages);
   return app;

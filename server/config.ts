@@ -47,6 +47,10 @@ const envSchema = z.object({
   MAIL_TO: email.optional(),
   SITE_URL: urlWithProtocols(["http:", "https:"], "https://www.example.co.uk").optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"], "redis://127.0.0.1:6379").optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, { message: "must be letters, digits, '_', '-', '.' or ':' (at most 100)" })
+    .optional(),
   TRUST_PROXY: z
     .string()
     .refine((value) => parseTrustProxy(value) !== undefined, {
@@ -56,6 +60,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  SHUTDOWN_DELAY_SECONDS: z
+    .string()
+    .regex(/^\d{1,2}$/, { message: "must be a whole number of seconds between 0 and 60" })
+    .transform(Number)
+    .refine((n) => n <= 60, { message: "must be a whole number of seconds between 0 and 60" })
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,11 +85,17 @@ export interface Config {
   mailTo?: string;
   siteUrl: string;
   redisUrl?: string;
+  /** Before every Redis key: several sites (or test runs) can share one Redis. */
+  redisKeyPrefix?: string;
   trustProxy: TrustProxy;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Enquiry submissions allowed per client and form per hour. */
   enquiryRateLimit: number;
   imageMaxBytes: number;
+  /** Bearer token for GET /metrics; without it only loopback scrapes are answered. */
+  metricsToken?: string;
+  /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
+  shutdownDelayMs: number;
   /** Development mode (Vite middleware, no CSP). */
   dev: boolean;
 }
@@ -86,7 +103,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Values never printed: a password, and the credentials inside connection URLs. */
-const SECRET = new Set(["ADMIN_PASSWORD"]);
+const SECRET = new Set(["ADMIN_PASSWORD", "METRICS_TOKEN"]);
 const WITH_CREDENTIALS = new Set(["DATABASE_URL", "SMTP_URL", "REDIS_URL"]);
 
 function shown(name: string, value: unknown): string {
@@ -125,10 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     mailTo: e.MAIL_TO,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     logLevel: e.LOG_LEVEL,
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     dev,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { answerBackupRequests } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, describeHolder } from "./db/data-lock";
 import type { PagesOptions } from "./plugins/pages";
@@ -25,11 +26,35 @@ export function configOrExit(dev = false): Config {
   }
 }
 
+/**
+ * What an instance does before it serves: the administrator from ADMIN_EMAIL (or a generated one),
+ * then the demo content. Run under the database's first-start lock, after the migrations, so
+ * replicas started together on an empty database each find the previous one's work done.
+ */
+async function firstStartSteps(app: FastifyInstance, config: Config) {
+  const created = await app.services.accounts.bootstrap({
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
+  });
+  if (created?.generatedPassword) {
+    // Printed once, to the console only: no administrator existed, so one was made.
+    console.log(
+      `\nCreated administrator ${created.email} with password ${created.generatedPassword}\n` +
+        "Sign in at /admin and change it with: npm run admin -- reset-password --email <email> --password <new>\n",
+    );
+  } else if (created) {
+    app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
+  }
+  if (config.seedDemo && (await seedDemoContentOnce(app.db, config))) app.log.info("demo content added");
+}
+
 /** Opens and migrates the database, builds the app, bootstraps the administrator, listens. */
 export async function startServer(config: Config, pages: PagesOptions) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    migrateInFirstStart: true,
     lock: {
       command: "server",
       waitMs: DATA_LOCK_WAIT_MS,
@@ -51,22 +76,12 @@ export async function startServer(config: Config, pages: PagesOptions) {
     throw error;
   }
 
-  const created = await app.services.accounts.bootstrap({
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
-  });
-  if (created?.generatedPassword) {
-    // Printed once, to the console only: no administrator existed, so one was made.
-    console.log(
-      `\nCreated administrator ${created.email} with password ${created.generatedPassword}\n` +
-        "Sign in at /admin and change it with: npm run admin -- reset-password --email <email> --password <new>\n",
-    );
-  } else if (created) {
-    app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
+  try {
+    await database.firstStart(() => firstStartSteps(app, config));
+  } catch (error) {
+    await app.close();
+    throw error;
   }
-
-  if (config.seedDemo && (await seedDemoContentOnce(database, config))) app.log.info("demo content added");
 
   // The outbox stops (finishing its pass) before the database closes in onClose.
   app.addHook("preClose", () => app.services.mail.stop());
@@ -77,20 +92,31 @@ export async function startServer(config: Config, pages: PagesOptions) {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: draining requests");
+    app.draining = true; // /api/readyz answers 503 from now on
+    app.log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down: draining requests");
     const force = setTimeout(() => {
       app.log.error("shutdown timed out; exiting");
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownDelayMs + 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDelayMs);
   };
+  if (!config.databaseUrl)
+    // npm run backup asks for a snapshot of the embedded database (server/db/backup.ts).
+    process.on("SIGUSR2", () => {
+      answerBackupRequests(app.db, config.dataDir).then(
+        (files) => app.log.info({ files }, "backup written"),
+        (error) => app.log.error({ err: error }, "backup failed"),
+      );
+    });
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return app;

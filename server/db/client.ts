@@ -6,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { type Broadcast, postgresBroadcast } from "./broadcast";
 import { type LockOptions, lockDataDir } from "./data-lock";
@@ -21,6 +22,14 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: messages to the other instances using the same database. */
   broadcast?: Broadcast;
+  /** PostgreSQL only: the connection pool (its use is reported by /metrics). */
+  pool?: pg.Pool;
+  /**
+   * Runs the first-start steps after the migrations, all while this process is the only one doing
+   * so: on PostgreSQL under one advisory lock (replicas starting together take turns, so each step
+   * finds the previous instance's work done); the embedded database belongs to one process anyway.
+   */
+  firstStart<T>(steps: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -31,6 +40,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** The embedded database in dataDir is opened under DATA_DIR/db.lock (see data-lock.ts). */
   lock?: LockOptions;
+  /** PostgreSQL: migrate in the caller's `firstStart` (the server) instead of while opening. */
+  migrateInFirstStart?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -45,20 +56,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    // Any number of instances may start at once: migrations run under an advisory lock.
-    const lock = await pool.connect();
-    try {
-      await lock.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.migrations]);
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-    } finally {
-      await lock.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migrations]).catch(() => {});
-      lock.release();
+    const migrate = () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    async function firstStart<T>(steps: () => Promise<T>): Promise<T> {
+      // A session lock on a connection of its own: the steps use the pool's other connections.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.firstStart]);
+        if (options.migrateInFirstStart) await migrate();
+        return await steps();
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.firstStart]).catch(() => {});
+        lock.release();
+      }
     }
+    if (!options.migrateInFirstStart) await firstStart(migrate);
     const broadcast = await postgresBroadcast(pg.Client, options.databaseUrl);
     return {
       db,
       kind: "postgres",
       broadcast,
+      pool,
+      firstStart,
       close: async () => {
         await broadcast.close();
         await pool.end();
@@ -97,5 +115,10 @@ export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle
   });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
-  return { db: pgliteDb as unknown as Database, kind: "pglite", close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Database,
+    kind: "pglite",
+    firstStart: (steps) => steps(),
+    close: () => client.close(),
+  };
 }

@@ -1,6 +1,11 @@
 /** PostgreSQL advisory lock ids, one place so no two uses ever collide. */
 export const ADVISORY_LOCKS = {
-  migrations: 4_204_201,
+  /**
+   * Held by an instance through all its first-start steps (migrations, administrator, demo
+   * content) so replicas starting together on an empty database take turns. The id is the one
+   * earlier versions held around migrations alone: old and new instances of a rolling upgrade
+   * still exclude each other.
+   */
+  firstStart: 4_204_201,
   popupActivation: 4_204_202,
-  demoSeed: 4_204_203,
 } as const;

@@ -45,6 +45,8 @@ export interface Outbox {
   wake(): void;
   /** Stops polling and waits for the pass in progress. */
   stop(): Promise<void>;
+  /** Messages sent and delivery attempts failed by this process so far (/metrics). */
+  stats(): { sent: number; failed: number };
 }
 
 export function createOutbox(
@@ -67,6 +69,7 @@ export function createOutbox(
   /** The claim is the row at this attempt number: every update after it is fenced to it. */
   const fenced = (row: Claimed) =>
     and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.state, "pending"));
+  const counts = { sent: 0, failed: 0 };
 
   /**
    * Claims due rows in one statement: `FOR UPDATE SKIP LOCKED` keeps concurrent workers (several
@@ -112,8 +115,10 @@ export function createOutbox(
         .update(mailOutbox)
         .set({ state: "sent", sentAt: new Date(), lastError: null })
         .where(fenced(row));
+      counts.sent += 1;
       return true;
     } catch (error) {
+      counts.failed += 1;
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       const permanent = isPermanentFailure(error);
       await db
@@ -230,6 +235,7 @@ export function createOutbox(
       transport?.close();
       transport = options.transport;
     },
+    stats: () => ({ ...counts }),
   };
 }
 

@@ -65,6 +65,8 @@ export function createPageCache(options: PageCacheOptions) {
   const filling = new Map<string, Promise<CachedPage | undefined>>();
   let bytes = 0;
   let renders = 0;
+  let hits = 0;
+  let misses = 0;
   options.content.onChange(() => {
     entries.clear();
     bytes = 0;
@@ -130,6 +132,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (kept) {
       entries.delete(key); // most recently used last
       entries.set(key, kept);
+      hits += 1;
       return { page: kept, hit: true };
     }
     // One render per key at a time: a burst of first visitors waits for the same one.
@@ -139,14 +142,15 @@ export function createPageCache(options: PageCacheOptions) {
       filling.set(key, pending);
       pending.then((entry) => entry && keep(key, entry)).catch(() => {});
     }
+    misses += 1;
     const page = await pending;
     return page && { page, hit: false };
   }
 
   return {
     lookup,
-    /** Renders and entries so far (tests and the benchmark). */
-    stats: () => ({ renders, entries: entries.size, bytes }),
+    /** Renders, entries, and cacheable requests served from memory or not (tests, /metrics). */
+    stats: () => ({ renders, entries: entries.size, bytes, hits, misses }),
   };
 }
 

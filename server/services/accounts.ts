@@ -27,15 +27,20 @@ export function createAccountService(db: Database, sessions: SessionService) {
     return row;
   }
 
-  async function create(email: string, password: string): Promise<AdminAccount> {
-    if (password.length < 8) throw new AccountError("The password must be at least 8 characters");
-    const normalised = normaliseEmail(email);
-    if (await findByEmail(normalised))
-      throw new AccountError(`An administrator ${normalised} already exists`);
+  /** The new account, or undefined when one with this e-mail exists (even one made a moment ago). */
+  async function insertIfAbsent(email: string, password: string): Promise<AdminAccount | undefined> {
     const [row] = await db
       .insert(admins)
-      .values({ email: normalised, passwordHash: await hashPassword(password) })
+      .values({ email: normaliseEmail(email), passwordHash: await hashPassword(password) })
+      .onConflictDoNothing({ target: admins.email })
       .returning({ id: admins.id, email: admins.email });
+    return row;
+  }
+
+  async function create(email: string, password: string): Promise<AdminAccount> {
+    if (password.length < 8) throw new AccountError("The password must be at least 8 characters");
+    const row = await insertIfAbsent(email, password);
+    if (!row) throw new AccountError(`An administrator ${normaliseEmail(email)} already exists`);
     return row;
   }
 
@@ -80,6 +85,8 @@ export function createAccountService(db: Database, sessions: SessionService) {
   /**
    * At start: create ADMIN_EMAIL when it does not exist; with no administrator at all and no
    * ADMIN_EMAIL, create one with a generated password, returned so it can be printed once.
+   * Idempotent: the server runs it under the first-start lock, and an account made meanwhile by
+   * anyone else (an `npm run admin` command) is left as it is.
    */
   async function bootstrap(options: {
     adminEmail?: string;
@@ -88,15 +95,14 @@ export function createAccountService(db: Database, sessions: SessionService) {
   }): Promise<{ email: string; generatedPassword?: string } | undefined> {
     if (options.adminEmail && options.adminPassword) {
       if (await findByEmail(options.adminEmail)) return undefined;
-      await create(options.adminEmail, options.adminPassword);
-      return { email: normaliseEmail(options.adminEmail) };
+      const row = await insertIfAbsent(options.adminEmail, options.adminPassword);
+      return row && { email: row.email };
     }
     const [existing] = await db.select({ id: admins.id }).from(admins).limit(1);
     if (existing) return undefined;
-    const email = options.adminEmail ?? options.fallbackEmail;
     const password = generatePassword();
-    await create(email, password);
-    return { email: normaliseEmail(email), generatedPassword: password };
+    const row = await insertIfAbsent(options.adminEmail ?? options.fallbackEmail, password);
+    return row && { email: row.email, generatedPassword: password };
   }
 
   return { findByEmail, create, resetPassword, changePassword, list, bootstrap };

@@ -50,10 +50,10 @@ describe.each(TEST_DATABASES)("demo content on %s", (kind) => {
           $$ begin raise exception 'crash mid-seed'; end $$`);
       await database.db.execute(sql`
         create trigger refuse_popup before insert on popups for each row execute function refuse_popup()`);
-      await expect(seedDemoContentOnce(database, testConfig())).rejects.toThrow();
+      await expect(seedDemoContentOnce(database.db, testConfig())).rejects.toThrow();
       expect(await services.blog.list()).toHaveLength(0);
       await database.db.execute(sql`drop trigger refuse_popup on popups`);
-      expect(await seedDemoContentOnce(database, testConfig())).toBe(true);
+      expect(await seedDemoContentOnce(database.db, testConfig())).toBe(true);
       expect(await services.blog.list()).toHaveLength(3);
       expect(await services.popups.active()).toBeTruthy();
     } finally {
@@ -76,8 +76,8 @@ describe.runIf(TEST_DATABASES.includes("postgres"))("demo content with instances
     try {
       const first = createServices(database.db, testConfig());
       const results = await Promise.all([
-        seedDemoContentOnce(database, testConfig()),
-        seedDemoContentOnce(database, testConfig()),
+        database.firstStart(() => seedDemoContentOnce(database.db, testConfig())),
+        database.firstStart(() => seedDemoContentOnce(database.db, testConfig())),
       ]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await first.blog.list()).toHaveLength(3);

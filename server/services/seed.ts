@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { BlogPostInput } from "../../common/blog";
 import type { Config } from "../config";
-import type { Database, DatabaseHandle } from "../db/client";
-import { ADVISORY_LOCKS } from "../db/locks";
+import type { Database } from "../db/client";
 import { createServices, type Services } from "./index";
 import { processImage } from "./sharp";
 
@@ -166,13 +164,9 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
 }
 
 /**
- * Seeds in one transaction, so a crash mid-seed leaves nothing and the next start seeds again;
- * on PostgreSQL under an advisory lock too, so instances starting together seed at most once.
+ * Seeds in one transaction, so a crash mid-seed leaves nothing and the next start seeds again.
+ * Instances starting together take turns through the first-start lock (DatabaseHandle.firstStart).
  */
-export async function seedDemoContentOnce(database: DatabaseHandle, config: Config): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
-    if (database.kind === "postgres")
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.demoSeed})`);
-    return seedDemoContent(createServices(tx as unknown as Database, config));
-  });
+export async function seedDemoContentOnce(db: Database, config: Config): Promise<boolean> {
+  return db.transaction((tx) => seedDemoContent(createServices(tx as unknown as Database, config)));
 }

@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build of the site: build with every dependency, run with production ones only.
+# Not built on the development machines (no container engine there): see README "Containers".
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:24-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/server/db/migrations ./server/db/migrations
+COPY package.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+# The embedded database (and the .eml mail folder without SMTP_URL); unused with DATABASE_URL.
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The server drains on SIGTERM (readiness fails first, see SHUTDOWN_DELAY_SECONDS), then exits 0.
+STOPSIGNAL SIGTERM
+CMD ["node", "build/server-app/main.js"]

@@ -1,0 +1,103 @@
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { backupFile, requestBackup } from "../db/backup";
+import { openDatabase } from "../db/client";
+import { describeHolder, holderAlive, type LockHolder } from "../db/data-lock";
+import { exportDatabase, ImportError, importDatabase, parseExport } from "../db/portable";
+import { configOrExit } from "../server";
+
+/**
+ * npm run db:export -- --file F   all content to one portable JSON file (waits for the DATA_DIR lock)
+ * npm run db:import -- --file F   loads it into an EMPTY database (embedded or DATABASE_URL)
+ * npm run backup -- [--file F]    embedded database: a consistent snapshot, asked of the running
+ *                                 server (SIGUSR2) or read directly when none runs
+ * npm run restore -- --file F     a backup into a new DATA_DIR (the same as db:import)
+ */
+const USAGE = "Usage: npm run <db:export|db:import|backup|restore> -- --file <path>";
+const BACKUP_WAIT_MS = 60_000;
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { file: { type: "string" } } });
+const command = positionals[0] ?? "";
+const config = configOrExit();
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const file = values.file ?? (command === "backup" ? `backup-${stamp}.json` : `export-${stamp}.json`);
+
+if (
+  !["export", "import", "backup", "restore"].includes(command) ||
+  (!values.file && /import|restore/.test(command))
+) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const open = (waitMs: number) =>
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    lock: {
+      command: `data ${command}`,
+      waitMs,
+      onWait: (holder) =>
+        console.error(
+          `The database in ${config.dataDir} is in use by ${describeHolder(holder)}.\n` +
+            "Waiting for it: stop or restart the server and this command runs in between (Ctrl+C gives up).",
+        ),
+    },
+  });
+
+function runningServer(): LockHolder | undefined {
+  try {
+    const holder = JSON.parse(readFileSync(`${config.dataDir}/db.lock`, "utf8")) as LockHolder;
+    return holder.command === "server" && holderAlive(holder) ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Asks the running server for a snapshot and waits for the file it writes. */
+async function backupThroughServer(holder: LockHolder) {
+  const id = requestBackup(config.dataDir);
+  process.kill(holder.pid, "SIGUSR2");
+  const answer = backupFile(config.dataDir, id);
+  const deadline = Date.now() + BACKUP_WAIT_MS;
+  while (!existsSync(answer)) {
+    if (Date.now() > deadline)
+      throw new ImportError(`The server (pid ${holder.pid}) wrote no backup within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  copyFileSync(answer, file);
+  rmSync(answer);
+}
+
+try {
+  if (command === "backup" && !config.databaseUrl && runningServer()) {
+    await backupThroughServer(runningServer()!);
+    console.log(`Backup written to ${file} (a snapshot taken by the running server)`);
+  } else if (command === "export" || command === "backup") {
+    const database = await open(Number.POSITIVE_INFINITY);
+    try {
+      writeFileSync(file, JSON.stringify(await exportDatabase(database.db)), { mode: 0o600 });
+    } finally {
+      await database.close();
+    }
+    console.log(`${command === "backup" ? "Backup" : "Export"} written to ${file}`);
+  } else {
+    const data = parseExport(readFileSync(file, "utf8"));
+    const database = await open(0);
+    try {
+      const counts = await importDatabase(database.db, data);
+      console.log(
+        `Imported ${Object.entries(counts)
+          .map(([t, n]) => `${n} ${t}`)
+          .join(", ")}`,
+      );
+    } finally {
+      await database.close();
+    }
+  }
+} catch (error) {
+  if (!(error instanceof ImportError) && !(error instanceof Error && "holder" in error)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+process.exit(0);

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "./client";
+
+/**
+ * All content as one portable JSON document, for moving between the embedded database and
+ * PostgreSQL and for backups. Rows are PostgreSQL's own JSON of each row (timestamps keep their
+ * microseconds, JSON columns stay JSON), image bytes in base64. Sessions and image variants are
+ * left out: sessions end, variants are made again on first request.
+ */
+export const EXPORT_FORMAT = "fenland-organics-export";
+export const EXPORT_VERSION = 1;
+
+/** In foreign-key order: a table's rows are imported after the rows they refer to. */
+const TABLES = ["admins", "blog_posts", "images", "popups", "enquiries", "mail_outbox"] as const;
+type TableName = (typeof TABLES)[number];
+/** bytea columns: PostgreSQL's JSON writes them as \x-hex, the file carries base64. */
+const BYTES: Partial<Record<TableName, string[]>> = { images: ["data"] };
+
+export interface ExportFile {
+  format: typeof EXPORT_FORMAT;
+  version: number;
+  exportedAt: string;
+  tables: Record<TableName, Array<Record<string, unknown>>>;
+}
+
+export class ImportError extends Error {}
+
+type Rows = Array<Record<string, unknown>>;
+const rowsOf = (result: unknown) => (result as { rows: Rows }).rows;
+
+/** Every table read in one REPEATABLE READ, read-only transaction: one consistent snapshot. */
+export async function exportDatabase(db: Database): Promise<ExportFile> {
+  const tables = await db.transaction(
+    async (tx) => {
+      const out = {} as ExportFile["tables"];
+      await tx.execute(sql`set local timezone = 'UTC'`); // the same text on every server
+      for (const table of TABLES) {
+        const rows = rowsOf(
+          await tx.execute(sql`select row_to_json(t) as row from ${sql.identifier(table)} t order by t.id`),
+        ).map((r) => r.row as Record<string, unknown>);
+        for (const row of rows)
+          for (const column of BYTES[table] ?? [])
+            row[column] = Buffer.from(String(row[column]).slice(2), "hex").toString("base64");
+        out[table] = rows;
+      }
+      return out;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), tables };
+}
+
+/** How many rows each content table holds (a non-empty database refuses an import). */
+export async function countRows(db: Database): Promise<Record<TableName, number>> {
+  const counts = {} as Record<TableName, number>;
+  for (const table of TABLES)
+    counts[table] = Number(
+      rowsOf(await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n,
+    );
+  return counts;
+}
+
+export function parseExport(text: string): ExportFile {
+  let file: ExportFile;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    throw new ImportError("The file is not JSON: it must be a file written by npm run db:export");
+  }
+  if (file?.format !== EXPORT_FORMAT || typeof file.tables !== "object")
+    throw new ImportError("The file is not an export of this site (written by npm run db:export)");
+  if (file.version !== EXPORT_VERSION)
+    throw new ImportError(`Export version ${file.version} is not supported (expected ${EXPORT_VERSION})`);
+  return file;
+}
+
+/** Loads an export into an empty (migrated) database, all or nothing. Returns rows per table. */
+export async function importDatabase(db: Database, file: ExportFile): Promise<Record<TableName, number>> {
+  const present = Object.entries(await countRows(db)).filter(([, n]) => n > 0);
+  if (present.length > 0)
+    throw new ImportError(
+      `The database is not empty (${present.map(([t, n]) => `${n} ${t}`).join(", ")}): ` +
+        "db:import loads only into an empty database. Import before the first start, or into a new database.",
+    );
+  const counts = {} as Record<TableName, number>;
+  await db.transaction(async (tx) => {
+    for (const table of TABLES) {
+      const rows = (file.tables[table] ?? []).map((row) => {
+        const copy = { ...row };
+        for (const column of BYTES[table] ?? [])
+          copy[column] = `\\x${Buffer.from(String(row[column]), "base64").toString("hex")}`;
+        return copy;
+      });
+      // Batches small enough for one statement; images are the large rows.
+      const size = BYTES[table] ? 10 : 500;
+      for (let i = 0; i < rows.length; i += size) {
+        const batch = JSON.stringify(rows.slice(i, i + size));
+        await tx.execute(
+          sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`,
+        );
+      }
+      counts[table] = rows.length;
+    }
+  });
+  return counts;
+}

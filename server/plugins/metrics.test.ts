@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/cluster.mjs";
+import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { buildTestApp, TEST_DATABASES } from "../test/harness";
+
+const TOKEN = "metrics-token-0123456789";
+
+describe.each(TEST_DATABASES)("GET /metrics (%s)", (kind) => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    // A mail server that is down: each delivery attempt fails.
+    app = await buildTestApp(kind, {
+      METRICS_TOKEN: TOKEN,
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+    });
+  });
+  afterAll(() => app.close());
+
+  const scrape = (authorization?: string) =>
+    app.inject({ url: "/metrics", headers: authorization ? { authorization } : {} });
+
+  it("refuses a scrape without the token, or with a wrong one", async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape("Bearer not-the-token-at-all!")).statusCode).toBe(401);
+  });
+
+  it("exposes requests by route pattern, the outbox, mail, page cache and pool series", async () => {
+    await app.inject({ url: "/api/blog/00000000-0000-4000-8000-000000000000" });
+    await app.inject({ method: "POST", url: "/api/contact", payload: VALID_CONTACT });
+    await app.services.mail.deliverDue();
+    const res = await scrape(`Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    const text = res.body;
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/blog\/:id",status="404"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/api\/contact",status="201"\}/,
+    );
+    expect(text).not.toContain("00000000-0000");
+    expect(text).toMatch(/^outbox_pending_messages 1$/m);
+    expect(text).toMatch(/^outbox_oldest_pending_seconds \d/m);
+    for (const series of [
+      "mail_failures_total 1",
+      "mail_sent_total 0",
+      "page_cache_hit_ratio 0",
+      "page_cache_hits_total 0",
+    ])
+      expect(text).toContain(`\n${series}\n`);
+    if (kind === "postgres") expect(text).toMatch(/^db_pool_connections \d+$/m);
+  });
+});
+
+describe("GET /metrics without a token", () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    app = await buildTestApp("pglite");
+  });
+  afterAll(() => app.close());
+
+  it("answers a scraper on this machine only, never one behind a proxy", async () => {
+    expect((await app.inject({ url: "/metrics", remoteAddress: "127.0.0.1" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/metrics", remoteAddress: "203.0.113.9" })).statusCode).toBe(401);
+    const proxied = await app.inject({
+      url: "/metrics",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(proxied.statusCode).toBe(401);
+  });
+});

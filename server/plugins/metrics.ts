@@ -1,0 +1,133 @@
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { DatabaseHandle } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** Bearer METRICS_TOKEN when set; without one, only a scraper on this machine (not via a proxy). */
+function allowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return LOOPBACK.test(request.socket.remoteAddress ?? "") && !request.headers["x-forwarded-for"];
+  const given = Buffer.from(request.headers.authorization ?? "");
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * GET /metrics in Prometheus' text format, per instance: requests and latency by route pattern,
+ * the mail outbox (backlog, oldest pending, failures), the page cache and the database pool.
+ * A registry per app, so tests may build many.
+ */
+export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ["method", "route", "status"] as const;
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "Requests answered",
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer, by route pattern",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    // The pattern (/api/blog/:id, /* for pages), never the raw URL: a bounded set of series.
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? "unmatched",
+      status: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  const gauge = (name: string, help: string, read: () => number | Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await read());
+      },
+    });
+  /** A running total kept elsewhere (the outbox, the page cache), read at each scrape. */
+  const total = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  let outbox = Promise.resolve({ pending: 0, oldest: 0 });
+  let outboxRead = 0;
+  /** One query per scrape for both outbox gauges. */
+  const readOutbox = () => {
+    if (Date.now() - outboxRead > 1000) {
+      outboxRead = Date.now();
+      outbox = app.db
+        .select({
+          pending: sql<number>`count(*)::int`,
+          oldest: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+        })
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.state} = 'pending'`)
+        .then(([row]) => ({ pending: Number(row.pending), oldest: Number(row.oldest) }));
+    }
+    return outbox;
+  };
+  gauge(
+    "outbox_pending_messages",
+    "Enquiry mails not yet sent (all instances)",
+    async () => (await readOutbox()).pending,
+  );
+  gauge(
+    "outbox_oldest_pending_seconds",
+    "Age of the oldest unsent enquiry mail",
+    async () => (await readOutbox()).oldest,
+  );
+  total("mail_sent_total", "Mails sent by this instance", () => app.services.mail.stats().sent);
+  total(
+    "mail_failures_total",
+    "Failed delivery attempts by this instance",
+    () => app.services.mail.stats().failed,
+  );
+
+  const cache = () => app.pageCache?.stats() ?? { hits: 0, misses: 0, entries: 0, bytes: 0 };
+  total("page_cache_hits_total", "Cacheable page requests served from memory", () => cache().hits);
+  total("page_cache_misses_total", "Cacheable page requests rendered", () => cache().misses);
+  gauge("page_cache_hit_ratio", "Hits over cacheable page requests since start", () => {
+    const { hits, misses } = cache();
+    return hits + misses === 0 ? 0 : hits / (hits + misses);
+  });
+  gauge("page_cache_bytes", "Memory held by cached pages", () => cache().bytes);
+
+  const pool = database.pool;
+  if (pool) {
+    gauge(
+      "db_pool_connections",
+      "PostgreSQL connections open in this instance's pool",
+      () => pool.totalCount,
+    );
+    gauge("db_pool_idle_connections", "Open connections not in use", () => pool.idleCount);
+    gauge("db_pool_waiting_queries", "Queries waiting for a connection", () => pool.waitingCount);
+  }
+
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request, app.config.metricsToken))
+      return reply
+        .status(401)
+        .send({ status: "Error", message: "Metrics need the METRICS_TOKEN bearer token" });
+    reply.header("cache-control", "no-store").type(registry.contentType);
+    return registry.metrics();
+  });
+}

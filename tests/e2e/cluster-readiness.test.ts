@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { startInstance } from "../../scripts/cluster.mjs";
+
+/** One production instance as a balancer sees it: readiness, draining on SIGTERM, request ids. */
+describe("an instance behind a balancer", () => {
+  it("fails readiness at once on SIGTERM while still serving, then exits cleanly", async () => {
+    const instance = await startInstance({ SHUTDOWN_DELAY_SECONDS: "2", SEED_DEMO: "0" });
+    expect((await fetch(`${instance.url}/api/readyz`)).status).toBe(200);
+    instance.child.kill("SIGTERM");
+    let ready = 200;
+    while (ready === 200) ready = (await fetch(`${instance.url}/api/readyz`)).status;
+    expect(ready).toBe(503);
+    expect((await fetch(`${instance.url}/api/healthz`)).status).toBe(200);
+    expect((await fetch(`${instance.url}/about`)).status).toBe(200);
+    expect(await instance.exited).toBe(0);
+  });
+
+  it("writes the request id on every log line of a request", async () => {
+    const instance = await startInstance({ LOG_LEVEL: "info", SEED_DEMO: "0" });
+    try {
+      await fetch(`${instance.url}/`);
+      await fetch(`${instance.url}/api/blog`);
+      await fetch(`${instance.url}/api/admin/login`, { method: "POST", body: "{" });
+      await fetch(`${instance.url}/api/nope`);
+    } finally {
+      await instance.stop();
+    }
+    const lines = instance
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg: string; reqId?: string });
+    const first = lines.findIndex((line) => line.msg.startsWith("Server listening"));
+    const last = lines.findIndex((line) => line.msg.startsWith("shutting down"));
+    const during = lines.slice(first + 1, last);
+    expect(during.length).toBeGreaterThanOrEqual(8);
+    expect(during.filter((line) => !line.reqId)).toEqual([]);
+  });
+});

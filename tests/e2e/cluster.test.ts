@@ -1,0 +1,195 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Cluster, freePort, startCluster } from "../../scripts/cluster.mjs";
+import { VALID_QUOTE } from "../../server/test/enquiry-fixtures";
+
+/**
+ * Three production instances on one PostgreSQL and one Redis behind Debian's nginx (round robin),
+ * started by scripts/cluster.mjs (`npm run cluster`), with a real SMTP sink. Loopback only.
+ */
+const postgresUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_TEST_URL;
+const ADMIN = { email: "cluster-admin@example.co.uk", password: "cluster-password-1" };
+const RUN = randomUUID().slice(0, 8);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const json = { "content-type": "application/json" };
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(url, { method: "POST", headers: { ...json, ...headers }, body: JSON.stringify(body) });
+}
+
+/** Polls until `check` is true (state reached through other processes); fails after `ms`. */
+async function eventually(check: () => Promise<boolean> | boolean, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await sleep(100);
+  }
+}
+
+const quote = (name: string) => ({
+  ...VALID_QUOTE,
+  contact: { ...VALID_QUOTE.contact, name, email: `${name}@example.co.uk` },
+});
+
+describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", () => {
+  let cluster: Cluster;
+  let db: pg.Client;
+  let token: string;
+
+  const storedNames = async (prefix: string) =>
+    (
+      await db.query(
+        "select fields->'contact'->>'name' as name from enquiries where fields->'contact'->>'name' like $1",
+        [`${prefix}%`],
+      )
+    ).rows.map((row: { name: string }) => row.name);
+  const mailsTo = (name: string) =>
+    cluster.mail.messages.filter((raw) => raw.includes(`${name}@example.co.uk`));
+
+  beforeAll(async () => {
+    cluster = await startCluster({
+      instances: 3,
+      postgresUrl,
+      redisUrl,
+      env: {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: "0",
+        ENQUIRY_RATE_LIMIT: "100000",
+      },
+    });
+    db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    const login = await post(`${cluster.instances[0].url}/api/admin/login`, ADMIN);
+    expect(login.status).toBe(200);
+    token = (await login.json()).auth;
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await cluster?.stop();
+  });
+
+  const bearer = () => ({ authorization: `Bearer ${token}` });
+
+  it("accepts an administrator's session from one instance on every other", async () => {
+    for (const instance of cluster.instances) {
+      const res = await fetch(`${instance.url}/api/admin/profile`, { headers: bearer() });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it("stores every enquiry once and mails it exactly once while every instance's outbox runs", async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `lead${i}-${RUN}`);
+    const answers = await Promise.all(names.map((name) => post(`${cluster.url}/api/quote`, quote(name))));
+    expect(answers.map((res) => res.status)).toEqual(names.map(() => 201));
+    expect((await storedNames("lead")).sort()).toEqual([...names].sort());
+    await eventually(() => names.every((name) => mailsTo(name).length > 0));
+    // Every worker polls every 5 s: after two polls each has had its chance to send a duplicate.
+    await sleep(11_000);
+    expect(names.map((name) => mailsTo(name).length)).toEqual(names.map(() => 1));
+  }, 60_000);
+
+  it("leaves exactly one popup active after concurrent activations on different instances", async () => {
+    const ids: string[] = [];
+    for (const title of ["North", "South", "East"]) {
+      const res = await post(
+        `${cluster.url}/api/admin/popup-message`,
+        { title: `${title} ${RUN}`, content: "Hi" },
+        bearer(),
+      );
+      expect(res.status).toBe(201);
+      ids.push((await res.json()).data._id);
+    }
+    const answers = await Promise.all(
+      ids.map((id, i) =>
+        fetch(`${cluster.instances[i].url}/api/admin/activate-popup/${id}`, {
+          method: "PUT",
+          headers: bearer(),
+        }),
+      ),
+    );
+    expect(answers.every((res) => res.ok)).toBe(true);
+    const { rows } = await db.query("select count(*)::int as n from popups where activated");
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("stops login guessing at the same count whichever instance answers (Redis counters)", async () => {
+    const guess = { email: `nobody-${RUN}@example.co.uk`, password: "wrong-password" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++)
+      statuses.push((await post(`${cluster.instances[i % 3].url}/api/admin/login`, guess)).status);
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429, 429]);
+  });
+
+  it("refuses sign-in with a clear log line while Redis is unreachable (fail closed)", async () => {
+    const cut = await cluster.startInstance({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    const res = await post(`${cut.url}/api/admin/login`, ADMIN);
+    expect(res.status).toBe(503);
+    expect(cut.output()).toContain("Redis unreachable: sign-in is refused until it answers");
+    await eventually(() =>
+      cut.output().includes("login limit unavailable (Redis unreachable): sign-in refused"),
+    );
+    await cut.stop();
+  });
+
+  it("shows a content change made through one instance on every instance's next page", async () => {
+    for (const instance of cluster.instances) await fetch(`${instance.url}/blog`);
+    for (const instance of cluster.instances)
+      expect((await fetch(`${instance.url}/blog`)).headers.get("x-page-cache")).toBe("hit");
+    const title = `Cluster news ${RUN}`;
+    const created = await post(
+      `${cluster.instances[0].url}/api/admin`,
+      {
+        meta_data_title: title,
+        title,
+        readTime: 3,
+        template: 1,
+        content: [0, 1, 2].map((i) => ({
+          header: i ? `Part ${i}` : "",
+          content: `<p>Part ${i}</p>`,
+          img: null,
+        })),
+      },
+      bearer(),
+    );
+    expect(created.status).toBe(201);
+    // The other instances hear of it through PostgreSQL NOTIFY, delivered within milliseconds.
+    for (const instance of cluster.instances)
+      await eventually(
+        async () => (await (await fetch(`${instance.url}/blog`)).text()).includes(title),
+        5_000,
+      );
+  });
+
+  it("loses no acknowledged enquiry when an instance is killed mid-load; the others go on serving", async () => {
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const client = async (worker: number) => {
+      while (!stop) {
+        const name = `kill${worker}x${sent++}-${RUN}`;
+        const res = await post(`${cluster.url}/api/quote`, quote(name)).catch(() => undefined);
+        if (res?.status === 201) acknowledged.push(name);
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map(client));
+    await sleep(1_000);
+    cluster.instances[1].child.kill("SIGKILL");
+    await cluster.instances[1].exited;
+    const atKill = acknowledged.length;
+    await sleep(2_000);
+    stop = true;
+    await load;
+    expect(acknowledged.length).toBeGreaterThan(atKill); // still accepting after the kill
+    expect((await storedNames("kill")).sort()).toEqual(expect.arrayContaining(acknowledged));
+    const { rows } = await db.query(
+      "select count(*)::int as n from mail_outbox o join enquiries e on e.id = o.enquiry_id where e.fields->'contact'->>'name' like 'kill%'",
+    );
+    expect(rows[0].n).toBeGreaterThanOrEqual(acknowledged.length);
+    for (let i = 0; i < 6; i++) expect((await fetch(`${cluster.url}/`)).status).toBe(200);
+  }, 30_000);
+});
