@@ -27,7 +27,7 @@ export async function buildServer() {
   // ES module imports run before any statement of the importing module: so the entry sets it
   // first, then loads the bundle. It also sizes V8's heap for a small server before anything
   // allocates: the young generation stays at its first 1 MB semi-space and the old generation
-  // grows by 50 % between full collections instead of up to 4x (docs/decisions/memory-budget.md).
+  // grows by 50 % between full collections instead of up to 4x (docs/decisions/0016-memory-budget.md).
   writeFileSync(
     "build/server-app/main.js",
     [

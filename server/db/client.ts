@@ -105,7 +105,7 @@ v8.setFlagsFromString("--liftoff-only");
 /** PGlite in `dir` (in memory without one), migrated. */
 export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle> {
   // PGlite's default 128 MB of shared buffers is sized for a server; a site's working set is far
-  // smaller (the OS page cache still holds its files). See docs/decisions/memory-budget.md.
+  // smaller (the OS page cache still holds its files). See docs/decisions/0016-memory-budget.md.
   const client = await PGlite.create(dir, {
     postgresqlconf: "shared_buffers = 8MB",
     // 1 MB WAL segments instead of 16: a new database is 23 MB instead of 39 (first start copies it).

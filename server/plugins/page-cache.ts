@@ -57,7 +57,7 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * Public pages for anonymous visitors, rendered once and kept in memory (most recently used
  * first, bounded in bytes) until the content changes or the build does. See
- * docs/decisions/page-cache.md.
+ * docs/decisions/0015-page-cache.md.
  */
 export function createPageCache(options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;

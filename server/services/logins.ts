@@ -5,7 +5,7 @@ import type { SessionService } from "./sessions";
 
 /**
  * Sign-in with limits that hold under a burst and that strangers cannot turn against the
- * administrator (docs/decisions/0010-login-limits.md). Failures count per client and account,
+ * administrator (docs/decisions/0014-login-limits.md). Failures count per client and account,
  * per client, and per account at a much higher threshold; the slot is taken before the password
  * is checked and given back on success.
  */

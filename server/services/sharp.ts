@@ -18,7 +18,7 @@ function loadSharp(): Promise<typeof Sharp> {
 /**
  * Runs image work one job at a time. Decoding a 12-megapixel photo takes about 40 MB; the thread
  * pool would run four at once (uploads, first requests for renditions) and the allocator keeps
- * what each thread used. See docs/decisions/memory-budget.md.
+ * what each thread used. See docs/decisions/0016-memory-budget.md.
  */
 export function processImage<T>(work: (sharp: typeof Sharp) => Promise<T>): Promise<T> {
   const run = queue.then(loadSharp).then(work);
