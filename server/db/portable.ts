@@ -28,6 +28,16 @@ export class ImportError extends Error {}
 type Rows = Array<Record<string, unknown>>;
 const rowsOf = (result: unknown) => (result as { rows: Rows }).rows;
 
+/** A table's stored columns: generated ones (the inbox's search text) are made again on import. */
+async function storedColumns(db: Pick<Database, "execute">, table: TableName): Promise<string[]> {
+  const rows = rowsOf(
+    await db.execute(sql`select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table} and is_generated = 'NEVER'
+      order by ordinal_position`),
+  );
+  return rows.map((r) => String(r.column_name));
+}
+
 /** Every table read in one REPEATABLE READ, read-only transaction: one consistent snapshot. */
 export async function exportDatabase(db: Database): Promise<ExportFile> {
   const tables = await db.transaction(
@@ -38,6 +48,9 @@ export async function exportDatabase(db: Database): Promise<ExportFile> {
         const rows = rowsOf(
           await tx.execute(sql`select row_to_json(t) as row from ${sql.identifier(table)} t order by t.id`),
         ).map((r) => r.row as Record<string, unknown>);
+        const stored = new Set(await storedColumns(tx, table));
+        for (const row of rows)
+          for (const column of Object.keys(row)) if (!stored.has(column)) delete row[column];
         for (const row of rows)
           for (const column of BYTES[table] ?? [])
             row[column] = Buffer.from(String(row[column]).slice(2), "hex").toString("base64");
@@ -85,6 +98,10 @@ export async function importDatabase(db: Database, file: ExportFile): Promise<Re
   const counts = {} as Record<TableName, number>;
   await db.transaction(async (tx) => {
     for (const table of TABLES) {
+      const columns = sql.join(
+        (await storedColumns(tx, table)).map((column) => sql.identifier(column)),
+        sql`, `,
+      );
       const rows = (file.tables[table] ?? []).map((row) => {
         const copy = { ...row };
         for (const column of BYTES[table] ?? [])
@@ -96,7 +113,7 @@ export async function importDatabase(db: Database, file: ExportFile): Promise<Re
       for (let i = 0; i < rows.length; i += size) {
         const batch = JSON.stringify(rows.slice(i, i + size));
         await tx.execute(
-          sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`,
+          sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`,
         );
       }
       counts[table] = rows.length;
