@@ -18,7 +18,7 @@ export function BlogCard({
   card: BlogCardData;
   /** 2 under a page's <h1>, 3 inside a titled section. */
   headingLevel?: 2 | 3;
-  /** The first card in view: its image loads at once instead of lazily. */
+  /** The first card in view: its image loads at once, first (often the page's largest paint). */
   priority?: boolean;
 }) {
   const admin = useLocation().pathname.includes("admin");
@@ -39,7 +39,8 @@ export function BlogCard({
               height={image.height}
               alt={image.alt}
               loading={priority ? undefined : "lazy"}
-              decoding="async"
+              fetchPriority={priority ? "high" : undefined}
+              decoding={priority ? undefined : "async"}
             />
           ) : (
             <span className="blog-card-placeholder" aria-hidden="true">

@@ -108,6 +108,13 @@ describe("BlogCard", () => {
     expect(html).toContain("Friday, 10 January 2025");
     expect(html).toContain("8 mins");
     expect(imgTags(html)[0]).toContain('loading="lazy"');
+    const first = renderToStaticMarkup(
+      <MemoryRouter initialEntries={["/blog"]}>
+        <BlogCard card={card({ image: image("c") })} priority />
+      </MemoryRouter>,
+    );
+    expect(imgTags(first)[0]).not.toContain("loading=");
+    expect(imgTags(first)[0]).toContain('fetchPriority="high"');
   });
 
   it("links to the post on the public site and to the edit screen in the admin", () => {
