@@ -9,7 +9,10 @@ import { storableValue } from "../../common/text";
 export function registerInputHygiene(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
     if (request.body !== undefined) request.body = storableValue(request.body);
-    request.query = storableValue(request.query);
-    request.params = storableValue(request.params);
+    // Only a percent-escape can put either into the query or the path (the common case skips this).
+    if (request.url.includes("%")) {
+      request.query = storableValue(request.query);
+      request.params = storableValue(request.params);
+    }
   });
 }
