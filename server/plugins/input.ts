@@ -19,7 +19,10 @@ export function registerInputHygiene(app: FastifyInstance) {
     // Credentials are compared exactly: a password with a stray character is another password.
     if (request.routeOptions.config?.rawCredentials) return;
     if (request.body !== undefined) request.body = storableValue(request.body);
-    request.query = storableValue(request.query);
-    request.params = storableValue(request.params);
+    // Only a percent-escape can put either into the query or the path (the common case skips this).
+    if (request.url.includes("%")) {
+      request.query = storableValue(request.query);
+      request.params = storableValue(request.params);
+    }
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 
 declare module "fastify" {
@@ -69,9 +69,19 @@ export function contentSecurityPolicy(config: Config, inlineScripts: string[]): 
  * that carry this request's nonce (cached pages swap it for their scripts' hashes).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  app.decorateRequest("cspNonce", "");
+  // Made on first use: a page served from the cache never needs one.
+  const nonces = new WeakMap<FastifyRequest, string>();
+  app.decorateRequest("cspNonce", {
+    getter(this: FastifyRequest) {
+      let nonce = nonces.get(this);
+      if (!nonce) {
+        nonce = randomBytes(16).toString("base64");
+        nonces.set(this, nonce);
+      }
+      return nonce;
+    },
+  });
   app.addHook("onRequest", async (request, reply) => {
-    request.cspNonce = randomBytes(16).toString("base64");
     reply.header("x-request-id", request.id);
     reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
