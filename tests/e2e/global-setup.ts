@@ -15,7 +15,8 @@ let server: RunningServer | undefined;
 
 /** Builds the production bundle once and serves it on the embedded database for every e2e file. */
 export async function setup(project: TestProject) {
-  execSync("npm run build", { stdio: "inherit" });
+  // Vitest sets NODE_ENV=test; the build must be the production one the site ships.
+  execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   server = await startBuiltServer({
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
