@@ -6,9 +6,15 @@ import { sharedResolve } from "./vitest.shared.ts";
 const SHARED =
   /[\\/](common|app[\\/]lib|app[\\/]content|app[\\/]components|node_modules[\\/]lucide-react)[\\/]/;
 // Admin-only modules never join the public pages' shared chunk (the blog editor above all).
-const ADMIN_ONLY = /[\\/]app[\\/](components[\\/]admin[\\/]|lib[\\/](admin-|blog-admin-|blog-draft))/;
+const ADMIN_ONLY =
+  /[\\/](common[\\/]admin-messages\.ts|app[\\/](components[\\/]admin[\\/]|lib[\\/](admin-|blog-admin-|blog-draft|popup-admin|enquiry-inbox|uk-time)))/;
+// The blog's own pages (post templates, their SEO): the blog and the editor's preview only.
+const BLOG_PAGES =
+  /[\\/]app[\\/](components[\\/]blog[\\/](templates[\\/]|BlogTemplate|BlogNotFound)|lib[\\/](current-post|blog-seo))/;
+// Every module that defines or imports a zod schema: a group takes its members' dependencies with
+// it, so one of these in "shared" would put zod (about 20 KB) on every page.
 const FORMS =
-  /[\\/](common[\\/](enquiries|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|node_modules[\\/]zod[\\/])/;
+  /[\\/](common[\\/](enquiries|enquiry-inbox|account|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|app[\\/]lib[\\/]enquiry-api|node_modules[\\/]zod[\\/])/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -29,9 +35,16 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // Artwork of the about, services and tankering pages, kept off the home page.
+              name: "art",
+              test: /[\\/]app[\\/]components[\\/]art[\\/](ArtFrame|DigesterArt|TankerArt)\./,
+              priority: 15,
+            },
+            {
               name: "shared",
               // Small modules every page uses; form validation (zod) stays with the pages that have forms.
-              test: (id: string) => SHARED.test(id) && !FORMS.test(id) && !ADMIN_ONLY.test(id),
+              test: (id: string) =>
+                SHARED.test(id) && !FORMS.test(id) && !ADMIN_ONLY.test(id) && !BLOG_PAGES.test(id),
               minShareCount: 2,
               priority: 10,
             },

@@ -1,5 +1,5 @@
+import { ACCOUNT_MESSAGES } from "./admin-messages";
 import { ADMIN_PASSWORD_MIN } from "./constants";
-import { ACCOUNT_MESSAGES } from "./messages";
 import { z } from "./zod";
 
 /** Longer inputs cannot be real passwords (and would only cost hashing time). */

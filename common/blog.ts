@@ -1,10 +1,10 @@
+import { BLOG_MESSAGES } from "./admin-messages";
 import {
   IMAGE_PARAGRAPHS_BY_TEMPLATE,
   MIN_READ_TIME,
   PARAGRAPHS_PER_BLOG,
   TEMPLATE_COUNT,
 } from "./constants";
-import { BLOG_MESSAGES } from "./messages";
 import { storableText as stripNul, withStorableText as withoutNul } from "./text";
 import { z } from "./zod";
 

@@ -1,7 +1,7 @@
 import type { EnquiryKind } from "./constants";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
 import { withStorableText } from "./text";
-import { z } from "./zod";
+import { zm as z } from "./zod";
 
 /**
  * The contact, quote and tankering schemas (SPEC section 5), shared by the forms and the API.
@@ -52,9 +52,11 @@ function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
           ? required
           : ENQUIRY_MESSAGES.notText(LABELS[field]),
     })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: ENQUIRY_MESSAGES.tooLong(LABELS[field], max) });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(max, { error: ENQUIRY_MESSAGES.tooLong(LABELS[field], max) }),
+    );
   // NUL and lone surrogates are dropped rather than refused: the visitor's enquiry is kept.
   return withStorableText(text);
 }
@@ -63,10 +65,12 @@ function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 function requiredEmail(required: string) {
-  return requiredText("email", required).refine((value) => value === "" || EMAIL_SHAPE.test(value), {
-    error: ENQUIRY_MESSAGES.invalidEmail,
-    abort: true,
-  });
+  return requiredText("email", required).check(
+    z.refine((value) => value === "" || EMAIL_SHAPE.test(value), {
+      error: ENQUIRY_MESSAGES.invalidEmail,
+      abort: true,
+    }),
+  );
 }
 
 // UK post codes: outward code (area letters, district) + inward code (sector digit, unit letters).
@@ -80,9 +84,12 @@ export function normalisePostCode(raw: string): string {
 
 export const isUkPostCode = (raw: string) => UK_POST_CODE.test(raw.replace(/\s+/g, "").toUpperCase());
 
-const postCode = requiredText("location", QUOTE_MESSAGES.location)
-  .refine((value) => isUkPostCode(value), { error: ENQUIRY_MESSAGES.invalidPostCode, abort: true })
-  .transform(normalisePostCode);
+const postCode = z.pipe(
+  requiredText("location", QUOTE_MESSAGES.location).check(
+    z.refine((value) => isUkPostCode(value), { error: ENQUIRY_MESSAGES.invalidPostCode, abort: true }),
+  ),
+  z.transform(normalisePostCode),
+);
 
 export const contactSchema = z.object(
   {
@@ -127,19 +134,19 @@ export const quoteStepSchemas = {
 
 export const quoteSchema = z.object(quoteStepSchemas, { error: ENQUIRY_MESSAGES.invalidBody });
 
-export type ContactEnquiry = z.infer<typeof contactSchema>;
-export type TankeringEnquiry = z.infer<typeof tankeringSchema>;
-export type QuoteEnquiry = z.infer<typeof quoteSchema>;
+export type ContactEnquiry = z.output<typeof contactSchema>;
+export type TankeringEnquiry = z.output<typeof tankeringSchema>;
+export type QuoteEnquiry = z.output<typeof quoteSchema>;
 export type EnquiryFields = ContactEnquiry | TankeringEnquiry | QuoteEnquiry;
 
 export const ENQUIRY_SCHEMAS = {
   contact: contactSchema,
   quote: quoteSchema,
   tankering: tankeringSchema,
-} satisfies Record<EnquiryKind, z.ZodType>;
+} satisfies Record<EnquiryKind, z.ZodMiniType>;
 
 /** The message of the first failing field, in SPEC's order; undefined when valid. */
-export function firstIssue(result: { success: boolean; error?: z.ZodError }): string | undefined {
+export function firstIssue(result: { success: boolean; error?: z.core.$ZodError }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 

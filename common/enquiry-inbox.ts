@@ -1,3 +1,4 @@
+import { INBOX_MESSAGES } from "./admin-messages";
 import { UUID_SHAPE } from "./blog";
 import {
   ENQUIRY_KINDS,
@@ -6,7 +7,6 @@ import {
   type EnquiryStatus,
   STAFF_ENQUIRY_STATUSES,
 } from "./constants";
-import { INBOX_MESSAGES } from "./messages";
 import { z } from "./zod";
 
 /** The enquiries inbox: query and status schemas shared by the API and the admin pages. */

@@ -1,5 +1,5 @@
+import { POPUP_MESSAGES } from "./admin-messages";
 import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "./constants";
-import { POPUP_MESSAGES } from "./messages";
 import { withStorableText } from "./text";
 import { z } from "./zod";
 

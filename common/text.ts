@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { zm } from "./zod";
 
 /**
  * Characters PostgreSQL cannot store in text: NUL, and UTF-16 halves without their partner (a lone
@@ -10,8 +10,11 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export const storableText = (text: string) => text.replaceAll("\u0000", "").replace(LONE_SURROGATE, "");
 
 /** A schema that first removes unstorable characters from a string input. */
-export const withStorableText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" ? storableText(value) : value), schema);
+export const withStorableText = <T extends zm.core.$ZodType>(schema: T) =>
+  zm.pipe(
+    zm.transform((value: unknown) => (typeof value === "string" ? storableText(value) : value)),
+    schema,
+  );
 
 /** A JSON-like value with every string (and object key) made storable; other values as they are. */
 export function storableValue(value: unknown): unknown {

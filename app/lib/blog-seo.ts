@@ -16,9 +16,6 @@ export interface PostSeo {
   image: TemplateImage | null;
 }
 
-/** The blog's RSS feed, linked from every public page. */
-export const BLOG_FEED = { path: "/blog/rss.xml", title: `${COMPANY.name} blog` } as const;
-
 /** The blog's 404 page: its own title, kept out of search results. */
 export const notFoundMeta = () => [
   { title: `${BLOG_PAGE_MESSAGES.notFoundTitle} | ${COMPANY.name}` },

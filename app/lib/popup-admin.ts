@@ -1,5 +1,5 @@
+import { POPUP_MESSAGES } from "@common/admin-messages";
 import { POPUP_ROW_TITLE_MAX } from "@common/constants";
-import { POPUP_MESSAGES } from "@common/messages";
 import type { PopupInput } from "@common/popup";
 import { useCallback, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";

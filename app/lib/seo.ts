@@ -1,5 +1,8 @@
 import { COMPANY, COMPANY_ADDRESS_LINE } from "@common/company";
 
+/** The blog's RSS feed, linked from every public page. */
+export const BLOG_FEED = { path: "/blog/rss.xml", title: `${COMPANY.name} blog` } as const;
+
 export interface PageSeo {
   title: string;
   description: string;

@@ -1,17 +1,19 @@
+import { lazy, Suspense } from "react";
 import { Outlet, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
 import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
-import { SearchOverlay } from "~/components/SearchOverlay";
-import { BLOG_FEED } from "~/lib/blog-seo";
-import { SEARCH_PARAM } from "~/lib/search-param";
+import { loadSearchOverlay, SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
+import { BLOG_FEED } from "~/lib/seo";
 import type { Route } from "./+types/public-layout";
 
 /** Every public page points feed readers at the blog's RSS feed. */
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_FEED.title, href: BLOG_FEED.path },
 ];
+
+const SearchOverlay = lazy(() => loadSearchOverlay().then((module) => ({ default: module.SearchOverlay })));
 
 /** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */
 export default function PublicLayout() {
@@ -38,7 +40,11 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
-      {params.has(SEARCH_PARAM) && <SearchOverlay />}
+      {params.has(SEARCH_PARAM) && (
+        <Suspense fallback={null}>
+          <SearchOverlay />
+        </Suspense>
+      )}
       <CookieBanner serverConsent={root?.consent ?? null} />
     </>
   );

@@ -3,7 +3,7 @@ import { Phone } from "lucide-react";
 import { TankerArt } from "~/components/art/TankerArt";
 import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
-import { EWC_CODES, TANKERING_EXPERTISE } from "~/content/services";
+import { EWC_CODES, TANKERING_EXPERTISE } from "~/content/tankering";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/services-tankering";
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
-import { ADMIN_MESSAGES, API_MESSAGES } from "../../common/messages";
+import { API_MESSAGES } from "../../common/messages";
 import type { SessionAdmin } from "../services/sessions";
 
 declare module "fastify" {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
-import { ACCOUNT_MESSAGES } from "../../common/messages";
 import { bearer } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 

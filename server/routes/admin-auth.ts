@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/admin-messages";
 import { ADMIN_AUTH_COOKIE, ADMIN_SESSION_TTL_MS } from "../../common/constants";
-import { ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/messages";
 import { clientKey } from "../client-address";
 import { HttpError } from "../errors";
 import { RAW_CREDENTIALS } from "../plugins/input";

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { INBOX_MESSAGES } from "../../common/admin-messages";
 import { UUID_SHAPE } from "../../common/blog";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, STAFF_ENQUIRY_STATUSES } from "../../common/constants";
 import {
@@ -11,7 +12,6 @@ import {
   inboxQuerySchema,
   queryValues,
 } from "../../common/enquiry-inbox";
-import { INBOX_MESSAGES } from "../../common/messages";
 import { badRequest, HttpError, notFound } from "../errors";
 import {
   adminOnly,

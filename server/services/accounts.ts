@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ACCOUNT_MESSAGES } from "../../common/messages";
+import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_MESSAGES } from "../../common/messages";
+import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import { adminContext, message, open, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, launchBrowser, waitForHydration } from "./browser";

@@ -1,5 +1,5 @@
+import { BLOG_MESSAGES } from "@common/admin-messages";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/constants";
-import { BLOG_MESSAGES } from "@common/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPage, fillRequired, openForm, paragraph, pictureFile, uniqueTitle } from "./admin-blog-helpers";

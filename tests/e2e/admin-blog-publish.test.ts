@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from "@common/messages";
+import { BLOG_MESSAGES } from "@common/admin-messages";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { INBOX_MESSAGES } from "@common/admin-messages";
 import { HONEYPOT_FIELD } from "@common/enquiries";
-import { INBOX_MESSAGES } from "@common/messages";
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

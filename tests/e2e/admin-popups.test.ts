@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POPUP_ADMIN_TEXTS, POPUP_MESSAGES } from "../../common/messages";
+import { POPUP_ADMIN_TEXTS, POPUP_MESSAGES } from "../../common/admin-messages";
 import { adminApi, adminContext, message, open, signIn, uniqueTitle } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, launchBrowser } from "./browser";

@@ -2,7 +2,7 @@ import type { EnquiryKind } from "@common/constants";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import type { ZodType } from "zod";
+import type { ZodMiniType } from "zod/mini";
 import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
 import { FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
@@ -21,7 +21,7 @@ interface EnquiryFormProps<Name extends string> {
   /** id of the heading that names the form (the page section around it). */
   labelledBy: string;
   fields: FieldSpec<Name>[];
-  schema: ZodType;
+  schema: ZodMiniType;
   /** Called after a 201; the form has already been cleared. */
   onSuccess(): void;
   onFailure(result: Exclude<EnquiryResult, { ok: true }>): void;

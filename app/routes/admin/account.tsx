@@ -1,6 +1,6 @@
 import { passwordChangeSchema } from "@common/account";
+import { ACCOUNT_MESSAGES } from "@common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "@common/constants";
-import { ACCOUNT_MESSAGES } from "@common/messages";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Loading } from "~/components/admin/Loading";

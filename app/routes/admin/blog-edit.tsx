@@ -1,5 +1,5 @@
+import { BLOG_DIALOGS, BLOG_MESSAGES } from "@common/admin-messages";
 import { BLOG_API_MESSAGES } from "@common/blog";
-import { BLOG_DIALOGS, BLOG_MESSAGES } from "@common/messages";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";

@@ -1,5 +1,5 @@
+import { BLOG_LIST_TEXT } from "@common/admin-messages";
 import { BLOG_LIMITS } from "@common/blog";
-import { BLOG_LIST_TEXT } from "@common/messages";
 import { Plus } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Loading } from "~/components/admin/Loading";

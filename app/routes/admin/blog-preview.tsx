@@ -1,5 +1,5 @@
+import { BLOG_MESSAGES } from "@common/admin-messages";
 import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/constants";
-import { BLOG_MESSAGES } from "@common/messages";
 import { Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";

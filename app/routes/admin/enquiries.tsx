@@ -1,3 +1,4 @@
+import { INBOX_MESSAGES } from "@common/admin-messages";
 import { firstIssueMessage } from "@common/blog";
 import {
   type InboxFilter,
@@ -6,7 +7,6 @@ import {
   inboxRow,
   queryValues,
 } from "@common/enquiry-inbox";
-import { INBOX_MESSAGES } from "@common/messages";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";

@@ -1,8 +1,8 @@
+import { ADMIN_MESSAGES, INBOX_MESSAGES } from "@common/admin-messages";
 import { firstIssueMessage } from "@common/blog";
 import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
 import { enquiryRows } from "@common/enquiries";
 import { enquiryStatusInputSchema, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
-import { ADMIN_MESSAGES, INBOX_MESSAGES } from "@common/messages";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";

@@ -1,5 +1,5 @@
+import { ADMIN_MESSAGES } from "@common/admin-messages";
 import { TOAST_MS } from "@common/constants";
-import { ADMIN_MESSAGES } from "@common/messages";
 import { LogIn } from "lucide-react";
 import { useState } from "react";
 import { redirect, useNavigate } from "react-router";

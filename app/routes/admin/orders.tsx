@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from "@common/messages";
+import { ADMIN_MESSAGES } from "@common/admin-messages";
 import { ClipboardList } from "lucide-react";
 import type { Route } from "./+types/orders";
 

@@ -1,4 +1,4 @@
-import { POPUP_ADMIN_TEXTS } from "@common/messages";
+import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
 import { useState } from "react";
 import { data } from "react-router";
 import { BackLink } from "~/components/admin/BackLink";

@@ -1,4 +1,4 @@
-import { POPUP_ADMIN_TEXTS } from "@common/messages";
+import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
 import type { Popup } from "@common/popup";
 import { Plus } from "lucide-react";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 import { COMPANY } from "@common/company";
 import { excerpt, plainText } from "~/lib/blog-display";
-import { BLOG_FEED } from "~/lib/blog-seo";
+import { BLOG_FEED } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/rss";
 

@@ -1,5 +1,5 @@
+import { BLOG_MESSAGES } from "@common/admin-messages";
 import { BLOG_LIMITS } from "@common/blog";
-import { BLOG_MESSAGES } from "@common/messages";
 import { useId, useState } from "react";
 import { inputClass, secondaryButtonClass } from "~/components/enquiry/styles";
 import { imageUrl } from "~/lib/blog-display";

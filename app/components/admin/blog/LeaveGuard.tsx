@@ -1,4 +1,4 @@
-import { BLOG_DIALOGS } from "@common/messages";
+import { BLOG_DIALOGS } from "@common/admin-messages";
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";

@@ -1,6 +1,6 @@
+import { INBOX_MESSAGES } from "@common/admin-messages";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/constants";
 import { type InboxFilter, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
-import { INBOX_MESSAGES } from "@common/messages";
 import { Link } from "react-router";
 import { inboxSearch } from "~/lib/enquiry-inbox";
 

@@ -1,5 +1,5 @@
+import { INBOX_MESSAGES } from "@common/admin-messages";
 import type { EnquiryDetail } from "@common/enquiry-inbox";
-import { INBOX_MESSAGES } from "@common/messages";
 import { RotateCw } from "lucide-react";
 import { Form } from "react-router";
 import { ukTime } from "~/lib/uk-time";
