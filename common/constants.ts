@@ -80,3 +80,5 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 /** The statuses staff set by hand (a spam enquiry is rescued by setting one of these). */
 export const STAFF_ENQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
 export type StaffEnquiryStatus = (typeof STAFF_ENQUIRY_STATUSES)[number];
+/** Where an enquiry's notification to the office stands in the outbox. */
+export const MAIL_STATES = ["pending", "sent", "failed"] as const;

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { ADMIN_PASSWORD_MAX, passwordChangeSchema } from "../../common/account";
-import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { passwordChangeSchema } from "../../common/account";
 import { HttpError } from "../errors";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import { AccountError } from "../services/accounts";
-import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, parseBody } from "./schemas";
+import {
+  adminOnly,
+  adminSecurity,
+  documentOnlyValidation,
+  errorBody,
+  jsonSchemaOf,
+  okBody,
+  parseBody,
+} from "./schemas";
 
 /** PUT /api/admin/password: 'Change password' for the signed-in administrator. */
 export async function adminAccountRoutes(app: FastifyInstance) {
@@ -19,14 +26,7 @@ export async function adminAccountRoutes(app: FastifyInstance) {
         summary: "Change the signed-in administrator's password; every other session of the account ends",
         tags: ["admin"],
         security: adminSecurity,
-        body: {
-          type: "object",
-          properties: {
-            currentPassword: { type: "string", maxLength: ADMIN_PASSWORD_MAX },
-            newPassword: { type: "string", minLength: ADMIN_PASSWORD_MIN, maxLength: ADMIN_PASSWORD_MAX },
-          },
-          required: ["currentPassword", "newPassword"],
-        },
+        body: jsonSchemaOf(passwordChangeSchema),
         response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
