@@ -7,6 +7,8 @@ export const ADMIN_AUTH_COOKIE = "admin_auth";
 export const ADMIN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** The shortest password an administrator may choose on 'Change password'. */
 export const ADMIN_PASSWORD_MIN = 10;
+/** Wrong current passwords one client may try on 'Change password' for one account per login window (15 min). */
+export const PASSWORD_CHANGE_ATTEMPTS = 10;
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 export const COOKIE_CONSENT_DAYS = 150;
 export const VALIDATION_MESSAGE_MS = 800;
