@@ -55,6 +55,12 @@ export const POPUP_ADMIN_TEXTS = {
   notFound: "This popup does not exist any more.",
 } as const;
 
+/** "5 minutes": a wait rounded up to whole minutes, at least one. */
+function minutesToWait(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
 /** 'Change password' in the admin: the rules, said before and after. */
 export const ACCOUNT_MESSAGES = {
   currentMissing: "Enter your current password",
@@ -64,6 +70,9 @@ export const ACCOUNT_MESSAGES = {
   sameAsCurrent: "The new password must be different from the current one",
   mismatch: "The new password and its confirmation do not match",
   changed: "Password changed. Every other session has been signed out.",
+  limited: (retryAfterMs: number) =>
+    `Too many wrong current passwords. Please try again in ${minutesToWait(retryAfterMs)}.`,
+  unavailable: "Changing the password is unavailable for a moment. Please try again shortly.",
 } as const;
 
 export const ADMIN_MESSAGES = {
@@ -124,10 +133,8 @@ export const INBOX_MESSAGES = {
 
 /** Sign-in refusals beyond 'Invalid Login' (server/services/logins.ts). */
 export const LOGIN_MESSAGES = {
-  limited: (retryAfterMs: number) => {
-    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    return `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-  },
+  limited: (retryAfterMs: number) =>
+    `Too many failed login attempts. Please try again in ${minutesToWait(retryAfterMs)}.`,
   busy: "Too many sign-in attempts at once. Please try again in a moment.",
   unavailable: "Sign-in is unavailable for a moment. Please try again shortly.",
 };

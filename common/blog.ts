@@ -38,7 +38,8 @@ export const BLOG_API_MESSAGES = {
   notFound: "Blog post not found",
 } as const;
 
-export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Case spelt out rather than an `i` flag: the pattern also goes into the OpenAPI document, which has no flags.
+export const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 const requiredText = (missing: string, max: number, tooLong: string) =>
   withoutNul(
@@ -55,28 +56,32 @@ const readTime = z.preprocess(
     .max(BLOG_LIMITS.readTime, { message: BLOG_API_MESSAGES.readTime }),
 );
 
-const paragraphSchema = z.object({
+/** One of a post's three paragraphs (`.overwrite` keeps the OpenAPI document's types, unlike `.transform`). */
+export const blogParagraphSchema = z.object({
   header: z
     .string({ message: BLOG_API_MESSAGES.header })
     .max(BLOG_LIMITS.header, BLOG_API_MESSAGES.header)
-    .transform(stripNul)
+    .overwrite(stripNul)
     .default(""),
   content: z
     .string({ message: BLOG_API_MESSAGES.content })
     .max(BLOG_LIMITS.content, BLOG_API_MESSAGES.content)
-    .transform(stripNul)
-    .default(""),
+    .overwrite(stripNul)
+    .default("")
+    .meta({ description: "HTML; the server keeps only what its sanitiser allows" }),
   img: z
     .string({ message: BLOG_API_MESSAGES.imageId })
     .regex(UUID_SHAPE, { message: BLOG_API_MESSAGES.imageId })
     .nullable()
-    .default(null),
+    .default(null)
+    .meta({ description: "Id of an uploaded image, or null" }),
   /** Alt text of the paragraph's image: what a screen reader says, what shows if it fails to load. */
   alt: z
     .string({ message: BLOG_API_MESSAGES.alt })
     .max(BLOG_LIMITS.alt, BLOG_API_MESSAGES.alt)
-    .transform((text) => stripNul(text).trim())
-    .default(""),
+    .overwrite((text) => stripNul(text).trim())
+    .default("")
+    .meta({ description: "Alt text of the image" }),
 });
 
 /**
@@ -102,7 +107,7 @@ export const blogPostInputSchema = z
         .max(TEMPLATE_COUNT, { message: BLOG_API_MESSAGES.template }),
     ),
     content: z
-      .array(paragraphSchema, { message: BLOG_API_MESSAGES.paragraphs })
+      .array(blogParagraphSchema, { message: BLOG_API_MESSAGES.paragraphs })
       .length(PARAGRAPHS_PER_BLOG, { message: BLOG_API_MESSAGES.paragraphs }),
   })
   .superRefine((post, ctx) => {

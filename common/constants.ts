@@ -7,6 +7,8 @@ export const ADMIN_AUTH_COOKIE = "admin_auth";
 export const ADMIN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** The shortest password an administrator may choose on 'Change password'. */
 export const ADMIN_PASSWORD_MIN = 10;
+/** Wrong current passwords one client may try on 'Change password' for one account per login window (15 min). */
+export const PASSWORD_CHANGE_ATTEMPTS = 10;
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 export const COOKIE_CONSENT_DAYS = 150;
 export const VALIDATION_MESSAGE_MS = 800;
@@ -80,3 +82,5 @@ export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 /** The statuses staff set by hand (a spam enquiry is rescued by setting one of these). */
 export const STAFF_ENQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
 export type StaffEnquiryStatus = (typeof STAFF_ENQUIRY_STATUSES)[number];
+/** Where an enquiry's notification to the office stands in the outbox. */
+export const MAIL_STATES = ["pending", "sent", "failed"] as const;

@@ -43,9 +43,9 @@ const LABELS: Record<keyof typeof ENQUIRY_LIMITS, string> = {
 };
 
 /** Required text: missing or blank gives SPEC's message; other types and overlong get clear ones. */
-function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
+function checkedText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
   const max = ENQUIRY_LIMITS[field];
-  const text = z
+  return z
     .string({
       error: (issue) =>
         issue.input === undefined || issue.input === null
@@ -57,9 +57,11 @@ function requiredText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
       z.minLength(1, { error: required }),
       z.maxLength(max, { error: ENQUIRY_MESSAGES.tooLong(LABELS[field], max) }),
     );
-  // NUL and lone surrogates are dropped rather than refused: the visitor's enquiry is kept.
-  return withStorableText(text);
 }
+
+// NUL and lone surrogates are dropped rather than refused: the visitor's enquiry is kept.
+const requiredText = (field: keyof typeof ENQUIRY_LIMITS, required: string) =>
+  withStorableText(checkedText(field, required));
 
 // Pragmatic check: one @, no spaces, a dot in the domain. RFC-complete checks reject real people.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -84,11 +86,14 @@ export function normalisePostCode(raw: string): string {
 
 export const isUkPostCode = (raw: string) => UK_POST_CODE.test(raw.replace(/\s+/g, "").toUpperCase());
 
-const postCode = z.pipe(
-  requiredText("location", QUOTE_MESSAGES.location).check(
-    z.refine((value) => isUkPostCode(value), { error: ENQUIRY_MESSAGES.invalidPostCode, abort: true }),
+// Cleaned first, then checked and normalised: so the API document still lists it as required text.
+const postCode = withStorableText(
+  z.pipe(
+    checkedText("location", QUOTE_MESSAGES.location).check(
+      z.refine((value) => isUkPostCode(value), { error: ENQUIRY_MESSAGES.invalidPostCode, abort: true }),
+    ),
+    z.transform(normalisePostCode),
   ),
-  z.transform(normalisePostCode),
 );
 
 export const contactSchema = z.object(

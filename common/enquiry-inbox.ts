@@ -5,6 +5,7 @@ import {
   ENQUIRY_STATUSES,
   type EnquiryKind,
   type EnquiryStatus,
+  type MAIL_STATES,
   STAFF_ENQUIRY_STATUSES,
 } from "./constants";
 import { z } from "./zod";
@@ -49,17 +50,23 @@ export function decodeCursor(raw: string): InboxCursor | undefined {
   return { direction: match[1].toLowerCase() === "o" ? "older" : "newer", micros: match[2], id: match[3] };
 }
 
-// PostgreSQL text cannot hold NUL; a search term never needs one.
+// PostgreSQL text cannot hold NUL; a search term never needs one. The length counts what is left.
 const searchTerm = z
   .string()
-  .transform((value) => value.replaceAll("\u0000", "").trim())
-  .pipe(z.string().max(INBOX_SEARCH_MAX, { error: INBOX_MESSAGES.searchTooLong(INBOX_SEARCH_MAX) }));
+  .overwrite((value) => value.replaceAll("\u0000", ""))
+  .trim()
+  .max(INBOX_SEARCH_MAX, { error: INBOX_MESSAGES.searchTooLong(INBOX_SEARCH_MAX) });
 
 /** Filters of a list or an export: kind, status (absent: every status but spam) and a search term. */
 export const inboxFilterSchema = z.object({
   kind: z.enum(ENQUIRY_KINDS, { error: INBOX_MESSAGES.invalidKind }).optional(),
-  status: z.enum(ENQUIRY_STATUSES, { error: INBOX_MESSAGES.invalidStatusFilter }).optional(),
-  q: searchTerm.optional(),
+  status: z
+    .enum(ENQUIRY_STATUSES, { error: INBOX_MESSAGES.invalidStatusFilter })
+    .optional()
+    .meta({ description: "Absent: every status but spam" }),
+  q: searchTerm
+    .optional()
+    .meta({ description: "Contained in the name, company or business type, e-mail, post code or message" }),
 });
 
 export const inboxQuerySchema = inboxFilterSchema.extend({
@@ -70,7 +77,8 @@ export const inboxQuerySchema = inboxFilterSchema.extend({
       if (!cursor) ctx.addIssue({ code: "custom", message: INBOX_MESSAGES.invalidCursor });
       return cursor as InboxCursor;
     })
-    .optional(),
+    .optional()
+    .meta({ description: "`next` or `newer` of an earlier answer" }),
   limit: z.coerce
     .number({ error: INBOX_MESSAGES.invalidLimit(INBOX_PAGE_MAX) })
     .int({ error: INBOX_MESSAGES.invalidLimit(INBOX_PAGE_MAX) })
@@ -88,7 +96,7 @@ export const enquiryStatusInputSchema = z.object(
 );
 
 /** Wire shapes of the inbox API, also the admin pages' loader data. */
-export type MailState = "pending" | "sent" | "failed";
+export type MailState = (typeof MAIL_STATES)[number];
 
 /** CONTRACT.md's enquiry, plus where staff are with it. `mail` is null for spam (never mailed). */
 export interface EnquiryView {

@@ -13,7 +13,13 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/constants";
+import {
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
+  MAIL_STATES,
+  POPUP_CONTENT_MAX,
+  POPUP_TITLE_MAX,
+} from "../../common/constants";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -161,9 +167,7 @@ export const mailOutbox = pgTable(
     enquiryId: uuid("enquiry_id")
       .notNull()
       .references(() => enquiries.id, { onDelete: "cascade" }),
-    state: text("state", { enum: ["pending", "sent", "failed"] })
-      .notNull()
-      .default("pending"),
+    state: text("state", { enum: MAIL_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
-import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { ADMIN_PASSWORD_MIN, PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
 import { bearer } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
@@ -24,12 +24,13 @@ describe.each(TEST_DATABASES)("change password on %s", (kind) => {
   const logIn = (email: string, password: string) =>
     app.inject({ method: "POST", url: "/api/admin/login", payload: { email, password } });
   const token = async (email: string, password = PASSWORD) => (await logIn(email, password)).json().auth;
-  const change = (auth: string, payload: unknown) =>
+  const change = (auth: string, payload: unknown, remoteAddress?: string) =>
     app.inject({
       method: "PUT",
       url: "/api/admin/password",
       headers: bearer(auth),
       payload: payload as object,
+      remoteAddress,
     });
   const profileStatus = async (auth: string) =>
     (await app.inject({ method: "GET", url: "/api/admin/profile", headers: bearer(auth) })).statusCode;
@@ -92,6 +93,46 @@ describe.each(TEST_DATABASES)("change password on %s", (kind) => {
     expect(await profileStatus(other)).toBe(200);
   });
 
+  it(`refuses with 429 after ${PASSWORD_CHANGE_ATTEMPTS} wrong current passwords from one client`, async () => {
+    const email = await newAdmin();
+    const auth = await token(email);
+    const guess = { currentPassword: "a-wrong-guess", newPassword: "second-password-2" };
+    const right = { currentPassword: PASSWORD, newPassword: "second-password-2" };
+    for (let i = 0; i < PASSWORD_CHANGE_ATTEMPTS; i++)
+      expect((await change(auth, guess, "198.51.100.7")).statusCode).toBe(400);
+    // Counted before the password is checked: even the right one is refused now, and nothing changes.
+    const limited = await change(auth, right, "198.51.100.7");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      status: "Error",
+      message: expect.stringMatching(
+        /^Too many wrong current passwords\. Please try again in \d+ minutes?\.$/,
+      ),
+    });
+    expect((await logIn(email, PASSWORD)).statusCode).toBe(200);
+    // Another client of the same account is counted on its own.
+    expect((await change(auth, right, "198.51.100.8")).statusCode).toBe(200);
+  });
+
+  it("does not count a right current password against the limit", async () => {
+    const email = await newAdmin();
+    const auth = await token(email);
+    for (let i = 0; i < PASSWORD_CHANGE_ATTEMPTS - 1; i++)
+      await change(
+        auth,
+        { currentPassword: "a-wrong-guess", newPassword: "second-password-2" },
+        "198.51.100.9",
+      );
+    const ok = await change(
+      auth,
+      { currentPassword: PASSWORD, newPassword: "second-password-2" },
+      "198.51.100.9",
+    );
+    expect(ok.statusCode).toBe(200);
+    const back = { currentPassword: "second-password-2", newPassword: PASSWORD };
+    expect((await change(auth, back, "198.51.100.9")).statusCode).toBe(200);
+  });
+
   it("answers 401 without a session and 403 for a cookie write from another site", async () => {
     const res = await app.inject({
       method: "PUT",
@@ -122,6 +163,6 @@ describe.each(TEST_DATABASES)("change password on %s", (kind) => {
     const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const operation = doc.paths["/api/admin/password"].put;
     expect(operation.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
-    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["200", "400", "401"]));
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
   });
 });

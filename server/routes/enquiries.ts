@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EnquiryKind } from "../../common/constants";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, firstIssue, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
+import { createdBody, documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
-const FORM_PATHS: Record<EnquiryKind, string> = {
-  contact: "/contact",
-  quote: "/quote",
-  tankering: "/tankering",
+/** Each form's path and what the API document calls its submission (CONTRACT's words). */
+const FORMS: Record<EnquiryKind, { url: string; summary: string }> = {
+  contact: { url: "/contact", summary: "Send a contact message" },
+  quote: { url: "/quote", summary: "Send a quote request" },
+  tankering: { url: "/tankering", summary: "Send a tankering enquiry" },
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -16,11 +18,23 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** POST /api/contact, /api/quote, /api/tankering (CONTRACT.md); the inbox is in enquiry-inbox.ts. */
 export async function enquiryRoutes(app: FastifyInstance) {
-  for (const [kind, url] of Object.entries(FORM_PATHS) as Array<[EnquiryKind, string]>) {
+  documentOnlyValidation(app);
+  const perHour = app.config.enquiryRateLimit;
+  for (const kind of ENQUIRY_KINDS) {
+    const { url, summary } = FORMS[kind];
     app.post(url, {
+      schema: {
+        summary,
+        description:
+          "Stored, then mailed to the office. A missing or invalid field is refused with the form's " +
+          `message for it. A client may send each form ${perHour} times an hour, then 429.`,
+        tags: ["enquiries"],
+        body: jsonSchemaOf(ENQUIRY_SCHEMAS[kind]),
+        response: { 201: createdBody, 400: errorBody, 429: errorBody },
+      },
       config: {
         rateLimit: {
-          max: app.config.enquiryRateLimit,
+          max: perHour,
           timeWindow: "1 hour",
           // Counted per client and per form: a contact message does not use up the quote allowance.
           keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${clientKey(request.ip)}`,

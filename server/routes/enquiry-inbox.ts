@@ -2,12 +2,10 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { INBOX_MESSAGES } from "../../common/admin-messages";
 import { UUID_SHAPE } from "../../common/blog";
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, STAFF_ENQUIRY_STATUSES } from "../../common/constants";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/constants";
 import {
   enquiryStatusInputSchema,
   INBOX_PAGE_DEFAULT,
-  INBOX_PAGE_MAX,
-  INBOX_SEARCH_MAX,
   inboxFilterSchema,
   inboxQuerySchema,
   queryValues,
@@ -18,11 +16,12 @@ import {
   adminSecurity,
   documentOnlyValidation,
   errorBody,
+  idParams,
+  jsonSchemaOf,
+  nullable,
   parseBody,
   withStatus,
 } from "./schemas";
-
-const nullable = (type: string, extra: object = {}) => ({ type: [type, "null"], ...extra });
 
 const enquiryFields = {
   _id: { type: "string", format: "uuid" },
@@ -34,19 +33,16 @@ const enquiryFields = {
 } as const;
 
 const required = ["_id", "kind", "createdAt", "status", "statusChangedAt", "fields", "mail"];
+const mailDelivery = { state: { type: "string", enum: MAIL_STATES }, attempts: { type: "integer" } } as const;
 
 const enquirySchema = {
   type: "object",
   properties: {
     ...enquiryFields,
-    mail: {
-      type: ["object", "null"],
+    mail: nullable("object", {
       description: "null for spam, which is never mailed",
-      properties: {
-        state: { type: "string", enum: ["pending", "sent", "failed"] },
-        attempts: { type: "integer" },
-      },
-    },
+      properties: mailDelivery,
+    }),
   },
   required,
 } as const;
@@ -55,31 +51,18 @@ const enquiryDetailSchema = {
   type: "object",
   properties: {
     ...enquiryFields,
-    mail: {
-      type: ["object", "null"],
+    mail: nullable("object", {
       properties: {
-        state: { type: "string", enum: ["pending", "sent", "failed"] },
-        attempts: { type: "integer" },
+        ...mailDelivery,
         lastError: nullable("string"),
         sentAt: nullable("string", { format: "date-time" }),
         nextAttemptAt: nullable("string", { format: "date-time" }),
       },
-    },
+    }),
   },
   required,
 } as const;
 
-const filterQuery = {
-  kind: { type: "string", enum: ENQUIRY_KINDS },
-  status: { type: "string", enum: ENQUIRY_STATUSES, description: "Absent: every status but spam" },
-  q: {
-    type: "string",
-    maxLength: INBOX_SEARCH_MAX,
-    description: "Contained in the name, company or business type, e-mail, post code or message",
-  },
-} as const;
-
-const idParams = { type: "object", properties: { id: { type: "string", format: "uuid" } }, required: ["id"] };
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const admin = (summary: string, extra: Record<string, unknown>) => ({
   ...adminOnly,
@@ -105,14 +88,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
       description:
         `CONTRACT's list. Without parameters: the newest ${INBOX_PAGE_DEFAULT} enquiries that are not spam. ` +
         "Pass `next` back as `cursor` for the following (older) page, `newer` for the previous one.",
-      querystring: {
-        type: "object",
-        properties: {
-          ...filterQuery,
-          cursor: { type: "string", description: "`next` or `newer` of an earlier answer" },
-          limit: { type: "integer", minimum: 1, maximum: INBOX_PAGE_MAX, default: INBOX_PAGE_DEFAULT },
-        },
-      },
+      querystring: jsonSchemaOf(inboxQuerySchema),
       response: {
         200: {
           type: "object",
@@ -136,7 +112,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
   app.get(
     "/admin/enquiries/export.csv",
     admin("The filtered enquiries as CSV (UTF-8 with BOM, RFC 4180), streamed", {
-      querystring: { type: "object", properties: filterQuery },
+      querystring: jsonSchemaOf(inboxFilterSchema),
       produces: ["text/csv"],
       response: {
         200: { description: "CSV file", content: { "text/csv": { schema: { type: "string" } } } },
@@ -170,11 +146,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
     "/admin/enquiries/:id/status",
     admin("Set the status (the time it changed is kept)", {
       params: idParams,
-      body: {
-        type: "object",
-        properties: { status: { type: "string", enum: STAFF_ENQUIRY_STATUSES } },
-        required: ["status"],
-      },
+      body: jsonSchemaOf(enquiryStatusInputSchema),
       response: { 200: withStatus("Ok", "data", enquiryDetailSchema), ...errors },
     }),
     async (request) => {

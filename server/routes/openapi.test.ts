@@ -1,7 +1,37 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordChangeSchema } from "../../common/account";
+import { BLOG_LIMITS, blogPostInputSchema } from "../../common/blog";
+import { ADMIN_PASSWORD_MIN, POPUP_CONTENT_MAX, TEMPLATE_COUNT } from "../../common/constants";
+import { ENQUIRY_LIMITS, ENQUIRY_SCHEMAS } from "../../common/enquiries";
+import { enquiryStatusInputSchema, INBOX_PAGE_MAX, INBOX_SEARCH_MAX } from "../../common/enquiry-inbox";
+import { popupInputSchema } from "../../common/popup";
+import type { z } from "../../common/zod";
 import { bearer, signIn } from "../test/content";
 import { buildTestApp } from "../test/harness";
+import { jsonSchemaOf } from "./schemas";
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON walked by path
+type Doc = any;
+const bodyOf = (doc: Doc, path: string, method: string) =>
+  doc.paths[path][method].requestBody.content["application/json"].schema;
+const parameter = (doc: Doc, path: string, name: string) =>
+  doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+
+/** Every place in the document where a keyword OpenAPI 3.0 does not know is used. */
+function notOpenApi30(value: unknown, at = ""): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => notOpenApi30(item, `${at}/${i}`));
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const path = `${at}/${key}`;
+    const here =
+      (key === "type" && !at.endsWith("/properties") && typeof item !== "string") ||
+      ["$schema", "$defs", "const", "prefixItems"].includes(key)
+        ? [path]
+        : [];
+    return [...here, ...notOpenApi30(item, path)];
+  });
+}
 
 describe("OpenAPI document and hostile input", () => {
   let app: FastifyInstance;
@@ -38,6 +68,11 @@ describe("OpenAPI document and hostile input", () => {
       "DELETE /api/admin/popup-message/{id}",
       "PUT /api/admin/activate-popup/{id}",
       "PUT /api/admin/deactivate-popup/{id}",
+      "PUT /api/admin/password",
+      "POST /api/contact",
+      "POST /api/quote",
+      "POST /api/tankering",
+      "GET /api/admin/enquiries",
     ])
       expect(operations).toContain(op);
     expect(doc.paths["/api/admin/popups"].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
@@ -46,6 +81,81 @@ describe("OpenAPI document and hostile input", () => {
         .required,
     ).toContain("dateAdded");
     expect(operations.some((op) => op.includes("*"))).toBe(false);
+  });
+
+  it("documents the enquiry forms: body, 201 Created, 400 and 429 errors", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    for (const kind of ["contact", "quote", "tankering"] as const) {
+      const operation = doc.paths[`/api/${kind}`].post;
+      expect(operation.tags).toEqual(["enquiries"]);
+      expect(operation.summary).toEqual(expect.any(String));
+      expect(Object.keys(operation.responses).sort()).toEqual(["201", "400", "429"]);
+      expect(operation.responses["201"].content["application/json"].schema.properties.status.enum).toEqual([
+        "Created",
+      ]);
+      expect(operation.responses["429"].content["application/json"].schema.required).toEqual([
+        "status",
+        "message",
+      ]);
+      expect(bodyOf(doc, `/api/${kind}`, "post")).toEqual(jsonSchemaOf(ENQUIRY_SCHEMAS[kind]));
+    }
+    const quote = bodyOf(doc, "/api/quote", "post");
+    expect(quote.required).toEqual(["businessType", "wasteType", "frequency", "location", "contact"]);
+    expect(quote.properties.contact.required).toEqual(["name", "email", "phone"]);
+  });
+
+  it("takes every request rule from the common zod schemas, never a copy", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const bodies: Array<[string, string, z.ZodType]> = [
+      ["/api/admin", "post", blogPostInputSchema],
+      ["/api/admin/{id}", "put", blogPostInputSchema],
+      ["/api/admin/popup-message", "post", popupInputSchema],
+      ["/api/admin/edit-popup/{id}", "put", popupInputSchema],
+      ["/api/admin/password", "put", passwordChangeSchema],
+      ["/api/admin/enquiries/{id}/status", "put", enquiryStatusInputSchema],
+    ];
+    for (const [path, method, schema] of bodies)
+      expect(bodyOf(doc, path, method)).toEqual(jsonSchemaOf(schema));
+
+    expect(bodyOf(doc, "/api/contact", "post").properties.name.maxLength).toBe(ENQUIRY_LIMITS.name);
+    expect(bodyOf(doc, "/api/quote", "post").properties.contact.properties.email.maxLength).toBe(
+      ENQUIRY_LIMITS.email,
+    );
+    const post = bodyOf(doc, "/api/admin", "post");
+    expect(post.properties.title.maxLength).toBe(BLOG_LIMITS.title);
+    expect(post.properties.template.maximum).toBe(TEMPLATE_COUNT);
+    expect(post.properties.content.items.properties.content.maxLength).toBe(BLOG_LIMITS.content);
+    expect(bodyOf(doc, "/api/admin/popup-message", "post").properties.content.maxLength).toBe(
+      POPUP_CONTENT_MAX,
+    );
+    expect(bodyOf(doc, "/api/admin/password", "put").properties.newPassword.minLength).toBe(
+      ADMIN_PASSWORD_MIN,
+    );
+    expect(parameter(doc, "/api/admin/enquiries", "limit").maximum).toBe(INBOX_PAGE_MAX);
+    expect(parameter(doc, "/api/admin/enquiries", "q").maxLength).toBe(INBOX_SEARCH_MAX);
+  });
+
+  it("answers shapes built from the same schemas, and stays an OpenAPI 3.0 document", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const schemaOf = (path: string, status: string) =>
+      doc.paths[path].get.responses[status].content["application/json"].schema;
+    const post = schemaOf("/api/blog/{id}", "200").properties.result;
+    expect(post.properties.title.maxLength).toBe(BLOG_LIMITS.title);
+    expect(post.properties.content.items.required).toEqual(["header", "content", "img", "alt"]);
+    const listed = schemaOf("/api/blog", "200").properties.result.items;
+    expect(listed.properties.content.items.required).not.toContain("content");
+    const active = schemaOf("/api/blog/active-popup", "200").properties.data;
+    expect(active).toMatchObject({
+      type: "object",
+      nullable: true,
+      required: ["title", "content", "navigation"],
+    });
+    // A default in an answer's schema would make the serializer fill in a field the answer leaves out.
+    const responses = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops as Record<string, Doc>).map((op) => op.responses),
+    );
+    expect(JSON.stringify(responses)).not.toContain('"default":');
+    expect(notOpenApi30(doc)).toEqual([]);
   });
 
   it("never answers 5xx to odd methods, paths and bodies across the content API", async () => {

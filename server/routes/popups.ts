@@ -10,7 +10,7 @@ import {
   idParams,
   okBody,
   parseBody,
-  popupInputSchema as popupInputJsonSchema,
+  popupBody,
   popupSchema,
   withStatus,
 } from "./schemas";
@@ -63,7 +63,7 @@ export async function popupRoutes(app: FastifyInstance) {
   app.post(
     "/admin/popup-message",
     admin("Create a popup (not active)", {
-      body: popupInputJsonSchema,
+      body: popupBody,
       response: { 201: withStatus("Created", "data", popupSchema), 400: errorBody, ...errors },
     }),
     async (request, reply) => {
@@ -76,7 +76,7 @@ export async function popupRoutes(app: FastifyInstance) {
     "/admin/edit-popup/:id",
     admin("Edit a popup", {
       params: idParams,
-      body: popupInputJsonSchema,
+      body: popupBody,
       response: { 200: withStatus("Ok", "data", popupSchema), 400: errorBody, ...errors },
     }),
     async (request) => {

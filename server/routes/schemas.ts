@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { z } from "zod";
-import { BLOG_LIMITS, firstIssueMessage } from "../../common/blog";
-import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX, TEMPLATE_COUNT } from "../../common/constants";
+import { blogParagraphSchema, blogPostInputSchema, firstIssueMessage } from "../../common/blog";
+import { popupInputSchema } from "../../common/popup";
+import { z } from "../../common/zod";
 import { HttpError } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 
@@ -21,6 +21,34 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   return parsed.data;
 }
 
+/** A JSON schema as zod writes it for these: objects all the way down, never `true`/`false`. */
+export interface JsonSchema {
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  [keyword: string]: unknown;
+}
+
+/**
+ * The JSON schema (OpenAPI 3.0 dialect: `nullable`, no `$schema`) of a common zod schema, so the
+ * document and the serializers carry the same limits as the validation. `input`: what a client may
+ * send (fields with a default are optional); `output`: what the schema makes of it (every field
+ * there), the base of response shapes. Checks zod cannot express (refinements) are left out.
+ */
+export function jsonSchemaOf(schema: z.core.$ZodType, io: "input" | "output" = "input"): JsonSchema {
+  return z.toJSONSchema(schema, {
+    io,
+    target: "openapi-3.0",
+    unrepresentable: "any",
+    // A default is for what a client leaves out; in a response the serializer would invent the value.
+    override:
+      io === "output"
+        ? ({ jsonSchema }) => {
+            delete jsonSchema.default;
+          }
+        : undefined,
+  }) as JsonSchema;
+}
+
 /** Options for an /api/admin route: the session guard plus its OpenAPI security note. */
 export const adminOnly = { preHandler: requireAdmin } as const;
 export const adminSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -31,93 +59,71 @@ export const idParams = {
   required: ["id"],
 } as const;
 
+export const nullable = (type: string, extra: object = {}) => ({ type, nullable: true, ...extra });
+
 export const errorBody = {
   type: "object",
   properties: { status: { type: "string", enum: ["Error"] }, message: { type: "string" } },
   required: ["status", "message"],
 } as const;
 
-export const okBody = {
+/** `{status}` alone: "Ok" for most answers, "Created" for an enquiry. */
+const statusBody = (status: "Ok" | "Created") => ({
   type: "object",
-  properties: { status: { type: "string", enum: ["Ok"] } },
+  properties: { status: { type: "string", enum: [status] } },
   required: ["status"],
-} as const;
+});
+export const okBody = statusBody("Ok");
+export const createdBody = statusBody("Created");
 
-const paragraph = {
-  type: "object",
-  properties: {
-    header: { type: "string", maxLength: BLOG_LIMITS.header },
-    content: { type: "string", description: "Sanitised HTML", maxLength: BLOG_LIMITS.content },
-    img: { type: ["string", "null"], description: "Image id" },
-    alt: { type: "string", description: "Alt text of the image", maxLength: BLOG_LIMITS.alt },
-  },
-  required: ["header", "content", "img"],
-} as const;
+/** A stored post: what the input schema makes of the admin's post, plus the server's fields. */
+const postFields = jsonSchemaOf(blogPostInputSchema, "output");
+const { content: paragraphs, ...postTextFields } = postFields.properties ?? {};
 
 export const postSchema = {
-  type: "object",
+  ...postFields,
   properties: {
     _id: { type: "string", format: "uuid" },
-    meta_data_title: { type: "string" },
-    title: { type: "string" },
-    readTime: { type: "integer", minimum: 3 },
-    template: { type: "integer", minimum: 1, maximum: TEMPLATE_COUNT },
+    ...postTextFields,
     dateAdded: { type: "string", format: "date-time" },
-    img: { type: ["string", "null"] },
-    content: { type: "array", items: paragraph, minItems: 3, maxItems: 3 },
+    img: nullable("string", { description: "The card image: the first paragraph image, or null" }),
+    content: paragraphs,
   },
-  required: ["_id", "meta_data_title", "title", "readTime", "template", "dateAdded", "img", "content"],
-} as const;
+  required: ["_id", ...(postFields.required ?? []), "dateAdded", "img"],
+};
 
 /** A post in `GET /api/blog`: with `fields=summary` its paragraphs come without `content`. */
+const paragraph = jsonSchemaOf(blogParagraphSchema, "output");
 export const listedPostSchema = {
   ...postSchema,
   properties: {
     ...postSchema.properties,
     content: {
-      type: "array",
-      items: { ...paragraph, required: ["header", "img"] },
-      minItems: 3,
-      maxItems: 3,
+      ...paragraphs,
+      items: { ...paragraph, required: paragraph.required?.filter((field) => field !== "content") },
     },
   },
-} as const;
+};
 
-export const postInputSchema = {
-  type: "object",
-  properties: {
-    meta_data_title: { type: "string", maxLength: BLOG_LIMITS.metaDataTitle },
-    title: { type: "string", maxLength: BLOG_LIMITS.title },
-    readTime: { type: "integer", minimum: 3 },
-    template: { type: "integer", minimum: 1, maximum: TEMPLATE_COUNT },
-    content: { type: "array", items: paragraph, minItems: 3, maxItems: 3 },
-  },
-  required: ["meta_data_title", "title", "readTime", "template", "content"],
-} as const;
+export const postBody = jsonSchemaOf(blogPostInputSchema);
 
-const popupFields = {
-  title: { type: "string", minLength: 1, maxLength: POPUP_TITLE_MAX },
-  content: { type: "string", minLength: 1, maxLength: POPUP_CONTENT_MAX },
-  navigation: { type: "string", default: "/contact" },
-} as const;
+/** A stored popup: the admin's fields as the input schema leaves them, its id and whether it shows. */
+const popupFields = jsonSchemaOf(popupInputSchema, "output");
 
 export const popupSchema = {
-  type: "object",
-  properties: { _id: { type: "string", format: "uuid" }, ...popupFields, activated: { type: "boolean" } },
-  required: ["_id", "title", "content", "navigation", "activated"],
-} as const;
+  ...popupFields,
+  properties: {
+    _id: { type: "string", format: "uuid" },
+    ...popupFields.properties,
+    activated: { type: "boolean" },
+  },
+  required: ["_id", ...(popupFields.required ?? []), "activated"],
+};
 
-export const popupInputSchema = {
-  type: "object",
-  properties: popupFields,
-  required: ["title", "content"],
-} as const;
+export const popupBody = jsonSchemaOf(popupInputSchema);
 
-export const activePopupSchema = {
-  type: ["object", "null"],
-  properties: popupFields,
-  required: ["title", "content", "navigation"],
-} as const;
+/** What the landing page gets: the active popup's own fields, or null. */
+export const activePopupSchema = { ...popupFields, nullable: true };
 
 export const withStatus = (status: "Ok" | "Created", key: "result" | "data", schema: object) => ({
   type: "object",

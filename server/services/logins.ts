@@ -1,5 +1,7 @@
-import type { AccountService } from "./accounts";
-import type { FailureCounters } from "./failure-counters";
+import type { PasswordChange } from "../../common/account";
+import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
+import { AccountError, type AccountService } from "./accounts";
+import type { CounterLimit, FailureCounters } from "./failure-counters";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
 
@@ -7,7 +9,8 @@ import type { SessionService } from "./sessions";
  * Sign-in with limits that hold under a burst and that strangers cannot turn against the
  * administrator (docs/decisions/0014-login-limits.md). Failures count per client and account,
  * per client, and per account at a much higher threshold; the slot is taken before the password
- * is checked and given back on success.
+ * is checked and given back on success. 'Change password' checks a password too: its wrong
+ * current passwords count the same way, per client and account (PASSWORD_CHANGE_ATTEMPTS).
  */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LIMITS = {
@@ -25,12 +28,16 @@ export const PASSWORD_CHECKS_WAITING = 30;
 /** Longer inputs cannot be real credentials; they still take the full hashing time. */
 const CREDENTIAL_MAX = 1024;
 
+/** Why a password check was not made: a limit is reached, or the counters cannot be reached. */
+type Refusal = { outcome: "limited"; retryAfterMs: number } | { outcome: "unavailable"; error: unknown };
+
 export type LoginResult =
   | { outcome: "signed-in"; token: string }
   | { outcome: "invalid" }
-  | { outcome: "limited"; retryAfterMs: number }
   | { outcome: "busy" }
-  | { outcome: "unavailable"; error: unknown };
+  | Refusal;
+
+export type PasswordChangeResult = { outcome: "changed" } | { outcome: "wrong-current" } | Refusal;
 
 /** NUL (refused by PostgreSQL's text) or half of a UTF-16 surrogate pair. */
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -66,6 +73,18 @@ export function createLoginService(deps: {
 }) {
   const checks = createSlots(PASSWORD_CHECKS_IN_FLIGHT, PASSWORD_CHECKS_WAITING);
 
+  /** Takes a failure slot on every limit before a password is checked; the refusal if it cannot. */
+  async function reserve(limits: CounterLimit[]): Promise<Refusal | undefined> {
+    try {
+      const refused = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
+      return refused && { outcome: "limited", retryAfterMs: refused.retryAfterMs };
+    } catch (error) {
+      return { outcome: "unavailable", error };
+    }
+  }
+  /** Gives the slots back: the password was right, or never checked. */
+  const refund = (keys: string[]) => deps.counters.refund(keys).catch(() => {});
+
   /** `client` is the client key (server/client-address.ts), never a raw forwarded header. */
   async function signIn(input: { email: unknown; password: unknown; client: string }): Promise<LoginResult> {
     const email = credential(input.email).trim().toLowerCase();
@@ -80,13 +99,8 @@ export function createLoginService(deps: {
       max,
     }));
 
-    let refused: { retryAfterMs: number } | undefined;
-    try {
-      refused = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
-    } catch (error) {
-      return { outcome: "unavailable", error };
-    }
-    if (refused) return { outcome: "limited", retryAfterMs: refused.retryAfterMs };
+    const refused = await reserve(limits);
+    if (refused) return refused;
 
     const account = await checks(async () => {
       const found = email ? await deps.accounts.findByEmail(email) : undefined;
@@ -96,15 +110,40 @@ export function createLoginService(deps: {
     });
     if (!account?.found) {
       // A refused check was never made: it does not count as a failure.
-      if (!account) await deps.counters.refund(keys).catch(() => {});
+      if (!account) await refund(keys);
       return account ? { outcome: "invalid" } : { outcome: "busy" };
     }
-    await deps.counters.refund(keys).catch(() => {});
+    await refund(keys);
     const { token } = await deps.sessions.create(account.found.id);
     return { outcome: "signed-in", token };
   }
 
-  return { signIn };
+  /**
+   * 'Change password' for a signed-in administrator (rules already checked by passwordChangeSchema);
+   * `keepToken` is the session that stays. A slot is taken before the current password is checked
+   * and kept only when it was wrong.
+   */
+  async function changePassword(input: {
+    adminId: string;
+    client: string;
+    change: PasswordChange;
+    keepToken?: string;
+  }): Promise<PasswordChangeResult> {
+    const key = `password:client-account:${input.client}|${input.adminId}`;
+    const refused = await reserve([{ key, max: PASSWORD_CHANGE_ATTEMPTS }]);
+    if (refused) return refused;
+    try {
+      await deps.accounts.changePassword(input.adminId, input.change, input.keepToken);
+    } catch (error) {
+      if (error instanceof AccountError) return { outcome: "wrong-current" };
+      await refund([key]);
+      throw error;
+    }
+    await refund([key]);
+    return { outcome: "changed" };
+  }
+
+  return { signIn, changePassword };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;
