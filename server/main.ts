@@ -10,8 +10,14 @@ if (!existsSync(SERVER_BUILD_FILE)) {
   console.error("No production build found: run `npm run build` (npm start does this for you).");
   process.exit(1);
 }
-const build = (await import(pathToFileURL(SERVER_BUILD_FILE).href)) as ServerBuild;
-await startServer(config, { build, clientDir: CLIENT_BUILD_DIR, mode: "production" }).catch((error) => {
+// The React Router build loads while the database opens.
+const pages = import(pathToFileURL(SERVER_BUILD_FILE).href).then((build: ServerBuild) => ({
+  build,
+  clientDir: CLIENT_BUILD_DIR,
+  mode: "production" as const,
+}));
+pages.catch(() => {}); // startServer awaits it (and closes the database if it failed)
+await startServer(config, pages).catch((error) => {
   console.error(error);
   process.exit(1);
 });

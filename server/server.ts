@@ -49,8 +49,11 @@ async function firstStartSteps(app: FastifyInstance, config: Config) {
   if (config.seedDemo && (await seedDemoContentOnce(app.db, config))) app.log.info("demo content added");
 }
 
-/** Opens and migrates the database, builds the app, bootstraps the administrator, listens. */
-export async function startServer(config: Config, pages: PagesOptions) {
+/**
+ * Opens and migrates the database, builds the app, bootstraps the administrator, listens. The
+ * pages may still be loading: the database opens meanwhile (start-up time).
+ */
+export async function startServer(config: Config, pages: PagesOptions | Promise<PagesOptions>) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -70,7 +73,7 @@ export async function startServer(config: Config, pages: PagesOptions) {
   });
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database, pages });
+    app = await buildApp({ config, database, pages: await pages });
   } catch (error) {
     await database.close();
     throw error;

@@ -102,12 +102,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 // before the module is compiled (the first PGlite.create).
 v8.setFlagsFromString("--liftoff-only");
 
+/**
+ * PGlite's defaults are sized for a server shared by many: 128 MB of shared buffers and shared
+ * memory for 100 connections' locks and process slots. The site's working set is far smaller (the
+ * OS page cache still holds its files), and PGlite has one connection. Measured in
+ * docs/decisions/0016-memory-budget.md.
+ */
+const PGLITE_SETTINGS = ["shared_buffers = 4MB", "wal_buffers = 256kB", "max_connections = 5"].join("\n");
+
 /** PGlite in `dir` (in memory without one), migrated. */
 export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle> {
-  // PGlite's default 128 MB of shared buffers is sized for a server; a site's working set is far
-  // smaller (the OS page cache still holds its files). See docs/decisions/0016-memory-budget.md.
   const client = await PGlite.create(dir, {
-    postgresqlconf: "shared_buffers = 8MB",
+    postgresqlconf: PGLITE_SETTINGS,
     // 1 MB WAL segments instead of 16: a new database is 23 MB instead of 39 (first start copies it).
     initDbStartParams: ["--wal-segsize=1"],
     // The inbox search uses a trigram index (pg_trgm ships with PGlite).

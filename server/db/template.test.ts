@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEmbeddedDatabase } from "./client";
 import { blogPosts } from "./schema";
@@ -21,6 +22,17 @@ describe("the built database template", () => {
     expect(existsSync(`${dir}.copying`)).toBe(false);
     const database = await openEmbeddedDatabase(dir);
     expect(await database.db.select().from(blogPosts)).toEqual([]);
+    await database.close();
+  });
+
+  it("opens with the small server's memory settings (decision 0016)", async () => {
+    const database = await openEmbeddedDatabase(template);
+    const setting = async (name: string) =>
+      ((await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] })
+        .rows[0]?.[name];
+    expect(await setting("shared_buffers")).toBe("4MB");
+    expect(await setting("wal_buffers")).toBe("256kB");
+    expect(await setting("max_connections")).toBe("5");
     await database.close();
   });
 

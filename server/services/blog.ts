@@ -56,13 +56,15 @@ function toSummary(row: Omit<PostRow, "updatedAt">): BlogPostSummary {
   return { ...post, content: content.map(({ header, img, alt }) => ({ header, img, alt })) };
 }
 
-function toStored(input: BlogPostInput): StoredParagraph[] {
-  return input.content.map((paragraph) => ({
-    header: paragraph.header.trim(),
-    content: sanitizeParagraphHtml(paragraph.content),
-    img: paragraph.img,
-    alt: paragraph.img ? paragraph.alt : "",
-  }));
+function toStored(input: BlogPostInput): Promise<StoredParagraph[]> {
+  return Promise.all(
+    input.content.map(async (paragraph) => ({
+      header: paragraph.header.trim(),
+      content: await sanitizeParagraphHtml(paragraph.content),
+      img: paragraph.img,
+      alt: paragraph.img ? paragraph.alt : "",
+    })),
+  );
 }
 
 /**
@@ -178,7 +180,7 @@ export function createBlogService(db: Database) {
   }
 
   async function create(input: BlogPostInput): Promise<BlogPost> {
-    const content = toStored(input);
+    const content = await toStored(input);
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(blogPosts)
@@ -201,7 +203,7 @@ export function createBlogService(db: Database) {
    */
   async function update(id: string, input: BlogPostInput): Promise<BlogPost | undefined> {
     if (!UUID_SHAPE.test(id)) return undefined;
-    const content = toStored(input);
+    const content = await toStored(input);
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(blogPosts)
