@@ -19,6 +19,7 @@ const PAGES = [
   "/sustainability",
   "/contact",
   "/contact/2",
+  "/quote",
   "/legal/privacy-policy",
   "/blog",
 ];

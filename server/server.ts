@@ -32,11 +32,15 @@ export function configOrExit(dev = false): Config {
  * replicas started together on an empty database each find the previous one's work done.
  */
 async function firstStartSteps(app: FastifyInstance, config: Config) {
-  const created = await app.services.accounts.bootstrap({
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
-  });
+  // Together: the password hashing runs on libuv's thread pool while the demo content is written.
+  const [created, seeded] = await Promise.all([
+    app.services.accounts.bootstrap({
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      fallbackEmail: `admin@${new URL(config.siteUrl).hostname}`,
+    }),
+    config.seedDemo ? seedDemoContentOnce(app.db, config) : false,
+  ]);
   if (created?.generatedPassword) {
     // Printed once, to the console only: no administrator existed, so one was made.
     console.log(
@@ -46,7 +50,7 @@ async function firstStartSteps(app: FastifyInstance, config: Config) {
   } else if (created) {
     app.log.info({ email: created.email }, "administrator created from ADMIN_EMAIL");
   }
-  if (config.seedDemo && (await seedDemoContentOnce(app.db, config))) app.log.info("demo content added");
+  if (seeded) app.log.info("demo content added");
 }
 
 /**
