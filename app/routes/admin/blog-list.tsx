@@ -3,6 +3,7 @@ import { BLOG_LIMITS } from "@common/blog";
 import { Plus } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
@@ -53,15 +54,20 @@ export default function AdminBlogList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="h-section">Blogs</h1>
+        {/* The indicator beside the heading: showing it moves nothing on the page. */}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <h1 className={pageHeadingClass}>Blogs</h1>
+          {loading && <Loading />}
+        </div>
         <Link to={BLOG_ADMIN_PATHS.templates} className="btn btn-primary">
           <Plus aria-hidden="true" className="size-5" />
           Create New Blog
         </Link>
       </div>
-      {loading && <Loading />}
       {cards.length === 0 ? (
-        <p className="text-muted">{term ? BLOG_LIST_TEXT.noMatch(term) : BLOG_LIST_TEXT.empty}</p>
+        <p className="card text-center font-semibold text-muted">
+          {term ? BLOG_LIST_TEXT.noMatch(term) : BLOG_LIST_TEXT.empty}
+        </p>
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
           {cards.map((card, index) => (

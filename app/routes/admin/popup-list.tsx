@@ -6,6 +6,7 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Loading } from "~/components/admin/Loading";
 import { PopupRow } from "~/components/admin/PopupRow";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { isSearchOnlyChange, useAdminSearch } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { usePopupActions } from "~/lib/popup-admin";
@@ -42,19 +43,22 @@ export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-extrabold sm:text-3xl">Popups</h1>
+        {/* The indicator beside the heading: showing it moves nothing on the page. */}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <h1 className={pageHeadingClass}>Popups</h1>
+          {busy && <Loading />}
+        </div>
         <Link to="/admin/dashboard/popups/create" className="btn btn-primary">
           <Plus aria-hidden="true" className="size-5" />
           Create New Popup
         </Link>
       </div>
-      <div className="mt-4 min-h-6">{busy && <Loading />}</div>
       {loaderData.popups.length === 0 ? (
-        <p className="card mt-2 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.none}</p>
+        <p className="card mt-6 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.none}</p>
       ) : shown.length === 0 ? (
-        <p className="card mt-2 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.noMatch(term)}</p>
+        <p className="card mt-6 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.noMatch(term)}</p>
       ) : (
-        <ul className="mt-2 flex flex-col gap-3" aria-busy={busy}>
+        <ul className="mt-6 flex flex-col gap-3" aria-busy={busy}>
           {shown.map((popup) => (
             <PopupRow
               key={popup._id}
