@@ -1,9 +1,7 @@
 import { BLOG_LIST_TEXT } from "@common/admin-messages";
 import { BLOG_LIMITS } from "@common/blog";
-import { Plus } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { Loading } from "~/components/admin/Loading";
-import { pageHeadingClass } from "~/components/admin/styles";
+import { ListHeader } from "~/components/admin/ListHeader";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
@@ -53,17 +51,12 @@ export default function AdminBlogList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        {/* The indicator beside the heading: showing it moves nothing on the page. */}
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <h1 className={pageHeadingClass}>Blogs</h1>
-          {loading && <Loading />}
-        </div>
-        <Link to={BLOG_ADMIN_PATHS.templates} className="btn btn-primary">
-          <Plus aria-hidden="true" className="size-5" />
-          Create New Blog
-        </Link>
-      </div>
+      <ListHeader
+        title="Blogs"
+        loading={loading}
+        createTo={BLOG_ADMIN_PATHS.templates}
+        createLabel="Create New Blog"
+      />
       {cards.length === 0 ? (
         <p className="card text-center font-semibold text-muted">
           {term ? BLOG_LIST_TEXT.noMatch(term) : BLOG_LIST_TEXT.empty}

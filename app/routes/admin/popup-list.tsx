@@ -1,12 +1,10 @@
 import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
 import type { Popup } from "@common/popup";
-import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { Loading } from "~/components/admin/Loading";
+import { ListHeader } from "~/components/admin/ListHeader";
 import { PopupRow } from "~/components/admin/PopupRow";
-import { pageHeadingClass } from "~/components/admin/styles";
 import { isSearchOnlyChange, useAdminSearch } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { usePopupActions } from "~/lib/popup-admin";
@@ -42,17 +40,12 @@ export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        {/* The indicator beside the heading: showing it moves nothing on the page. */}
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <h1 className={pageHeadingClass}>Popups</h1>
-          {busy && <Loading />}
-        </div>
-        <Link to="/admin/dashboard/popups/create" className="btn btn-primary">
-          <Plus aria-hidden="true" className="size-5" />
-          Create New Popup
-        </Link>
-      </div>
+      <ListHeader
+        title="Popups"
+        loading={busy}
+        createTo="/admin/dashboard/popups/create"
+        createLabel="Create New Popup"
+      />
       {loaderData.popups.length === 0 ? (
         <p className="card mt-6 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.none}</p>
       ) : shown.length === 0 ? (
