@@ -1,16 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../common/admin-messages";
-import { adminContext, message, open, signIn } from "./admin";
+import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, launchBrowser, waitForHydration } from "./browser";
+import { baseURL, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+setUpBrowser();
 
 /** Every kind of dashboard path: index, sections, screens, and an unmatched one. */
 const GUARDED = [
@@ -42,7 +38,7 @@ async function expectGuarded(page: Page) {
 
 describe("admin login (SPEC section 2, 4, 8)", () => {
   it("signs in with Email and a masked Password and opens the dashboard", async () => {
-    const { page, context, errors } = await adminContext(browser);
+    const { page, context, errors } = await adminContext();
     await page.goto("/admin");
     await waitForHydration(page);
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("password");
@@ -53,7 +49,7 @@ describe("admin login (SPEC section 2, 4, 8)", () => {
   });
 
   it("shows 'Invalid Login' for about 1.2 s after a failure", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await page.goto("/admin/anything");
     await waitForHydration(page);
     await page.getByLabel("Email").fill("nobody@example.co.uk");
@@ -67,7 +63,7 @@ describe("admin login (SPEC section 2, 4, 8)", () => {
   });
 
   it("shows the server's own message on 429", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     const text = "Too many failed login attempts. Please try again in 15 minutes.";
     await page.route("**/api/admin/login", (route) =>
       route.fulfill({ status: 429, json: { status: "Error", message: text } }),
@@ -82,7 +78,7 @@ describe("admin login (SPEC section 2, 4, 8)", () => {
   });
 
   it("sends a signed-in visitor opening /admin straight to the dashboard", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await signIn(page);
     await page.goto("/admin");
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
@@ -92,20 +88,20 @@ describe("admin login (SPEC section 2, 4, 8)", () => {
 
 describe("admin guard", () => {
   it("without a cookie no dashboard path renders", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await expectGuarded(page);
     await context.close();
   });
 
   it("a forged cookie is no session", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await context.addCookies([{ name: "admin_auth", value: "A".repeat(43), url: baseURL() }]);
     await expectGuarded(page);
     await context.close();
   });
 
   it("'Log out' revokes the session: the old cookie opens nothing afterwards", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await signIn(page);
     const [cookie] = (await context.cookies()).filter((c) => c.name === "admin_auth");
     await page.getByRole("button", { name: "Log out" }).click();
@@ -117,7 +113,7 @@ describe("admin guard", () => {
   });
 
   it("a session that ends while the admin is in the app sends them to /admin on the next move", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await signIn(page);
     await page.request.post("/api/admin/logout"); // the session ends elsewhere (same cookie)
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Popups" }).click();
@@ -127,7 +123,7 @@ describe("admin guard", () => {
   });
 
   it("admin pages are never cached and not indexed", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await signIn(page);
     for (const path of ["/admin/dashboard", "/admin/dashboard/popups", "/admin/dashboard/account"]) {
       const response = await page.goto(path);
@@ -143,7 +139,7 @@ describe("dashboard shell", () => {
   const current = (page: Page) => sidebar(page).locator('[aria-current="page"]').allTextContents();
 
   it("the sidebar marks the current section; the index and unmatched paths show the orders text", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await signIn(page);
     await expect.poll(() => current(page)).toEqual(["Order History"]);
     for (const [label, path] of [
@@ -165,7 +161,7 @@ describe("dashboard shell", () => {
   });
 
   it("the search box writes q into the page URL, replacing history, and clears it in another section", async () => {
-    const { page, context } = await adminContext(browser);
+    const { page, context } = await adminContext();
     await signIn(page);
     await open(page, "/admin/dashboard/popups");
     const before = await page.evaluate(() => history.length);
@@ -184,7 +180,7 @@ describe("dashboard shell", () => {
   });
 
   it("at 360 px the sidebar sits behind 'Open menu': Escape, 'Close menu' and choosing an entry close it", async () => {
-    const { page, context } = await adminContext(browser, { width: 360 });
+    const { page, context } = await adminContext({ width: 360 });
     await signIn(page);
     expect(await sidebar(page).isVisible()).toBe(false);
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -220,8 +216,8 @@ describe("change password", () => {
   const NEW_PASSWORD = "e2e-changed-password-456";
 
   it("needs the current password, says the rules, signs other sessions out, and the old password stops working", async () => {
-    const desktop = await adminContext(browser);
-    const phone = await adminContext(browser, { width: 360 });
+    const desktop = await adminContext();
+    const phone = await adminContext({ width: 360 });
     await signIn(desktop.page);
     await signIn(phone.page);
     const { page } = desktop;
@@ -278,7 +274,7 @@ describe("accessibility: axe-core finds no violations", () => {
         const v = await axeViolations(page);
         if (v.length) found[name] = v;
       };
-      const { page, context } = await adminContext(browser, { theme });
+      const { page, context } = await adminContext({ theme });
       await open(page, "/admin");
       await check(page, "login");
       await signIn(page);

@@ -1,21 +1,17 @@
 import { BLOG_MESSAGES } from "@common/admin-messages";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/constants";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminPage, fillRequired, openForm, paragraph, pictureFile, uniqueTitle } from "./admin-blog-helpers";
-import { launchBrowser } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminPage, setUpBrowser, uniqueTitle } from "./admin";
+import { fillRequired, openForm, paragraph, pictureFile } from "./admin-blog-helpers";
 
 /** The blog create form: image inputs, upload rules, validation, the editor and the draft. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+setUpBrowser();
 
 const CREATE = (n: number | string) => `/admin/dashboard/blog/create/template-${n}`;
 
 async function formPage(path = CREATE(1)) {
-  const opened = await adminPage(browser);
+  const opened = await adminPage();
   await openForm(opened.page, path);
   return opened;
 }

@@ -1,40 +1,8 @@
-import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Browser, Page } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { baseURL, waitForHydration } from "./browser";
-import { E2E_ADMIN } from "./global-setup";
+import { waitForHydration } from "./browser";
 
-/** Helpers for the blog admin's browser tests. */
-
-/**
- * A page signed in as the e2e administrator (the context's request client shares its cookies).
- * Browser prompts (the leave-page question on reload) are accepted. `bypassCSP` lets axe in.
- */
-export async function adminPage(
-  browser: Browser,
-  options: { width?: number; theme?: "dark" | "light"; bypassCSP?: boolean } = {},
-) {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    viewport: { width: options.width ?? 1280, height: 900 },
-    reducedMotion: "reduce",
-    bypassCSP: options.bypassCSP ?? false,
-  });
-  if (options.theme)
-    await context.addInitScript(
-      (dark) => localStorage.setItem("dark-theme", dark),
-      String(options.theme === "dark"),
-    );
-  const login = await context.request.post("/api/admin/login", { data: E2E_ADMIN });
-  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("dialog", (dialog) => dialog.accept());
-  return { page, context, errors };
-}
-
-export const uniqueTitle = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+/** Helpers for the blog admin's browser tests (contexts and sign-in: ./admin). */
 
 /** A small picture in the given format, made on the spot. */
 export const pictureBytes = (format: "png" | "jpeg" | "gif", colour = { r: 60, g: 140, b: 80 }) =>

@@ -1,31 +1,26 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/navigation";
+import { adminPage, setUpBrowser, uniqueTitle } from "./admin";
 import {
-  adminPage,
   createPost,
   fillRequired,
   openForm,
   paragraph,
   pictureFile,
-  uniqueTitle,
   uploadImage,
 } from "./admin-blog-helpers";
 import { axeViolations } from "./axe";
-import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+import { baseURL, newPage, waitForHydration } from "./browser";
 
 /** The admin blog list, the template chooser, every screen's accessibility and layout, bundle sizes. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = setUpBrowser();
 
 const LIST = "/admin/dashboard/blog";
 
 describe("the blog list", () => {
   it("shows cards filtered by the top-bar search (any case), with images, each opening its edit form", async () => {
-    const { page, context, errors } = await adminPage(browser);
+    const { page, context, errors } = await adminPage();
     const marker = uniqueTitle("Sorted").split(" ")[1];
     const image = await uploadImage(context.request);
     const withImage = await createPost(context.request, {
@@ -59,7 +54,7 @@ describe("the blog list", () => {
   });
 
   it("loads more cards on demand instead of every post at once", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     const marker = uniqueTitle("Paged").split(" ")[1];
     for (let i = 1; i <= 26; i++) await createPost(context.request, { title: `Paged ${marker} ${i}` });
     await page.goto(`${LIST}?q=${marker}`);
@@ -75,7 +70,7 @@ describe("the blog list", () => {
   });
 
   it("shows the loading indicator while the list loads", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     await page.goto(LIST);
     await waitForHydration(page);
     // Hold the list's data request so the loading state can be seen.
@@ -95,7 +90,7 @@ describe("the blog list", () => {
   });
 
   it("'Create New Blog' leads to the five templates, each opening its create form", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     await page.goto(LIST);
     await waitForHydration(page);
     await page.getByRole("link", { name: "Create New Blog" }).click();
@@ -114,7 +109,7 @@ describe("the blog list", () => {
   });
 
   it("sends a signed-out visitor to the login screen from every blog screen", async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     for (const path of [
       LIST,
       `${LIST}/template`,
@@ -171,7 +166,7 @@ async function visitScreens(page: Page, check: (name: string) => Promise<void>) 
 
 describe("every admin blog screen", () => {
   it.each(["dark", "light"] as const)("is axe-clean in the %s theme", async (theme) => {
-    const { page, context } = await adminPage(browser, { theme, bypassCSP: true });
+    const { page, context } = await adminPage({ theme, bypassCSP: true });
     const found: Record<string, string[]> = {};
     await visitScreens(page, async (name) => {
       const violations = await axeViolations(page);
@@ -182,7 +177,7 @@ describe("every admin blog screen", () => {
   });
 
   it("fits a 360 px phone screen without sideways scrolling", async () => {
-    const { page, context } = await adminPage(browser, { width: 360 });
+    const { page, context } = await adminPage({ width: 360 });
     const wide: string[] = [];
     await visitScreens(page, async (name) => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -195,7 +190,7 @@ describe("every admin blog screen", () => {
 
 describe("the editor's code", () => {
   it("is in no public page's JavaScript", async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const posts = (await (await fetch(`${baseURL()}/api/blog?limit=1`)).json()).result;
     const scripts = new Set<string>();
     page.on("response", (response) => {
@@ -216,7 +211,7 @@ describe("the editor's code", () => {
     expect(carrying).toEqual([]);
 
     // The check itself works: the form's editor chunk does carry them.
-    const admin = await adminPage(browser);
+    const admin = await adminPage();
     const editorChunks: string[] = [];
     admin.page.on("response", async (response) => {
       if (response.request().resourceType() === "script" && /prosemirror/i.test(await response.text()))

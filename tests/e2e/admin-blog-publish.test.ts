@@ -1,24 +1,18 @@
 import { BLOG_MESSAGES } from "@common/admin-messages";
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminPage, setUpBrowser, uniqueTitle } from "./admin";
 import {
-  adminPage,
   createPost,
   fillRequired,
   openForm,
   paragraph,
   pictureFile,
-  uniqueTitle,
   uploadImage,
 } from "./admin-blog-helpers";
-import { launchBrowser } from "./browser";
 
 /** Preview, Submit, Cancel, edit and delete of blog posts, against the real API. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+setUpBrowser();
 
 const LIST = "/admin/dashboard/blog";
 const isSave = (request: Request) =>
@@ -44,7 +38,7 @@ const imageStatus = async (page: Page, id: string) =>
 
 describe("creating a post", () => {
   it("previews the draft in its template, then Submit saves it once, 1.2 s later, and returns to the list", async () => {
-    const { page, context, errors } = await adminPage(browser);
+    const { page, context, errors } = await adminPage();
     const title = uniqueTitle("Harvest digest");
     await openForm(page, "/admin/dashboard/blog/create/template-4");
     await fillRequired(page, title, "6");
@@ -100,7 +94,7 @@ describe("creating a post", () => {
   });
 
   it("shows the error and enables the buttons again when the save fails, leaving no uploaded image behind", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     await openForm(page, "/admin/dashboard/blog/create/template-5");
     await fillRequired(page, uniqueTitle("Refused"));
     await paragraph(page, 1)
@@ -127,7 +121,7 @@ describe("creating a post", () => {
   });
 
   it("Cancel returns to the form with everything kept; a preview without a draft goes to the list", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     const title = uniqueTitle("Cancelled");
     await openForm(page, "/admin/dashboard/blog/create/template-3");
     await fillRequired(page, title);
@@ -138,7 +132,7 @@ describe("creating a post", () => {
     await page.getByLabel("Meta data title").waitFor();
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
 
-    const fresh = await adminPage(browser);
+    const fresh = await adminPage();
     await fresh.page.goto("/admin/dashboard/blog/preview");
     await fresh.page.waitForURL((url) => url.pathname === LIST);
     await fresh.context.close();
@@ -148,7 +142,7 @@ describe("creating a post", () => {
 
 describe("editing and deleting a post", () => {
   it("fills the form from the post; Submit uploads the new image, updates the post and deletes the replaced ones", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     const [first, second] = [await uploadImage(context.request), await uploadImage(context.request, "jpeg")];
     const title = uniqueTitle("To edit");
     const post = await createPost(context.request, { title, template: 2, images: [first, second] });
@@ -187,7 +181,7 @@ describe("editing and deleting a post", () => {
   });
 
   it("shows the edit error and deletes the image it uploaded when the update fails", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     const post = await createPost(context.request, { title: uniqueTitle("Edit refused"), template: 1 });
     await openForm(page, `${LIST}/${post._id}`);
     await paragraph(page, 2)
@@ -209,7 +203,7 @@ describe("editing and deleting a post", () => {
   });
 
   it("Delete asks in an alert dialog, then removes the post and its images", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     const image = await uploadImage(context.request);
     const post = await createPost(context.request, {
       title: uniqueTitle("To delete"),
@@ -243,7 +237,7 @@ describe("editing and deleting a post", () => {
   });
 
   it("answers an unknown post with a not-found page", async () => {
-    const { page, context } = await adminPage(browser);
+    const { page, context } = await adminPage();
     const res = await page.goto(`${LIST}/00000000-0000-4000-8000-000000000000`);
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "Blog post not found" }).waitFor();

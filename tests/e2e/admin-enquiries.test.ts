@@ -2,52 +2,29 @@ import { readFileSync } from "node:fs";
 import { INBOX_MESSAGES } from "@common/admin-messages";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { createEnquiryService } from "../../server/services/enquiries";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
 import { startSmtp } from "../../server/test/smtp";
+import { type AdminContextOptions, setUpBrowser, adminPage as signedInPage } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, launchBrowser, waitForHydration } from "./browser";
+import { baseURL, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 import { startBuiltServer, tempDir } from "./server";
 
-let browser: Browser;
+setUpBrowser();
 const cleanups: Array<() => Promise<unknown>> = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   while (cleanups.length) await cleanups.pop()?.();
-  await browser?.close();
 });
 
-/** A page signed in as the e2e administrator (through the login API) on the server at `base`. */
-async function adminPage(
-  base: string,
-  options: { width?: number; theme?: "dark" | "light"; axe?: boolean; javaScriptEnabled?: boolean } = {},
-) {
-  const context = await browser.newContext({
-    baseURL: base,
-    viewport: { width: options.width ?? 1280, height: 900 },
-    reducedMotion: "reduce",
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    // axe is injected as an inline script, which the page's CSP would rightly refuse.
-    bypassCSP: options.axe ?? false,
-  });
-  cleanups.push(() => context.close());
-  if (options.theme)
-    await context.addInitScript(
-      (dark) => localStorage.setItem("dark-theme", dark),
-      String(options.theme === "dark"),
-    );
-  const login = await context.request.post("/api/admin/login", { data: E2E_ADMIN });
-  expect(login.ok()).toBe(true);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors };
+/** A page signed in as the e2e administrator on the server at `base`, closed after the file. */
+async function adminPage(base: string, options: AdminContextOptions = {}) {
+  const session = await signedInPage({ ...options, baseURL: base });
+  cleanups.push(() => session.context.close());
+  return session;
 }
 
 async function submit(path: string, body: object) {
@@ -187,7 +164,7 @@ describe("enquiries inbox", () => {
   });
 
   it.each(["dark", "light"] as const)("has no axe violations in the %s theme", async (theme) => {
-    const { page } = await adminPage(baseURL(), { theme, axe: true });
+    const { page } = await adminPage(baseURL(), { theme, bypassCSP: true });
     const found: Record<string, string[]> = {};
     await page.goto(`/admin/dashboard/enquiries?q=${tag}`);
     await waitForHydration(page);

@@ -1,24 +1,29 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POPUP_ADMIN_TEXTS, POPUP_MESSAGES } from "../../common/admin-messages";
-import { adminApi, adminContext, message, open, signIn, uniqueTitle } from "./admin";
+import {
+  type AdminContextOptions,
+  adminApi,
+  adminContext,
+  message,
+  open,
+  setUpBrowser,
+  signIn,
+  uniqueTitle,
+} from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, launchBrowser } from "./browser";
+import { baseURL } from "./browser";
 
 const LIST = "/admin/dashboard/popups";
-let browser: Browser;
+setUpBrowser();
 let api: Awaited<ReturnType<typeof adminApi>>;
 beforeAll(async () => {
-  browser = await launchBrowser();
   api = await adminApi();
 });
-afterAll(async () => {
-  await api?.dispose();
-  await browser?.close();
-});
+afterAll(() => api?.dispose());
 
-async function signedIn(path = LIST, options: Parameters<typeof adminContext>[1] = {}) {
-  const session = await adminContext(browser, options);
+async function signedIn(path = LIST, options: AdminContextOptions = {}) {
+  const session = await adminContext(options);
   await signIn(session.page);
   await open(session.page, path);
   return session;

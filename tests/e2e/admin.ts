@@ -1,28 +1,81 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, type BrowserContext, type Page, request } from "playwright-core";
-import { baseURL, waitForHydration } from "./browser";
+import { type Browser, type Page, request } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { baseURL, launchBrowser, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 
+/** Shared set-up of the admin area's browser tests: one Chromium a file, contexts, sign-in. */
+
+let shared: Browser | undefined;
+
 /**
- * A browser context for the admin area: a viewport, a theme, and CSP bypassed so axe can be
- * injected. Motion is reduced unless asked otherwise.
+ * Launches this file's Chromium before its tests and closes it after them. Call once, at the top
+ * level of a test file; the helpers below open their contexts in it.
  */
-export async function adminContext(
-  browser: Browser,
-  options: { width?: number; theme?: "dark" | "light" } = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    viewport: { width: options.width ?? 1280, height: 800 },
-    bypassCSP: true,
-    reducedMotion: "reduce",
+export function setUpBrowser(): () => Browser {
+  beforeAll(async () => {
+    shared = await launchBrowser();
   });
-  const dark = String((options.theme ?? "dark") === "dark");
-  await context.addInitScript((value) => localStorage.setItem("dark-theme", value), dark);
+  afterAll(async () => {
+    await shared?.close();
+    shared = undefined;
+  });
+  return fileBrowser;
+}
+
+function fileBrowser(): Browser {
+  if (!shared) throw new Error("no browser: call setUpBrowser() at the top of the test file");
+  return shared;
+}
+
+export interface AdminContextOptions {
+  width?: number;
+  height?: number;
+  /** The stored theme choice; none leaves the site's default. */
+  theme?: "dark" | "light";
+  /** axe is injected as an inline script, which the page's CSP would rightly refuse. */
+  bypassCSP?: boolean;
+  javaScriptEnabled?: boolean;
+  /** A server of the test's own instead of the shared e2e one. */
+  baseURL?: string;
+}
+
+/** A fresh context with reduced motion and one page; script errors are collected in `errors`. */
+async function browserContext(options: AdminContextOptions) {
+  const context = await fileBrowser().newContext({
+    baseURL: options.baseURL ?? baseURL(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    reducedMotion: "reduce",
+    bypassCSP: options.bypassCSP ?? false,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  if (options.theme)
+    await context.addInitScript(
+      (dark) => localStorage.setItem("dark-theme", dark),
+      String(options.theme === "dark"),
+    );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/** A signed-out context for the login screen and `signIn`: dark theme unless asked, axe allowed. */
+export function adminContext(options: AdminContextOptions = {}) {
+  return browserContext({ ...options, theme: options.theme ?? "dark", bypassCSP: options.bypassCSP ?? true });
+}
+
+/**
+ * A page already signed in as the e2e administrator through the login API (the context's request
+ * client shares its cookie, for arranging data). Browser prompts (the leave-page question on
+ * reload) are accepted.
+ */
+export async function adminPage(options: AdminContextOptions = {}) {
+  const session = await browserContext({ ...options, height: options.height ?? 900 });
+  const login = await session.context.request.post("/api/admin/login", { data: E2E_ADMIN });
+  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
+  session.page.on("dialog", (dialog) => dialog.accept());
+  return session;
 }
 
 /** Signs in through the login screen and waits for the dashboard. */

@@ -1,18 +1,17 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POPUP_EXIT_MS } from "../../common/constants";
-import { adminApi, adminContext, uniqueTitle } from "./admin";
+import { adminApi, adminContext, setUpBrowser, uniqueTitle } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+import { baseURL, newPage, waitForHydration } from "./browser";
 
 const CONTENT = "Our team reviews your waste streams for free.";
-let browser: Browser;
+const browser = setUpBrowser();
 let api: Awaited<ReturnType<typeof adminApi>>;
 let title: string;
 let popupId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   api = await adminApi();
   title = uniqueTitle("Free review");
   popupId = await api.createPopup(title, CONTENT);
@@ -21,14 +20,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.remove(popupId);
   await api?.dispose();
-  await browser?.close();
 });
 
 const popup = (page: Page) => page.getByRole("dialog", { name: title });
 
 describe("landing popup (SPEC section 2, 4)", () => {
   it("is in the server-rendered page with title, content and 'Book Your Free Review Now' to /contact", async () => {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
     await page.goto("/");
     await popup(page).waitFor();
     expect(await popup(page).textContent()).toContain(CONTENT);
@@ -39,7 +37,7 @@ describe("landing popup (SPEC section 2, 4)", () => {
   });
 
   it("takes focus after hydration, and its link leads to /contact", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser());
     await page.goto("/");
     await waitForHydration(page);
     await expect
@@ -52,7 +50,7 @@ describe("landing popup (SPEC section 2, 4)", () => {
   });
 
   it("'Close' plays the 1.8 s exit animation, gives focus back, then removes it", async () => {
-    const { page, context } = await newPage(browser, { reducedMotion: "no-preference" });
+    const { page, context } = await newPage(browser(), { reducedMotion: "no-preference" });
     await page.goto("/");
     await waitForHydration(page);
     await popup(page).getByRole("button", { name: "Close" }).click();
@@ -68,7 +66,7 @@ describe("landing popup (SPEC section 2, 4)", () => {
   });
 
   it("with reduced motion, Escape inside closes it and it is still removed after the exit delay", async () => {
-    const { page, context } = await newPage(browser, { reducedMotion: "reduce" });
+    const { page, context } = await newPage(browser(), { reducedMotion: "reduce" });
     await page.goto("/");
     await waitForHydration(page);
     await expect
@@ -81,7 +79,7 @@ describe("landing popup (SPEC section 2, 4)", () => {
   });
 
   it("shifts no layout and leaves the header, menu and cookie banner usable", async () => {
-    const { page, context } = await newPage(browser, { width: 360, height: 740 });
+    const { page, context } = await newPage(browser(), { width: 360, height: 740 });
     await page.goto("/");
     await waitForHydration(page);
     await popup(page).waitFor();
@@ -106,7 +104,7 @@ describe("landing popup (SPEC section 2, 4)", () => {
   it.each(["dark", "light"] as const)(
     "axe finds no violations on / with the popup in the %s theme",
     async (theme) => {
-      const { page, context } = await adminContext(browser, { theme });
+      const { page, context } = await adminContext({ theme });
       await page.goto("/");
       await waitForHydration(page);
       await popup(page).waitFor();
@@ -118,7 +116,7 @@ describe("landing popup (SPEC section 2, 4)", () => {
   it("is absent when no popup is active", async () => {
     await api.deactivate(popupId);
     try {
-      const { page, context } = await newPage(browser);
+      const { page, context } = await newPage(browser());
       await page.goto("/");
       await waitForHydration(page);
       expect(await page.getByRole("dialog").count()).toBe(0);

@@ -95,7 +95,7 @@ export function AdminTopBar() {
           <Link
             to={ACCOUNT_PATH}
             aria-current={pathname === ACCOUNT_PATH ? "page" : undefined}
-            className="btn btn-ghost px-3 sm:px-4"
+            className="btn btn-ghost px-3 aria-[current=page]:border-brand sm:px-4"
           >
             <KeyRound aria-hidden="true" className="size-5" />
             <span className="sr-only md:not-sr-only">Change password</span>

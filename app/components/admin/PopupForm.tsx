@@ -1,5 +1,6 @@
 import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "@common/constants";
 import { type PopupInput, popupInputSchema } from "@common/popup";
+import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useMessages } from "~/lib/messages";
 import { inputClass } from "../enquiry/styles";
@@ -7,6 +8,8 @@ import { inputClass } from "../enquiry/styles";
 interface PopupFormProps {
   initial?: PopupInput;
   submitLabel: string;
+  /** Drawn before the label, as on the blog screens' buttons. */
+  submitIcon: LucideIcon;
   busy: boolean;
   onSubmit(input: PopupInput): void;
   /** Further buttons beside the submit button (the edit screen's 'Delete'). */
@@ -55,7 +58,14 @@ function CountedField({
  * 'Title' (at most 40 characters) and 'Content' (at most 360) with visible counters; the same
  * schema as the API decides what may be sent, and an empty field reads 'Cant submit empty details'.
  */
-export function PopupForm({ initial, submitLabel, busy, onSubmit, children }: PopupFormProps) {
+export function PopupForm({
+  initial,
+  submitLabel,
+  submitIcon: SubmitIcon,
+  busy,
+  onSubmit,
+  children,
+}: PopupFormProps) {
   const { add } = useMessages();
   const [title, setTitle] = useState(initial?.title ?? "");
   const [content, setContent] = useState(initial?.content ?? "");
@@ -75,6 +85,7 @@ export function PopupForm({ initial, submitLabel, busy, onSubmit, children }: Po
       <CountedField label="Content" max={POPUP_CONTENT_MAX} value={content} onChange={setContent} multiline />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+          <SubmitIcon aria-hidden="true" className="size-5" />
           {submitLabel}
         </button>
         {children}

@@ -35,7 +35,7 @@ export function PopupRow({ popup, onToggle, onDelete }: PopupRowProps) {
         >
           {popupRowTitle(popup.title)}
         </Link>
-        <p className="mt-0.5 font-mono text-xs break-all text-muted">{popup._id}</p>
+        <p className="mt-0.5 font-mono text-xs break-words text-muted">{popup._id}</p>
       </div>
       <button
         type="button"
@@ -53,7 +53,8 @@ export function PopupRow({ popup, onToggle, onDelete }: PopupRowProps) {
             className={`size-5 rounded-full shadow transition-transform ${popup.activated ? "translate-x-5 bg-on-brand" : "bg-muted"}`}
           />
         </span>
-        {popup.activated ? "Activated" : "Deactivated"}
+        {/* One width for both words: the switches line up down the list. */}
+        <span className="min-w-[6.5rem] text-left">{popup.activated ? "Activated" : "Deactivated"}</span>
       </button>
       <button
         type="button"

@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD_MIN } from "@common/constants";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { useAdminApi } from "~/lib/admin-api";
@@ -53,7 +54,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="max-w-xl">
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Change password</h1>
+      <h1 className={pageHeadingClass}>Change password</h1>
       <p className="mt-2 text-muted">
         Signed in as <strong className="text-text">{loaderData.email}</strong>. After the change, every other
         device signed in to this account is signed out.
@@ -87,10 +88,13 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         ))}
-        <FormMessage message={error} live="assertive" testId="account-error" />
-        <p role="status" className="font-semibold text-brand">
-          {done ? ACCOUNT_MESSAGES.changed : ""}
-        </p>
+        {/* The error and the success note never show together: they share one line's room. */}
+        <div className="grid *:col-start-1 *:row-start-1">
+          <FormMessage message={error} live="assertive" testId="account-error" />
+          <p role="status" className="font-semibold text-brand">
+            {done ? ACCOUNT_MESSAGES.changed : ""}
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn btn-primary" aria-disabled={busy}>
             <KeyRound aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { BlogForm } from "~/components/admin/blog/BlogForm";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { newDraft, templateFromRoute } from "~/lib/blog-draft";
 import type { Route } from "./+types/blog-create";
@@ -25,7 +26,7 @@ export default function AdminBlogCreate({ params }: Route.ComponentProps) {
       heading={
         <header>
           <p className="eyebrow">Template {template}</p>
-          <h1 className="h-section">Create Blog</h1>
+          <h1 className={pageHeadingClass}>Create Blog</h1>
         </header>
       }
       start={() => newDraft(template)}

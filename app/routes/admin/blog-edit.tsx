@@ -5,6 +5,7 @@ import { useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { useAdminApi } from "~/lib/admin-api";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
@@ -37,7 +38,7 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
   if (!post)
     return (
       <div className="grid gap-4">
-        <h1 className="h-section">{BLOG_API_MESSAGES.notFound}</h1>
+        <h1 className={pageHeadingClass}>{BLOG_API_MESSAGES.notFound}</h1>
         <Link to={BLOG_ADMIN_PATHS.list} className="link">
           Back to the blogs
         </Link>
@@ -66,7 +67,7 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
         heading={
           <header>
             <p className="eyebrow">Template {post.template}</p>
-            <h1 className="h-section">Edit Blog</h1>
+            <h1 className={pageHeadingClass}>Edit Blog</h1>
           </header>
         }
         start={() => draftFromPost(post)}

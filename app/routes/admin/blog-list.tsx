@@ -1,8 +1,7 @@
 import { BLOG_LIST_TEXT } from "@common/admin-messages";
 import { BLOG_LIMITS } from "@common/blog";
-import { Plus } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { Loading } from "~/components/admin/Loading";
+import { ListHeader } from "~/components/admin/ListHeader";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
@@ -52,16 +51,16 @@ export default function AdminBlogList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="h-section">Blogs</h1>
-        <Link to={BLOG_ADMIN_PATHS.templates} className="btn btn-primary">
-          <Plus aria-hidden="true" className="size-5" />
-          Create New Blog
-        </Link>
-      </div>
-      {loading && <Loading />}
+      <ListHeader
+        title="Blogs"
+        loading={loading}
+        createTo={BLOG_ADMIN_PATHS.templates}
+        createLabel="Create New Blog"
+      />
       {cards.length === 0 ? (
-        <p className="text-muted">{term ? BLOG_LIST_TEXT.noMatch(term) : BLOG_LIST_TEXT.empty}</p>
+        <p className="card text-center font-semibold text-muted">
+          {term ? BLOG_LIST_TEXT.noMatch(term) : BLOG_LIST_TEXT.empty}
+        </p>
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-busy={loading}>
           {cards.map((card, index) => (

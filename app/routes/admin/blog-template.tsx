@@ -1,5 +1,6 @@
 import { TEMPLATE_COUNT } from "@common/constants";
 import { Link } from "react-router";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { TemplateThumbnail } from "~/components/blog/TemplateThumbnail";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
@@ -23,7 +24,7 @@ const TEMPLATES = Array.from({ length: TEMPLATE_COUNT }, (_, i) => i + 1);
 export default function AdminBlogTemplate() {
   return (
     <div className="grid gap-6">
-      <h1 className="h-section">Choose a Template</h1>
+      <h1 className={pageHeadingClass}>Choose a Template</h1>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {TEMPLATES.map((n) => (
           <li

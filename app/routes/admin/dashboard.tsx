@@ -45,8 +45,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Logo />
         </div>
         <AdminSectionNav />
-        <p className="truncate px-3 text-xs text-muted" title={loaderData.email}>
-          Signed in as {loaderData.email}
+        {/* The address on a line of its own: cut only when it is longer than the sidebar. */}
+        <p className="px-3 text-xs text-muted">
+          Signed in as
+          <span className="block truncate font-semibold text-text" title={loaderData.email}>
+            {loaderData.email}
+          </span>
         </p>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

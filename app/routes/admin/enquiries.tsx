@@ -13,6 +13,7 @@ import { Link, useLocation, useNavigation, useSearchParams } from "react-router"
 import { EnquiryRow } from "~/components/admin/enquiries/EnquiryRow";
 import { InboxFilters } from "~/components/admin/enquiries/InboxFilters";
 import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { exportHref, inboxSearch } from "~/lib/enquiry-inbox";
@@ -75,24 +76,24 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-extrabold sm:text-3xl">{INBOX_MESSAGES.heading}</h1>
+        <h1 className={pageHeadingClass}>{INBOX_MESSAGES.heading}</h1>
         <a href={exportHref(filter)} download className="btn btn-ghost">
           <Download aria-hidden="true" className="size-5" />
           {INBOX_MESSAGES.exportCsv}
         </a>
       </div>
       <InboxFilters filter={filter} />
-      <div className="mt-4 flex min-h-7 flex-wrap items-center gap-4" aria-live="polite">
+      <div className="mt-3 flex min-h-7 flex-wrap items-center gap-4" aria-live="polite">
         {filter.q && <p className="font-semibold">{INBOX_MESSAGES.searchingFor(filter.q)}</p>}
         {error && <p className="font-semibold text-[var(--color-danger)]">{error}</p>}
         {loading && <Loading />}
       </div>
       {page.data.length === 0 ? (
-        <p className="card mt-2 text-center font-semibold text-muted">
+        <p className="card mt-1 text-center font-semibold text-muted">
           {filtered ? INBOX_MESSAGES.empty : INBOX_MESSAGES.emptyInbox}
         </p>
       ) : (
-        <ol className="mt-2 flex flex-col gap-2" aria-busy={loading}>
+        <ol className="mt-1 flex flex-col gap-2" aria-busy={loading}>
           {page.data.map((enquiry) => (
             <EnquiryRow key={enquiry._id} enquiry={enquiry} listSearch={search} />
           ))}

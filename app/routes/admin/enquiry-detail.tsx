@@ -8,6 +8,7 @@ import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } fr
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { INBOX_PATH } from "~/lib/enquiry-inbox";
@@ -63,9 +64,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="flex flex-col gap-6">
       <BackToInbox />
-      <h1 className="text-2xl font-extrabold sm:text-3xl">
-        {missing ? INBOX_MESSAGES.notFound : ADMIN_MESSAGES.callFailed}
-      </h1>
+      <h1 className={pageHeadingClass}>{missing ? INBOX_MESSAGES.notFound : ADMIN_MESSAGES.callFailed}</h1>
     </div>
   );
 }
@@ -82,7 +81,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
     <article className="flex flex-col gap-6">
       <BackToInbox />
       <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-extrabold break-words sm:text-3xl">
+        <h1 className={`break-words ${pageHeadingClass}`}>
           {INBOX_MESSAGES.from(KIND_LABELS[enquiry.kind], visitor.name)}
         </h1>
         <p className="flex flex-wrap items-center gap-3 text-muted">
@@ -121,7 +120,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
         </div>
       </header>
 
-      <div className="grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section className="card" aria-labelledby="enquiry-details">
           <h2 id="enquiry-details" className="h-card">
             {INBOX_MESSAGES.details}

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@common/admin-messages";
 import { ClipboardList } from "lucide-react";
+import { pageHeadingClass } from "~/components/admin/styles";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 export default function Orders() {
   return (
     <>
-      <h1 className="text-2xl font-extrabold sm:text-3xl">Order History</h1>
+      <h1 className={pageHeadingClass}>Order History</h1>
       <div className="card mt-6 flex flex-col items-center gap-3 py-12 text-center">
         <ClipboardList aria-hidden="true" className="size-10 text-brand" />
         <p className="text-lg font-semibold">{ADMIN_MESSAGES.ordersUnavailable}</p>

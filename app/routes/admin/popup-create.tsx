@@ -1,6 +1,8 @@
+import { Send } from "lucide-react";
 import { BackLink } from "~/components/admin/BackLink";
 import { Loading } from "~/components/admin/Loading";
 import { PopupForm } from "~/components/admin/PopupForm";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { usePopupActions } from "~/lib/popup-admin";
 import type { Route } from "./+types/popup-create";
@@ -25,8 +27,13 @@ export default function AdminPopupCreate() {
   return (
     <div className="flex max-w-2xl flex-col">
       <BackLink to={LIST} />
-      <h1 className="mt-4 text-2xl font-extrabold sm:text-3xl">Create Popup</h1>
-      <PopupForm submitLabel="Submit" busy={busy} onSubmit={(input) => void run("create", "", input, LIST)}>
+      <h1 className={`mt-4 ${pageHeadingClass}`}>Create Popup</h1>
+      <PopupForm
+        submitLabel="Submit"
+        submitIcon={Send}
+        busy={busy}
+        onSubmit={(input) => void run("create", "", input, LIST)}
+      >
         {busy && <Loading />}
       </PopupForm>
     </div>

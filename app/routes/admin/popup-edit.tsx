@@ -1,10 +1,12 @@
 import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
+import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data } from "react-router";
 import { BackLink } from "~/components/admin/BackLink";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Loading } from "~/components/admin/Loading";
 import { PopupForm } from "~/components/admin/PopupForm";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { usePopupActions } from "~/lib/popup-admin";
 import type { Route } from "./+types/popup-edit";
@@ -33,16 +35,17 @@ export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex max-w-2xl flex-col">
       <BackLink to={LIST} />
-      <h1 className="mt-4 text-2xl font-extrabold sm:text-3xl">Edit Popup</h1>
+      <h1 className={`mt-4 ${pageHeadingClass}`}>Edit Popup</h1>
       {!popup ? (
         <p className="card mt-6 font-semibold">{POPUP_ADMIN_TEXTS.notFound}</p>
       ) : (
         <>
-          <p className="mt-1 font-mono text-xs break-all text-muted">{popup._id}</p>
+          <p className="mt-1 font-mono text-xs break-words text-muted">{popup._id}</p>
           <PopupForm
             key={popup._id}
             initial={popup}
             submitLabel="Edit"
+            submitIcon={Save}
             busy={busy}
             onSubmit={(input) => void run("edit", popup._id, input, LIST)}
           >
@@ -52,6 +55,7 @@ export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
               aria-disabled={busy}
               onClick={() => !busy && setConfirming(true)}
             >
+              <Trash2 aria-hidden="true" className="size-5" />
               Delete
             </button>
             {busy && <Loading />}

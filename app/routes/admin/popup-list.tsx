@@ -1,10 +1,9 @@
 import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
 import type { Popup } from "@common/popup";
-import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import type { ShouldRevalidateFunction } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { Loading } from "~/components/admin/Loading";
+import { ListHeader } from "~/components/admin/ListHeader";
 import { PopupRow } from "~/components/admin/PopupRow";
 import { isSearchOnlyChange, useAdminSearch } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
@@ -41,20 +40,18 @@ export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-extrabold sm:text-3xl">Popups</h1>
-        <Link to="/admin/dashboard/popups/create" className="btn btn-primary">
-          <Plus aria-hidden="true" className="size-5" />
-          Create New Popup
-        </Link>
-      </div>
-      <div className="mt-4 min-h-6">{busy && <Loading />}</div>
+      <ListHeader
+        title="Popups"
+        loading={busy}
+        createTo="/admin/dashboard/popups/create"
+        createLabel="Create New Popup"
+      />
       {loaderData.popups.length === 0 ? (
-        <p className="card mt-2 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.none}</p>
+        <p className="card mt-6 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.none}</p>
       ) : shown.length === 0 ? (
-        <p className="card mt-2 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.noMatch(term)}</p>
+        <p className="card mt-6 text-center font-semibold text-muted">{POPUP_ADMIN_TEXTS.noMatch(term)}</p>
       ) : (
-        <ul className="mt-2 flex flex-col gap-3" aria-busy={busy}>
+        <ul className="mt-6 flex flex-col gap-3" aria-busy={busy}>
           {shown.map((popup) => (
             <PopupRow
               key={popup._id}

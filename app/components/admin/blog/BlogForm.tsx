@@ -75,7 +75,7 @@ export function BlogForm({
   );
 
   return (
-    <form noValidate onSubmit={preview} className="mx-auto grid max-w-3xl gap-6">
+    <form noValidate onSubmit={preview} className="grid max-w-3xl gap-6">
       {heading}
       <div className="card grid gap-4">
         {field("meta_data_title", "Meta data title", BLOG_LIMITS.metaDataTitle)}
@@ -106,7 +106,8 @@ export function BlogForm({
           onChange={(patch) => updateParagraph(index, patch)}
         />
       ))}
-      <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-3 bg-bg/95 px-2 py-3">
+      {/* Kept in reach while the long form scrolls: a card of its own, like the preview's bar. */}
+      <div className="card sticky bottom-3 z-10 flex flex-wrap items-center gap-3 !p-4">
         <button type="submit" className="btn btn-primary">
           <Eye aria-hidden="true" className="size-5" />
           Preview

@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES } from "@common/admin-messages";
 import { BLOG_LIMITS } from "@common/blog";
 import { useId, useState } from "react";
-import { inputClass, secondaryButtonClass } from "~/components/enquiry/styles";
+import { inputClass } from "~/components/enquiry/styles";
 import { imageUrl } from "~/lib/blog-display";
 import type { DraftImage } from "~/lib/blog-draft";
 import { IMAGE_ACCEPT, readImageFile } from "~/lib/blog-draft-image";
@@ -52,7 +52,7 @@ export function ImagePicker({
           accept={IMAGE_ACCEPT}
           aria-describedby={`${id}-message`}
           onChange={(event) => pick(event.currentTarget)}
-          className="block w-full text-sm text-muted file:mr-3 file:rounded-md file:border-0 file:bg-surface-2 file:px-4 file:py-2.5 file:font-semibold file:text-text hover:file:bg-border"
+          className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:rounded-full file:border-2 file:border-solid file:border-border file:bg-transparent file:px-4 file:font-bold file:text-text hover:file:border-brand"
         />
         <p
           id={`${id}-message`}
@@ -70,7 +70,7 @@ export function ImagePicker({
               alt={alt}
               className="aspect-[4/3] w-full rounded object-cover sm:w-40"
             />
-            <button type="button" className={secondaryButtonClass} onClick={() => onChange(null, "")}>
+            <button type="button" className="btn btn-ghost" onClick={() => onChange(null, "")}>
               Remove
             </button>
           </div>

@@ -14,22 +14,25 @@ interface Choice {
 function FilterLinks({ label, choices }: { label: string; choices: Choice[] }) {
   return (
     // A floated legend takes part in the row's layout like any other item.
-    <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="float-left w-14 text-sm font-bold text-muted">{label}</legend>
-      {choices.map((choice) => (
-        <Link
-          key={choice.label}
-          to={inboxSearch(choice.filter)}
-          aria-current={choice.current ? "true" : undefined}
-          className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${
-            choice.current
-              ? "border-brand bg-brand text-on-brand"
-              : "border-border text-text hover:border-brand"
-          }`}
-        >
-          {choice.label}
-        </Link>
-      ))}
+    <fieldset className="flex items-start gap-2">
+      <legend className="float-left w-14 shrink-0 text-sm leading-9 font-bold text-muted">{label}</legend>
+      {/* Chips that wrap stay in their own column, beside the legend. */}
+      <div className="flex min-w-0 flex-1 flex-wrap gap-2">
+        {choices.map((choice) => (
+          <Link
+            key={choice.label}
+            to={inboxSearch(choice.filter)}
+            aria-current={choice.current ? "true" : undefined}
+            className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm font-semibold ${
+              choice.current
+                ? "border-brand bg-brand text-on-brand"
+                : "border-border text-text hover:border-brand"
+            }`}
+          >
+            {choice.label}
+          </Link>
+        ))}
+      </div>
     </fieldset>
   );
 }
