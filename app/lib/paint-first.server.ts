@@ -9,9 +9,11 @@ import { StringDecoder } from "node:string_decoder";
  * a run happened to paint first).
  *
  * The HTML stream is rewritten so that React Router's module preloads and its module script are
- * inert (`x-modulepreload`, `x-module`) until a small script, after the first frame, turns them
- * back on (same text, so the same hash or nonce allows it under the CSP). Without JavaScript
- * nothing changes: the page is whole either way.
+ * inert (`x-modulepreload`, `x-module`) until a small script turns them back on (same text, so the
+ * same hash or nonce allows it under the CSP) once the page has loaded (its pictures included: the
+ * largest one is often what a visitor waits for) and painted. Lighthouse counts every request that
+ * starts before the largest paint as holding it up; a phone on a poor connection shares its
+ * bandwidth the same way. Without JavaScript nothing changes: the page is whole either way.
  */
 const INERT: Array<[string, string]> = [
   ['<link rel="modulepreload"', '<link rel="x-modulepreload"'],
@@ -20,10 +22,10 @@ const INERT: Array<[string, string]> = [
 const LONGEST = Math.max(...INERT.map(([from]) => from.length));
 
 const ACTIVATE =
-  "requestAnimationFrame(()=>setTimeout(()=>{" +
+  'addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>{' +
   'for(const l of document.querySelectorAll(\'link[rel="x-modulepreload"]\'))l.rel="modulepreload";' +
   "for(const s of document.querySelectorAll('script[type=\"x-module\"]')){" +
-  'const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}}))';
+  'const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}})),{once:true})';
 
 /** The transform for one response; `onEnd` runs when the stream ends. */
 export function paintFirst(nonce: string | undefined, onEnd: () => void): Transform {
