@@ -40,7 +40,9 @@ export interface AppOptions {
 
 async function connectRedis(app: FastifyInstance, url: string, keyPrefix?: string): Promise<Redis> {
   // Loaded only when configured: most sites run one instance and never pay for the client.
-  const { Redis } = await import("ioredis");
+  // The default export: the class itself, whether ioredis is loaded as a package or from the
+  // server bundle's chunk (where its named exports are not copied).
+  const { default: Redis } = await import("ioredis");
   // While Redis is down, commands fail at once rather than queueing for the next reconnect.
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, keyPrefix });
   let down = false;
