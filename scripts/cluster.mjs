@@ -191,6 +191,8 @@ export async function startMailSink() {
       });
     },
   });
+  // An instance killed mid-delivery resets its connection: expected here, not a crash of the sink.
+  server.on("error", () => {});
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise((r) => server.close(r)) };

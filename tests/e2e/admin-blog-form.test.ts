@@ -126,6 +126,8 @@ describe("the rich-text editor", () => {
   it("has exactly SPEC's toolbar, reachable with arrow keys", async () => {
     const { page, context } = await formPage();
     const toolbar = page.getByRole("toolbar", { name: "Paragraph 1 content formatting" });
+    // The editor is its own chunk: its toolbar renders once that has loaded.
+    await toolbar.getByRole("button").first().waitFor();
     const names = await toolbar
       .getByRole("button")
       .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
