@@ -9,8 +9,11 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-// Inlined: one render-blocking request fewer on a slow phone connection (about 6 KB compressed).
+// Inlined: one render-blocking request fewer on a slow phone connection. The page cache cuts it to
+// the page's critical rules; the page then loads the whole file after its first paint
+// (docs/decisions/0018-critical-css.md).
 import appCss from "./app.css?inline";
+import appCssHref from "./app.css?url";
 import { MessageQueue } from "./components/MessageQueue";
 import { parseConsent } from "./lib/consent";
 import { MessagesProvider } from "./lib/messages";
@@ -52,7 +55,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP }}
         />
-        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: APP_CSS }} />
+        <style
+          data-stylesheet={appCssHref}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: APP_CSS }}
+        />
         <Meta />
         <Links />
       </head>

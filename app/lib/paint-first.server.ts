@@ -11,9 +11,12 @@ import { StringDecoder } from "node:string_decoder";
  * The HTML stream is rewritten so that React Router's module preloads and its module script are
  * inert (`x-modulepreload`, `x-module`) until a small script turns them back on (same text, so the
  * same hash or nonce allows it under the CSP) once the page has loaded (its pictures included: the
- * largest one is often what a visitor waits for) and painted. Lighthouse counts every request that
- * starts before the largest paint as holding it up; a phone on a poor connection shares its
- * bandwidth the same way. Without JavaScript nothing changes: the page is whole either way.
+ * largest one is often what a visitor waits for) and its largest paint has reached the screen (the
+ * browser reports it: a frame callback alone could run before the frame was shown, and a request
+ * started before the largest paint holds it up on a phone's connection and in Lighthouse's
+ * simulation). A page whose inlined stylesheet the page cache cut to its critical rules then loads
+ * the whole stylesheet, and its scripts once that has arrived, so nothing they render is unstyled.
+ * Without JavaScript nothing changes: the page is whole either way.
  */
 const INERT: Array<[string, string]> = [
   ['<link rel="modulepreload"', '<link rel="x-modulepreload"'],
@@ -21,11 +24,23 @@ const INERT: Array<[string, string]> = [
 ];
 const LONGEST = Math.max(...INERT.map(([from]) => from.length));
 
-const ACTIVATE =
-  'addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>{' +
-  'for(const l of document.querySelectorAll(\'link[rel="x-modulepreload"]\'))l.rel="modulepreload";' +
-  "for(const s of document.querySelectorAll('script[type=\"x-module\"]')){" +
-  'const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}})),{once:true})';
+const ACTIVATE = [
+  "(()=>{let loaded=0,painted=0,started=0;",
+  // The module script, recreated: a script element only runs once it is inserted.
+  "const run=()=>{for(const s of document.querySelectorAll('script[type=\"x-module\"]')){",
+  'const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}};',
+  "const start=()=>{if(started||!loaded||!painted)return;started=1;requestAnimationFrame(()=>setTimeout(()=>{",
+  'for(const l of document.querySelectorAll(\'link[rel="x-modulepreload"]\'))l.rel="modulepreload";',
+  'const c=document.querySelector("style[data-critical]");if(!c)return run();',
+  'const l=document.createElement("link");l.rel="stylesheet";l.href=c.dataset.stylesheet;l.onload=l.onerror=run;document.head.append(l)}))};',
+  "const paint=()=>{painted=1;start()};",
+  'addEventListener("load",()=>{loaded=1;start();setTimeout(paint,3e3)},{once:true});',
+  // A hidden page reports no paint; a browser without paint timing gets the frame after load.
+  'addEventListener("visibilitychange",paint,{once:true});',
+  'const type=["largest-contentful-paint","paint"].find(t=>self.PerformanceObserver?.supportedEntryTypes?.includes(t));',
+  'if(type&&document.visibilityState==="visible"){const o=new PerformanceObserver(()=>{o.disconnect();paint()});o.observe({type,buffered:true})}else paint()',
+  "})()",
+].join("");
 
 /** The transform for one response; `onEnd` runs when the stream ends. */
 export function paintFirst(nonce: string | undefined, onEnd: () => void): Transform {

@@ -8,6 +8,8 @@ import { createPageCache, inlineScriptHashes, type RenderedPage, sendCachedPage 
 import { contentSecurityPolicy } from "./security";
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+const STYLESHEET =
+  '<style data-stylesheet="/assets/app-1.css">.popup{font-weight:700}.admin-table{width:100%}</style>';
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
@@ -33,8 +35,8 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
         duringRender = undefined;
         const popup = await app.services.popups.active();
         const posts = await app.services.blog.list();
-        const body = `<!DOCTYPE html><html><head><script>${THEME_SCRIPT}</script></head><body>
-          <p>${popup?.title ?? "no popup"}</p><ul>${posts.map((p) => `<li>${p.title}</li>`).join("")}</ul>
+        const body = `<!DOCTYPE html><html><head><script>${THEME_SCRIPT}</script>${STYLESHEET}</head><body>
+          <p class="popup">${popup?.title ?? "no popup"}</p><ul>${posts.map((p) => `<li>${p.title}</li>`).join("")}</ul>
           <p>consent: ${consent}</p>${"<p>filler</p>".repeat(path.includes("large") ? 20_000 : path.includes("medium") ? 2_000 : 1)}
           <script type="module">import("/assets/entry.js")</script></body></html>`;
         return {
@@ -71,6 +73,14 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(renders).toEqual(["/page/once "]);
     expect(html(second)).toBe(html(first));
+  });
+
+  it("keeps each page with its inlined stylesheet cut to the rules its elements use", async () => {
+    const page = html(await get("/page/styled"));
+    expect(page).toContain(
+      '<style data-stylesheet="/assets/app-1.css" data-critical="">.popup{font-weight:700}</style>',
+    );
+    expect(page).not.toContain("admin-table");
   });
 
   it("renders a burst of first visitors once", async () => {

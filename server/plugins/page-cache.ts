@@ -4,6 +4,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ADMIN_AUTH_COOKIE, COOKIE_CONSENT_NAME } from "../../common/constants";
 import type { ContentVersion } from "../services/content-version";
+import { withCriticalStylesheet } from "./critical-css";
 import { isAdminPath } from "./security";
 
 const brotli = promisify(brotliCompress);
@@ -93,21 +94,22 @@ export function createPageCache(options: PageCacheOptions) {
     const type = page.headers.get("content-type") ?? "";
     if (page.status !== 200 || page.headers.has("set-cookie") || !type.startsWith("text/html"))
       return undefined;
+    const html = Buffer.from(withCriticalStylesheet(page.body.toString("utf8")));
     const [br, gz] = await Promise.all([
-      brotli(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzipAsync(page.body, { level: 9 }),
+      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzipAsync(html, { level: 9 }),
     ]);
     const headers = [...page.headers].filter(([name]) => !UNCOPIED_HEADERS.has(name));
     return {
       version,
-      html: page.body,
+      html,
       br,
       gzip: gz,
-      etag: `"${createHash("sha256").update(page.body).digest("base64url").slice(0, 27)}"`,
+      etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
       lastModified: new Date().toUTCString(),
-      csp: options.policy(inlineScriptHashes(page.body.toString("utf8"))),
+      csp: options.policy(inlineScriptHashes(html.toString("utf8"))),
       headers,
-      bytes: page.body.length + br.length + gz.length,
+      bytes: html.length + br.length + gz.length,
     };
   }
 
