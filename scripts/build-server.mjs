@@ -8,7 +8,7 @@ import { build } from "esbuild";
 
 /**
  * zod re-exports its forty-odd locales as one namespace (`z.locales`), which a bundler must keep
- * whole (about 350 KB the server would parse at every start). The server uses English only, the
+ * whole (about 300 KB the server would parse at every start). The server uses English only, the
  * locale zod sets itself: `z.locales` holds just that one here.
  */
 const zodEnglishOnly = {
