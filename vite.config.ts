@@ -19,9 +19,10 @@ const FORMS =
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: sharedResolve,
-  // Bundled into the server build, tree-shaken to the icons used: importing the package whole
-  // costs the server about 200 ms of CPU at every start.
-  ssr: { noExternal: ["lucide-react"] },
+  // Bundled into the server build, tree-shaken to what the pages use: imported from node_modules
+  // at every start, lucide-react cost the server about 200 ms of CPU, and zod its hundred-odd
+  // module files (every locale among them).
+  ssr: { noExternal: ["lucide-react", "zod"] },
   build: {
     rolldownOptions: {
       output: {
