@@ -226,7 +226,7 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
     REDIS_KEY_PREFIX: redisKeyPrefix,
     SMTP_URL: mail.url,
     MAIL_TO,
-    TRUST_PROXY: "loopback",
+    TRUST_PROXY: "1",
     ...env,
   };
   const started = [];

@@ -35,14 +35,20 @@ function validRange(range: string): boolean {
 }
 
 /**
- * Whether the peer that sent this connection is a trusted proxy (so its X-Forwarded-For and
- * X-Request-Id may be believed): any peer for `true` or a hop count, else one in the ranges.
+ * Where a reverse proxy can be: the private, link-local, loopback and shared (CGNAT) ranges. With a
+ * hop count, X-Forwarded-For is believed only from a peer in these ranges, so a client that reaches
+ * the server directly from the internet cannot name its own address by sending the header.
  */
-export function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolean {
-  if (trust === false || trust === 0) return () => false;
-  if (!Array.isArray(trust)) return () => true;
+const PROXY_NETWORKS = rangeList([
+  ...NAMED_RANGES.loopback,
+  ...NAMED_RANGES.linklocal,
+  ...NAMED_RANGES.uniquelocal,
+  "100.64.0.0/10",
+]);
+
+function rangeList(ranges: string[]): (address: string | undefined) => boolean {
   const list = new BlockList();
-  for (const range of trust) {
+  for (const range of ranges) {
     const [address, bits] = range.split("/");
     const family = isIPv4(address) ? "ipv4" : "ipv6";
     if (bits === undefined) list.addAddress(address, family);
@@ -51,8 +57,36 @@ export function trustedPeer(trust: TrustProxy): (address: string | undefined) =>
   return (address) => {
     if (!address) return false;
     const v4 = mappedIPv4(address);
-    return list.check(v4 ?? address, v4 || isIPv4(address) ? "ipv4" : "ipv6");
+    const plain = v4 ?? address.split("%")[0];
+    if (!isIPv4(plain) && !isIPv6(plain)) return false;
+    return list.check(plain, isIPv4(plain) ? "ipv4" : "ipv6");
   };
+}
+
+/**
+ * TRUST_PROXY as a function of an address and its hop (0 = the peer of the connection, 1 = the
+ * rightmost X-Forwarded-For entry, …): whether that address is one of our proxies, so the entry
+ * before it may be believed. Fastify takes this as its `trustProxy`, so `request.ip` is the
+ * client's address:
+ * - `N` (a hop count): N proxies in front; the peer must be on a proxy network (above), the next
+ *   N-1 entries are believed by position. The client is the Nth address from the right.
+ * - addresses and ranges: any hop whose address is in them.
+ * - `true`: every hop (any client can pick its own address; warned about at start).
+ */
+export function proxyTrust(trust: TrustProxy): (address: string | undefined, hop: number) => boolean {
+  if (trust === false || trust === 0) return () => false;
+  if (trust === true) return () => true;
+  if (typeof trust === "number") {
+    return (address, hop) => (hop === 0 ? PROXY_NETWORKS(address) : hop < trust);
+  }
+  const inRanges = rangeList(trust);
+  return (address) => inRanges(address);
+}
+
+/** Whether the peer of a connection is a trusted proxy (so its X-Request-Id may be believed). */
+export function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolean {
+  const trusted = proxyTrust(trust);
+  return (address) => trusted(address, 0);
 }
 
 /** `::ffff:192.0.2.1` → `192.0.2.1` (an IPv4 client on a dual-stack socket). */
