@@ -10,6 +10,7 @@ import type pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { type Broadcast, postgresBroadcast } from "./broadcast";
 import { type LockOptions, lockDataDir } from "./data-lock";
+import { DURABLE_START_PARAMS, DurableNodeFS } from "./durable-fs";
 import { ADVISORY_LOCKS } from "./locks";
 import * as schema from "./schema";
 import { copyDatabaseTemplate } from "./template";
@@ -112,7 +113,9 @@ const PGLITE_SETTINGS = ["shared_buffers = 4MB", "wal_buffers = 256kB", "max_con
 
 /** PGlite in `dir` (in memory without one), migrated. */
 export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dir, {
+  const client = await PGlite.create({
+    // On disk, commits are flushed before they return (durable-fs.ts); in memory (tests) nothing is.
+    ...(dir ? { dataDir: dir, fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS } : {}),
     postgresqlconf: PGLITE_SETTINGS,
     // 1 MB WAL segments instead of 16: a new database is 23 MB instead of 39 (first start copies it).
     initDbStartParams: ["--wal-segsize=1"],

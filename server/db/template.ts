@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { DATABASE_TEMPLATE_DIR } from "../paths";
+import { fsyncPath, fsyncTree } from "./durable-fs";
 
 /**
  * The embedded database's first start used to run initdb (about 4 s and 800 MB of WebAssembly
@@ -15,7 +16,10 @@ export function copyDatabaseTemplate(dir: string, template = DATABASE_TEMPLATE_D
   const partial = `${dir}.copying`;
   rmSync(partial, { recursive: true, force: true });
   cpSync(template, partial, { recursive: true });
+  // On disk before it is named: a power cut after the rename must not leave unwritten files.
+  fsyncTree(partial);
   rmSync(dir, { recursive: true, force: true });
   renameSync(partial, dir);
+  fsyncPath(path.dirname(dir));
   return true;
 }

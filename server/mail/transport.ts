@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, open, rename } from "node:fs/promises";
 import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
 import type { Config } from "../config";
@@ -17,6 +17,16 @@ function lazyTransport(options: Parameters<typeof import("nodemailer").createTra
     },
     close: () => void transport?.then((t) => t.close()),
   };
+}
+
+/** Flushes a folder's entries (a file renamed into it) to stable storage. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** SMTP connections kept open: the outbox sends this many messages at once. */
@@ -56,8 +66,16 @@ export function createTransport(config: Config): MailTransport {
       await mkdir(dir, { recursive: true });
       // Write then rename: a reader never sees half a message; a retry overwrites, never duplicates.
       const file = path.join(dir, `${id}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      // Flushed before it counts as written: the outbox marks the message sent after this returns.
+      const handle = await open(`${file}.tmp`, "w");
+      try {
+        await handle.writeFile(info.message as Buffer);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(`${file}.tmp`, file);
+      await syncDirectory(dir);
     },
     close: stream.close,
   };
