@@ -101,6 +101,8 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
     closing = true;
     app.draining = true; // /api/readyz answers 503 from now on
     app.log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down: draining requests");
+    // No new mail is claimed from now on; the sends in flight finish before the database closes.
+    app.services.mail.stop().catch((error) => app.log.error({ err: error }, "outbox stop failed"));
     const force = setTimeout(() => {
       app.log.error("shutdown timed out; exiting");
       process.exit(1);

@@ -196,6 +196,28 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
     expect(sent).toBe(count);
   });
 
+  it("stops claiming on stop (SIGTERM) with a backlog, finishing only the sends in flight", async () => {
+    const smtp = await startSmtp();
+    servers.push(smtp.close);
+    smtp.answer.delayMs = 200;
+    const app = await appWith({ SMTP_URL: smtp.url });
+    await app.services.mail.stop(); // the app's own worker stays out of it
+    const backlog = 40;
+    for (let i = 0; i < backlog; i++)
+      await submit(app, "/api/contact", { ...VALID_CONTACT, name: `Backlog lead ${i}` });
+    const worker = createOutbox(app.db, app.config);
+    cleanups.push(() => worker.stop());
+    worker.start();
+    while (smtp.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await worker.stop();
+    const rows = await states(app);
+    const sent = rows.filter((r) => r.state === "sent").length;
+    expect(sent).toBe(smtp.received.length);
+    expect(sent).toBeLessThan(backlog);
+    // Nothing claimed was left half done: the rest is pending for the next start.
+    expect(rows.filter((r) => r.state === "pending")).toHaveLength(backlog - sent);
+  });
+
   it("never sends a message twice when two workers run at once", async () => {
     const smtp = await startSmtp();
     servers.push(smtp.close);

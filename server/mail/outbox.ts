@@ -157,6 +157,8 @@ export function createOutbox(
     const clock = () => new Date(Date.now() + offset);
     let sent = 0;
     for (;;) {
+      // Stopping (SIGTERM): the batch in flight is finished, no new one is claimed.
+      if (stopping) return sent;
       const claimed = await claim(clock());
       if (claimed.length === 0) return sent;
       const rows = await db
@@ -182,6 +184,7 @@ export function createOutbox(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
   let started = false;
+  let stopping = false;
   let again = false;
 
   function schedule(delay: number) {
@@ -210,6 +213,7 @@ export function createOutbox(
       if (started) return;
       log = logger ?? log;
       started = true;
+      stopping = false;
       if (config.databaseUrl) schedule(0);
       else {
         // The embedded database belongs to this one process: any claim still held was made by a
@@ -230,8 +234,10 @@ export function createOutbox(
     },
     async stop() {
       started = false;
+      stopping = true;
       clearTimeout(timer);
       await running;
+      stopping = false;
       transport?.close();
       transport = options.transport;
     },

@@ -1,0 +1,228 @@
+// The container, proven: builds the image from the Dockerfile with podman and checks what an
+// operator relies on. Usage: npm run test:container (CI runs it). Needs podman (Debian's podman and
+// runc; see README "Containers"). Where docker.io cannot be reached, the base image is built
+// offline first (deploy/container/base-image.sh). Exits non-zero on the first failed check and
+// prints the figures the README quotes: build time, image size, start to healthz, stop time.
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+const IMAGE = process.env.CONTAINER_IMAGE ?? "localhost/organic-waste-site:test";
+const BASE = "docker.io/library/node:24-slim";
+const CA = process.env.CONTAINER_CA_BUNDLE ?? "/etc/ssl/certs/ca-certificates.crt";
+const GRACE_SECONDS = 20; // compose.yaml's stop_grace_period
+const ADMIN = { email: "container-admin@example.co.uk", password: "container-password-1" };
+const QUOTE = {
+  businessType: "Farming",
+  wasteType: "Container test peelings",
+  frequency: "Weekly",
+  location: "PE1 5XG",
+  contact: { name: "Cora Container", email: "cora@example.co.uk", phone: "01733 444 555" },
+};
+
+const run = (args, options = {}) =>
+  execFileSync("podman", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options }).trim();
+const ok = (condition, message) => {
+  if (!condition) throw new Error(`container check failed: ${message}`);
+  console.log(`ok  ${message}`);
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+function baseImage() {
+  if (spawnSync("podman", ["image", "exists", BASE]).status === 0) return "present";
+  const pulled = spawnSync("timeout", ["60", "podman", "pull", "--quiet", BASE], { stdio: "ignore" });
+  if (pulled.status === 0) return "pulled";
+  console.log(`${BASE} cannot be pulled: building the offline stand-in (deploy/container/base-image.sh)`);
+  execFileSync("bash", ["deploy/container/base-image.sh"], { stdio: "inherit" });
+  return "built offline";
+}
+
+function buildImage() {
+  const secret = existsSync(CA) ? ["--secret", `id=ca,src=${CA}`] : [];
+  const started = performance.now();
+  const result = spawnSync(
+    "podman",
+    ["build", "--format", "docker", "--network", "host", ...secret, "-t", IMAGE, "."],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (result.status !== 0) throw new Error("podman build failed");
+  return (performance.now() - started) / 1000;
+}
+
+function startSmtp(port) {
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, done) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push(Buffer.concat(chunks).toString("utf8"));
+        done();
+      });
+    },
+  });
+  return new Promise((resolve) =>
+    server.listen(port, "127.0.0.1", () =>
+      resolve({ received, close: () => new Promise((r) => server.close(r)) }),
+    ),
+  );
+}
+
+async function waitFor(check, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`container check failed: timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+async function startContainer(name, volume, env) {
+  const started = performance.now();
+  run([
+    "run",
+    "--detach",
+    "--no-healthcheck", // podman runs HEALTHCHECK through systemd timers, absent here
+    "--name",
+    name,
+    "--network",
+    "host",
+    "--volume",
+    `${volume}:/data`,
+    ...Object.entries(env).flatMap(([key, value]) => ["--env", `${key}=${value}`]),
+    IMAGE,
+  ]);
+  const url = `http://127.0.0.1:${env.PORT}`;
+  try {
+    await waitFor(async () => (await fetch(`${url}/api/healthz`)).ok, `${name} /api/healthz`);
+  } catch (error) {
+    console.error(spawnSync("podman", ["logs", name], { encoding: "utf8" }).stderr);
+    throw error;
+  }
+  return { url, startSeconds: (performance.now() - started) / 1000 };
+}
+
+const id = randomUUID().slice(0, 8);
+const names = [`site-test-a-${id}`, `site-test-b-${id}`];
+const volume = `site-test-${id}`;
+let smtp;
+try {
+  const base = baseImage();
+  const buildSeconds = buildImage();
+  const sizeMb = Number(run(["image", "inspect", "--format", "{{.Size}}", IMAGE])) / 1e6;
+
+  ok(
+    run(["image", "inspect", "--format", "{{.Config.User}}", IMAGE]) === "node",
+    "the image runs as user node",
+  );
+  const contents = run([
+    "run",
+    "--rm",
+    "--entrypoint",
+    "sh",
+    IMAGE,
+    "-c",
+    "ls /app; echo ---; cd /app/node_modules && ls -d * @*/*; echo ---; ls /app/server && ls /app/server/db",
+  ]);
+  const [top, modules, server] = contents.split("---").map((part) => part.split(/\s+/).filter(Boolean));
+  ok(
+    ["app", "tests", "scripts", "docs", "common", "public", ".git"].every((entry) => !top.includes(entry)),
+    `no sources or tests it does not run (/app holds ${top.join(", ")})`,
+  );
+  // Every package the lockfile marks dev-only, and TypeScript (an optional peer of @react-router/node).
+  const locked = JSON.parse(readFileSync("package-lock.json", "utf8")).packages;
+  const devOnly = Object.entries(locked)
+    .filter(([key, entry]) => entry.dev && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(key))
+    .map(([key]) => key.slice("node_modules/".length));
+  const present = [...devOnly, "typescript"].filter((name) => modules.includes(name));
+  ok(
+    present.length === 0,
+    `no dev dependencies in node_modules${present.length ? ` (found ${present})` : ""}`,
+  );
+  ok(server.join(" ") === "db migrations", "of server/ only the migrations it applies at start");
+
+  const [port, smtpPort] = [await freePort(), await freePort()];
+  smtp = await startSmtp(smtpPort);
+  run(["volume", "create", volume]);
+  const env = {
+    PORT: String(port),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_TO: "office@example.co.uk",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: "0",
+  };
+  const first = await startContainer(names[0], volume, env);
+  ok(true, `/api/healthz answers (${first.startSeconds.toFixed(1)} s from podman run)`);
+  ok(run(["exec", names[0], "id", "-u"]) !== "0", "the server process is not root");
+
+  const posted = await fetch(`${first.url}/api/quote`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(QUOTE),
+  });
+  ok(posted.status === 201, `a quote is accepted (${posted.status})`);
+  await waitFor(
+    async () => smtp.received.some((mail) => mail.includes("Cora Container")),
+    "the quote's mail",
+  );
+  ok(true, "the quote is mailed to the SMTP sink");
+
+  const stopStarted = performance.now();
+  run(["stop", "--time", String(GRACE_SECONDS), names[0]]);
+  const stopSeconds = (performance.now() - stopStarted) / 1000;
+  const exitCode = run(["inspect", "--format", "{{.State.ExitCode}}", names[0]]);
+  ok(
+    exitCode === "0" && stopSeconds < GRACE_SECONDS,
+    `podman stop: exit ${exitCode} after ${stopSeconds.toFixed(1)} s`,
+  );
+
+  const second = await startContainer(names[1], volume, env);
+  const login = await fetch(`${second.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  const { auth } = await login.json();
+  const inbox = await (
+    await fetch(`${second.url}/api/admin/enquiries`, { headers: { authorization: `Bearer ${auth}` } })
+  ).json();
+  ok(
+    inbox.data?.some(
+      (enquiry) => enquiry.kind === "quote" && enquiry.fields?.contact?.name === "Cora Container",
+    ),
+    "a new container on the same volume still has the quote",
+  );
+
+  console.log("\nContainer figures");
+  console.table([
+    {
+      "base image": base,
+      "build (s)": buildSeconds.toFixed(0),
+      "image size (MB)": sizeMb.toFixed(0),
+      "podman run to healthz (s)": first.startSeconds.toFixed(1),
+      "restart on the volume to healthz (s)": second.startSeconds.toFixed(1),
+      "podman stop (s)": stopSeconds.toFixed(1),
+    },
+  ]);
+} finally {
+  for (const name of names) spawnSync("podman", ["rm", "--force", "--time", "0", name], { stdio: "ignore" });
+  spawnSync("podman", ["volume", "rm", "--force", volume], { stdio: "ignore" });
+  spawnSync("podman", ["image", "prune", "--force"], { stdio: "ignore" }); // earlier builds' layers
+  await smtp?.close();
+}
