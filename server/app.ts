@@ -5,9 +5,10 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Redis } from "ioredis";
-import { trustedPeer } from "./client-address";
+import { proxyTrust, trustedPeer } from "./client-address";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
+import { LOG_SERIALIZERS } from "./log-safety";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerInputHygiene } from "./plugins/input";
 import { registerMetrics } from "./plugins/metrics";
@@ -67,13 +68,20 @@ const REQUEST_ID = /^[\w-]{1,100}$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const fromProxy = trustedPeer(config.trustProxy);
+  // Every logger of the app, a test's too, logs errors without the data they carry.
+  const logger: FastifyServerOptions["logger"] =
+    typeof options.logger === "object"
+      ? { serializers: LOG_SERIALIZERS, ...options.logger }
+      : (options.logger ?? {
+          level: config.logLevel,
+          redact: ["req.headers.authorization", "req.headers.cookie"],
+          serializers: LOG_SERIALIZERS,
+        });
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie"],
-    },
-    // A number means that many hops (supported by Fastify, missing from its types).
-    trustProxy: config.trustProxy as boolean | string[],
+    logger,
+    // A function, not the raw setting: Fastify trusts nothing for a bare hop count (it cannot
+    // tell a proxy from a client that sends X-Forwarded-For itself); proxyTrust can.
+    trustProxy: proxyTrust(config.trustProxy),
     // A client's own X-Request-Id is believed only when a trusted proxy set it.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { loggableError } from "./log-safety";
 import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
 import { configOrExit, startServer } from "./server";
 
@@ -18,6 +19,6 @@ const pages = import(pathToFileURL(SERVER_BUILD_FILE).href).then((build: ServerB
 }));
 pages.catch(() => {}); // startServer awaits it (and closes the database if it failed)
 await startServer(config, pages).catch((error) => {
-  console.error(error);
+  console.error(loggableError(error));
   process.exit(1);
 });
