@@ -39,6 +39,7 @@ export const API_MESSAGES = {
   internal: "Something went wrong on our side. Please try again.",
   invalidHost: "The Host header is not a valid host name",
   malformedJson: "The request body is not valid JSON",
+  nestedTooDeep: "The request body is nested too deeply",
   malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
   crossSite: "Cross-site request refused",

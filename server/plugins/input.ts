@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { storableValue } from "../../common/text";
+import { API_MESSAGES } from "../../common/messages";
+import { InputTooDeep, storableValue } from "../../common/text";
+import { HttpError } from "../errors";
 
 /**
  * NUL characters and lone surrogates cannot be stored by PostgreSQL and never belong in what a
@@ -18,11 +20,16 @@ export function registerInputHygiene(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
     // Credentials are compared exactly: a password with a stray character is another password.
     if (request.routeOptions.config?.rawCredentials) return;
-    if (request.body !== undefined) request.body = storableValue(request.body);
-    // Only a percent-escape can put either into the query or the path (the common case skips this).
-    if (request.url.includes("%")) {
-      request.query = storableValue(request.query);
-      request.params = storableValue(request.params);
+    try {
+      if (request.body !== undefined) request.body = storableValue(request.body);
+      // Only a percent-escape can put either into the query or the path (the common case skips this).
+      if (request.url.includes("%")) {
+        request.query = storableValue(request.query);
+        request.params = storableValue(request.params);
+      }
+    } catch (error) {
+      if (error instanceof InputTooDeep) throw new HttpError(400, API_MESSAGES.nestedTooDeep);
+      throw error;
     }
   });
 }
