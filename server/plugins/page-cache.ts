@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ADMIN_AUTH_COOKIE, COOKIE_CONSENT_NAME } from "../../common/constants";
+import { isKnownPagePath } from "../../common/pages";
 import type { ContentVersion } from "../services/content-version";
 import { withCriticalStylesheet } from "./critical-css";
 import { isAdminPath } from "./security";
@@ -40,6 +41,34 @@ export interface PageCacheOptions {
   /** The CSP for a page whose inline scripts are these `'sha256-…'` sources. */
   policy(inlineScripts: string[]): string;
   maxBytes?: number;
+  /** Paths of pages that can exist (default: the site's, `isKnownPagePath`); others are never kept. */
+  isKnownPath?: (pathname: string) => boolean;
+  /** Renders made for the cache at once; more wait their turn (default 2, one per core here). */
+  maxConcurrentRenders?: number;
+}
+
+/** A render the cache may not keep but that answers the request as it is (a 404 page). */
+export interface UncachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  html: Buffer;
+  csp: string;
+}
+
+/** Runs at most `max` tasks at once; the others wait in order. */
+function limiter(max: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
 
 /** Query strings that never change a page (none) or that page through a list (`?page=N`). */
@@ -47,12 +76,28 @@ const CACHEABLE_QUERY = /^(page=\d{1,4})?$/;
 const CONSENT_ANSWERS = new Set(["accepted", "rejected"]);
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
+/**
+ * The nonce pages are rendered with for the cache. It marks the inline scripts the app itself
+ * renders (theme bootstrap, router context, JSON-LD, the paint-first activator); only those are
+ * trusted by hash, and the marks are removed before the page is kept. A script anywhere else in
+ * the document (from content, say) carries no mark and stays blocked.
+ */
+export const PAGE_CACHE_NONCE = "page-cache-render";
+const MARK = ` nonce="${PAGE_CACHE_NONCE}"`;
+const APP_SCRIPT = new RegExp(`<script(?![^>]*\\bsrc=)[^>]*${MARK}[^>]*>([\\s\\S]*?)<\\/script>`, "g");
+
+const sha256Source = (body: string) =>
+  `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
+
 /** The `'sha256-…'` source of every inline script in a document, in order, without repeats. */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, body] of html.matchAll(INLINE_SCRIPT))
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  return [...hashes];
+  return [...new Set([...html.matchAll(INLINE_SCRIPT)].map(([, body]) => sha256Source(body)))];
+}
+
+/** The document without the render's marks, and the hashes of the app's own inline scripts. */
+export function appInlineScripts(html: string): { html: string; hashes: string[] } {
+  const hashes = [...new Set([...html.matchAll(APP_SCRIPT)].map(([, body]) => sha256Source(body)))];
+  return { html: html.replaceAll(MARK, ""), hashes };
 }
 
 /**
@@ -63,7 +108,9 @@ export function inlineScriptHashes(html: string): string[] {
 export function createPageCache(options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const entries = new Map<string, CachedPage>();
-  const filling = new Map<string, Promise<CachedPage | undefined>>();
+  const filling = new Map<string, Promise<Filled>>();
+  const rendering = limiter(options.maxConcurrentRenders ?? 2);
+  const isKnownPath = options.isKnownPath ?? isKnownPagePath;
   let bytes = 0;
   let renders = 0;
   let hits = 0;
@@ -80,6 +127,9 @@ export function createPageCache(options: PageCacheOptions) {
     const queryAt = url.indexOf("?");
     const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
     if (isAdminPath(url) || !CACHEABLE_QUERY.test(query)) return undefined;
+    // Only pages that can exist: any other path reaches the catch-all, and keeping each one would
+    // let a flood of made-up paths evict the real pages (each also costs brotli 11 and gzip 9).
+    if (!isKnownPath(queryAt < 0 ? url : url.slice(0, queryAt))) return undefined;
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).
     if (request.cookies[ADMIN_AUTH_COOKIE] !== undefined || request.headers.authorization) return undefined;
     const answer = request.cookies[COOKIE_CONSENT_NAME] ?? "";
@@ -87,29 +137,47 @@ export function createPageCache(options: PageCacheOptions) {
     return { key: `${options.buildId} ${consent} ${url}`, path: url, consent };
   }
 
-  async function fill(path: string, consent: string): Promise<CachedPage | undefined> {
+  /**
+   * Renders a page for the cache: kept when it is a 200 HTML page; a 404 (or other HTML answer
+   * with no cookie) is answered as it is, never kept and never rendered a second time; anything
+   * else (undefined) is rendered for the visitor.
+   */
+  async function fill(path: string, consent: string): Promise<Filled> {
     const version = options.content.current;
-    renders += 1;
-    const page = await options.render(path, consent);
+    const page = await rendering(() => {
+      renders += 1;
+      return options.render(path, consent);
+    });
     const type = page.headers.get("content-type") ?? "";
-    if (page.status !== 200 || page.headers.has("set-cookie") || !type.startsWith("text/html"))
-      return undefined;
-    const html = Buffer.from(withCriticalStylesheet(page.body.toString("utf8")));
+    if (page.headers.has("set-cookie") || !type.startsWith("text/html")) return undefined;
+    const headers = [...page.headers].filter(([name]) => !UNCOPIED_HEADERS.has(name));
+    const app = appInlineScripts(page.body.toString("utf8"));
+    if (page.status !== 200)
+      return {
+        uncached: {
+          status: page.status,
+          headers,
+          html: Buffer.from(app.html),
+          csp: options.policy(app.hashes),
+        },
+      };
+    const html = Buffer.from(withCriticalStylesheet(app.html));
     const [br, gz] = await Promise.all([
       brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
       gzipAsync(html, { level: 9 }),
     ]);
-    const headers = [...page.headers].filter(([name]) => !UNCOPIED_HEADERS.has(name));
     return {
-      version,
-      html,
-      br,
-      gzip: gz,
-      etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
-      lastModified: new Date().toUTCString(),
-      csp: options.policy(inlineScriptHashes(html.toString("utf8"))),
-      headers,
-      bytes: html.length + br.length + gz.length,
+      page: {
+        version,
+        html,
+        br,
+        gzip: gz,
+        etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+        lastModified: new Date().toUTCString(),
+        csp: options.policy(app.hashes),
+        headers,
+        bytes: html.length + br.length + gz.length,
+      },
     };
   }
 
@@ -125,8 +193,13 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** The cached page for this request, rendering it first when needed; undefined: not cacheable. */
-  async function lookup(request: FastifyRequest): Promise<{ page: CachedPage; hit: boolean } | undefined> {
+  /**
+   * The cached page for this request, rendering it first when needed; `uncached`: the answer as
+   * rendered (not kept); undefined: not cacheable, render it for the visitor.
+   */
+  async function lookup(
+    request: FastifyRequest,
+  ): Promise<{ page: CachedPage; hit: boolean } | { uncached: UncachedPage } | undefined> {
     const target = keyFor(request);
     if (!target) return undefined;
     const { key } = target;
@@ -142,11 +215,12 @@ export function createPageCache(options: PageCacheOptions) {
     if (!pending) {
       pending = fill(target.path, target.consent).finally(() => filling.delete(key));
       filling.set(key, pending);
-      pending.then((entry) => entry && keep(key, entry)).catch(() => {});
+      pending.then((filled) => filled && "page" in filled && keep(key, filled.page)).catch(() => {});
     }
     misses += 1;
-    const page = await pending;
-    return page && { page, hit: false };
+    const filled = await pending;
+    if (!filled) return undefined;
+    return "page" in filled ? { page: filled.page, hit: false } : filled;
   }
 
   return {
@@ -157,6 +231,8 @@ export function createPageCache(options: PageCacheOptions) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+type Filled = { page: CachedPage } | { uncached: UncachedPage } | undefined;
 
 const UNCOPIED_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "etag"]);
 
@@ -185,4 +261,11 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
   if (encoding) reply.header("content-encoding", encoding);
   reply.header("content-length", body.length);
   return reply.status(200).send(request.method === "HEAD" ? undefined : body);
+}
+
+/** Sends a render the cache did not keep (a 404 page): as rendered, compressed on the way out. */
+export function sendUncachedPage(reply: FastifyReply, page: UncachedPage) {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header("content-security-policy", page.csp).header("x-page-cache", "uncached");
+  return reply.status(page.status).type("text/html; charset=utf-8").send(page.html);
 }

@@ -8,13 +8,19 @@ import { API_MESSAGES } from "../../common/messages";
 import { HttpError } from "../errors";
 import type { Services } from "../services";
 import { isSameOrigin } from "./auth";
-import { createPageCache, type PageCache, sendCachedPage } from "./page-cache";
+import {
+  createPageCache,
+  PAGE_CACHE_NONCE,
+  type PageCache,
+  sendCachedPage,
+  sendUncachedPage,
+} from "./page-cache";
 import { contentSecurityPolicy } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
-    /** The request's CSP nonce, for inline scripts rendered by the app ("" for cached pages). */
+    /** The request's CSP nonce, for inline scripts rendered by the app (a marker for cached pages). */
     nonce: string;
     /** Render the whole document before sending anything (pages made for the page cache). */
     wholeDocument?: boolean;
@@ -109,7 +115,7 @@ export async function registerPages(app: FastifyInstance, services: Services, op
             const url = new URL(`${new URL(app.config.siteUrl).origin}${path}`);
             const response = await handle(new Request(url, { headers }), {
               services,
-              nonce: "",
+              nonce: PAGE_CACHE_NONCE, // marks the app's own inline scripts (page-cache.ts)
               wholeDocument: true,
             });
             return {
@@ -132,6 +138,7 @@ export async function registerPages(app: FastifyInstance, services: Services, op
     handler: async (request, reply) => {
       pageUrl(request); // a malformed Host is refused before any page, cached or not, is served
       const cached = await cache?.lookup(request);
+      if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
       if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
       return renderPage(request, reply);
     },

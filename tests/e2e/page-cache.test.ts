@@ -69,6 +69,30 @@ describe("page cache on the production build", () => {
     expect((await get("/about")).headers.get("x-page-cache")).toBe("miss");
   });
 
+  it("keeps only pages that exist: a flood of made-up paths leaves the real pages cached", async () => {
+    await get("/about");
+    expect((await get("/about")).headers.get("x-page-cache")).toBe("hit");
+    const flood = await Promise.all(Array.from({ length: 60 }, (_, i) => get(`/made-up-${i}`)));
+    // The catch-all still shows home, rendered for each visitor, never kept.
+    expect(flood.map((res) => res.status)).toEqual(Array(60).fill(200));
+    expect(flood.map((res) => res.headers.get("x-page-cache"))).toEqual(Array(60).fill(null));
+    expect((await get("/about")).headers.get("x-page-cache")).toBe("hit");
+    for (const step of ["/quote", "/quote/4"]) {
+      await get(step);
+      expect((await get(step)).headers.get("x-page-cache"), step).toBe("hit");
+    }
+  });
+
+  it("answers an unknown post with a 404 page that is never kept", async () => {
+    const missing = "/blog/00000000-0000-4000-8000-000000000000";
+    for (let i = 0; i < 2; i++) {
+      const res = await get(missing);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-page-cache")).toBe("uncached");
+      expect(await res.text()).toContain("<h1");
+    }
+  });
+
   it("answers 304 to the ETag it sent", async () => {
     const first = await get("/services");
     const etag = first.headers.get("etag") ?? "";
