@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
+import { Conflict, DomainError, NotFound } from "../services/errors";
 import { PERMISSIONS_POLICY } from "./security";
+
+/** The API's status for a domain error: not found 404, conflict 409, invalid input 400. */
+const domainStatus = (error: DomainError) =>
+  error instanceof NotFound ? 404 : error instanceof Conflict ? 409 : 400;
 
 const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
 
@@ -10,6 +15,8 @@ const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError)
+      return reply.status(domainStatus(error)).send({ status: "Error", message: error.message });
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

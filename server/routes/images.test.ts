@@ -3,7 +3,16 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageVariants } from "../db/schema";
-import { bearer, makeJpeg, makePng, multipart, signIn, uploadImage, withHeaders } from "../test/content";
+import {
+  bearer,
+  makeJpeg,
+  makePng,
+  multipart,
+  postBody,
+  signIn,
+  uploadImage,
+  withHeaders,
+} from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -203,5 +212,27 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
       headers: bearer(token),
     });
     expect(bad.statusCode).toBe(404);
+  });
+
+  it("refuses to delete an image a saved post uses: 409, the post keeps it", async () => {
+    const id = await uploadImage(app, token);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(token),
+      payload: postBody(2, [id, null, null]),
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await app.inject({
+      method: "DELETE",
+      url: `/api/admin/delete-image/${id}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: "Error",
+      message: "This image belongs to a saved post; remove it from the post instead",
+    });
+    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(200);
   });
 });

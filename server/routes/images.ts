@@ -76,11 +76,11 @@ export async function imageRoutes(app: FastifyInstance) {
         tags: ["admin images"],
         security: adminSecurity,
         params: idParams,
-        response: { 200: okBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: { 200: okBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
-      if (!(await app.services.images.remove(request.params.id))) throw notFound(IMAGE_MESSAGES.notFound);
+      await app.services.images.remove(request.params.id);
       return { status: "Ok" };
     },
   );

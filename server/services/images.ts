@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
 import { UUID_SHAPE } from "../../common/blog";
 import type { ImageWidth } from "../../common/constants";
 import type { Database } from "../db/client";
 import { images, imageVariants } from "../db/schema";
 import { HttpError } from "../errors";
+import { Conflict, NotFound } from "./errors";
 import { processImage } from "./sharp";
 
 /** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
@@ -16,6 +17,7 @@ export const IMAGE_MESSAGES = {
   notAnImage: "Images must be png or jpeg",
   tooManyPixels: `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
   notFound: "Image not found",
+  inUse: "This image belongs to a saved post; remove it from the post instead",
 } as const;
 
 const FORMATS = { png: "image/png", jpeg: "image/jpeg" } as const;
@@ -135,10 +137,20 @@ export function createImageService(db: Database) {
     return rows.length > 0;
   }
 
-  async function remove(id: string): Promise<boolean> {
-    if (!UUID_SHAPE.test(id)) return false;
-    const deleted = await db.delete(images).where(eq(images.id, id)).returning({ id: images.id });
-    return deleted.length > 0;
+  /**
+   * Deletes an uploaded image no post has claimed (an upload the editor gave up on). A claimed
+   * image goes with its post, or when a save drops it: deleting it here would break a saved post
+   * (a browser that never saw its save's answer would otherwise delete the post's new images).
+   */
+  async function remove(id: string): Promise<void> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(IMAGE_MESSAGES.notFound);
+    const deleted = await db
+      .delete(images)
+      .where(and(eq(images.id, id), isNull(images.postId)))
+      .returning({ id: images.id });
+    if (deleted.length > 0) return;
+    if (await exists(id)) throw new Conflict(IMAGE_MESSAGES.inUse);
+    throw new NotFound(IMAGE_MESSAGES.notFound);
   }
 
   return { add, get, variant, exists, remove };
