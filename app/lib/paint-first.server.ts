@@ -9,25 +9,26 @@ import { StringDecoder } from "node:string_decoder";
  * a run happened to paint first).
  *
  * The HTML stream is rewritten so that React Router's module preloads and its module script are
- * inert (`x-modulepreload`, `x-module`) until a small script turns them back on (same text, so the
- * same hash or nonce allows it under the CSP) once the page has loaded (its pictures included: the
- * largest one is often what a visitor waits for) and its largest paint has reached the screen (the
- * browser reports it: a frame callback alone could run before the frame was shown, and a request
- * started before the largest paint holds it up on a phone's connection and in Lighthouse's
- * simulation). A page whose inlined stylesheet the page cache cut to its critical rules then loads
- * the whole stylesheet, and its scripts once that has arrived, so nothing they render is unstyled.
+ * inert (`x-modulepreload`; `text/x-module`, a data block that the Nu Html Checker accepts) until
+ * a small script turns them back on (same text, so the same hash or nonce allows it under the CSP)
+ * once the page has loaded (its pictures included: the largest one is often what a visitor waits
+ * for) and its largest paint has reached the screen (the browser reports it: a frame callback
+ * alone could run before the frame was shown, and a request started before the largest paint
+ * holds it up on a phone's connection and in Lighthouse's simulation). A page whose inlined
+ * stylesheet the page cache cut to its critical rules then loads the whole stylesheet, and its
+ * scripts once that has arrived, so nothing they render is unstyled.
  * Without JavaScript nothing changes: the page is whole either way.
  */
 const INERT: Array<[string, string]> = [
   ['<link rel="modulepreload"', '<link rel="x-modulepreload"'],
-  ['<script type="module"', '<script type="x-module"'],
+  ['<script type="module"', '<script type="text/x-module"'],
 ];
 const LONGEST = Math.max(...INERT.map(([from]) => from.length));
 
 const ACTIVATE = [
   "(()=>{let loaded=0,painted=0,started=0;",
   // The module script, recreated: a script element only runs once it is inserted.
-  "const run=()=>{for(const s of document.querySelectorAll('script[type=\"x-module\"]')){",
+  "const run=()=>{for(const s of document.querySelectorAll('script[type=\"text/x-module\"]')){",
   'const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}};',
   "const start=()=>{if(started||!loaded||!painted)return;started=1;requestAnimationFrame(()=>setTimeout(()=>{",
   'for(const l of document.querySelectorAll(\'link[rel="x-modulepreload"]\'))l.rel="modulepreload";',

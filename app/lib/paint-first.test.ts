@@ -28,7 +28,7 @@ describe("paint first", () => {
   it("makes the module preloads and the module script inert and adds the script that turns them on", async () => {
     const { out, ended } = await transformed(PAGE.length);
     expect(out).toContain('<link rel="x-modulepreload" href="/assets/a.js"/>');
-    expect(out).toContain('<script type="x-module" async="">import "/assets/a.js";</script>');
+    expect(out).toContain('<script type="text/x-module" async="">import "/assets/a.js";</script>');
     expect(out).toContain('<script type="application/ld+json">{}</script>');
     // Turned on once the page has loaded and its largest paint is on screen (tests/e2e/critical-css.test.ts).
     expect(out).toMatch(

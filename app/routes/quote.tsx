@@ -1,10 +1,18 @@
 import { QuoteWizard, stepFromPath } from "~/components/quote/QuoteWizard";
+import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/quote";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Get a Quote | Fenland Organics" },
-  { name: "description", content: "Request a quote for organic waste collection" },
-];
+// Every step is one form: its canonical address is the wizard's first step, the one in the sitemap.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Get a Quote",
+      description:
+        "Request a free quote for organic waste collection: six short steps, and our team replies within one working day.",
+      path: "/quote",
+    },
+    siteUrlFrom(matches),
+  );
 
 /** Read by the public layout: quote pages do not scroll to top on navigation (SPEC section 2). */
 export const handle = { keepScroll: true };

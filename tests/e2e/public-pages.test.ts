@@ -47,6 +47,19 @@ describe("public pages: server-rendered HTML and search-engine tags", () => {
     },
   );
 
+  it.each(["/quote", "/quote/3"])(
+    "%s gives the wizard's canonical address and Open Graph tags",
+    async (path) => {
+      const doc = await html(path);
+      expect(attr(doc, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Get a Quote");
+      expect(attr(doc, /<title>([^<]*)<\/title>/)).toBe("Get a Quote | Fenland Organics");
+      expect(attr(doc, /<meta name="description" content="([^"]{50,})"/)).toBeTruthy();
+      expect(attr(doc, /<link rel="canonical" href="([^"]+)"/)).toBe(`${siteUrl}/quote`);
+      expect(attr(doc, /<meta property="og:url" content="([^"]+)"/)).toBe(`${siteUrl}/quote`);
+      expect(attr(doc, /<meta property="og:image" content="([^"]+)"/)).toBe(`${siteUrl}/og-image.png`);
+    },
+  );
+
   it("gives every page its own title and description", async () => {
     const docs = await Promise.all(PAGES.map((p) => html(p.path)));
     const titles = docs.map((d) => attr(d, /<title>([^<]*)<\/title>/));
