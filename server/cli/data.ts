@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { parseArgs } from "node:util";
 import { backupFile, requestBackup } from "../db/backup";
 import { openDatabase } from "../db/client";
@@ -69,9 +70,22 @@ async function backupThroughServer(holder: LockHolder) {
   rmSync(answer);
 }
 
+/**
+ * A server of another host holds the lock (a container's, seen from the host, or the other way
+ * round): its pid means nothing here, and signalling it could hit an unrelated process.
+ */
+const elsewhere = (holder: LockHolder) =>
+  new ImportError(
+    `The database in ${config.dataDir} is in use by ${describeHolder(holder)}, not on this host ` +
+      `(${hostname()}). Run npm run backup where that server runs (for a container: ` +
+      "podman exec <container> npm run backup), or stop it and run the backup again.",
+  );
+
 try {
-  if (command === "backup" && !config.databaseUrl && runningServer()) {
-    await backupThroughServer(runningServer()!);
+  const server = command === "backup" && !config.databaseUrl ? runningServer() : undefined;
+  if (server && server.hostname !== hostname()) throw elsewhere(server);
+  if (server) {
+    await backupThroughServer(server);
     console.log(`Backup written to ${file} (a snapshot taken by the running server)`);
   } else if (command === "export" || command === "backup") {
     const database = await open(Number.POSITIVE_INFINITY);

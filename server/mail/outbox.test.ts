@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort, tempDir } from "../../tests/e2e/server";
 import { mailOutbox } from "../db/schema";
+import { signIn } from "../test/content";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 import { decodeHeader, parseMime, startSmtp } from "../test/smtp";
@@ -259,6 +260,5 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
 });
 
 async function bearer(app: FastifyInstance) {
-  const admin = await app.services.accounts.create(`a${Date.now()}@example.co.uk`, "office-password-1");
-  return `Bearer ${(await app.services.sessions.create(admin.id)).token}`;
+  return `Bearer ${await signIn(app)}`;
 }

@@ -66,5 +66,25 @@ describe("GET /metrics without a token", () => {
       headers: { "x-forwarded-for": "203.0.113.9" },
     });
     expect(proxied.statusCode).toBe(401);
+    // A local proxy that forwards without X-Forwarded-For still says so in another header.
+    for (const header of ["x-real-ip", "x-forwarded-proto", "forwarded", "via"]) {
+      const forwarded = await app.inject({
+        url: "/metrics",
+        remoteAddress: "127.0.0.1",
+        headers: { [header]: "x" },
+      });
+      expect(forwarded.statusCode, header).toBe(401);
+    }
+  });
+
+  it("needs the token whenever a proxy is declared (TRUST_PROXY), even for a headerless local request", async () => {
+    const behindProxy = await buildTestApp("pglite", { TRUST_PROXY: "1" });
+    try {
+      const local = await behindProxy.inject({ url: "/metrics", remoteAddress: "127.0.0.1" });
+      expect(local.statusCode).toBe(401);
+      expect(local.json().message).toBe("Metrics need the METRICS_TOKEN bearer token");
+    } finally {
+      await behindProxy.close();
+    }
   });
 });

@@ -7,9 +7,28 @@ import { mailOutbox } from "../db/schema";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
-/** Bearer METRICS_TOKEN when set; without one, only a scraper on this machine (not via a proxy). */
-function allowed(request: FastifyRequest, token: string | undefined): boolean {
-  if (!token) return LOOPBACK.test(request.socket.remoteAddress ?? "") && !request.headers["x-forwarded-for"];
+/** Headers a reverse proxy adds; a scraper on this machine sends none of them. */
+const PROXY_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-real-ip",
+  "forwarded",
+  "via",
+];
+
+/**
+ * Bearer METRICS_TOKEN when set. Without one, only a scraper on this machine: a loopback peer,
+ * no proxy header, and no proxy declared (TRUST_PROXY unset). A local reverse proxy that sends no
+ * header at all looks like a local scraper, so with any proxy in front the token is required.
+ */
+function allowed(request: FastifyRequest, token: string | undefined, proxied: boolean): boolean {
+  if (!token)
+    return (
+      !proxied &&
+      LOOPBACK.test(request.socket.remoteAddress ?? "") &&
+      !PROXY_HEADERS.some((name) => name in request.headers)
+    );
   const given = Buffer.from(request.headers.authorization ?? "");
   const wanted = Buffer.from(`Bearer ${token}`);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
@@ -123,7 +142,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
   }
 
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    if (!allowed(request, app.config.metricsToken))
+    if (!allowed(request, app.config.metricsToken, app.config.trustProxy !== false))
       return reply
         .status(401)
         .send({ status: "Error", message: "Metrics need the METRICS_TOKEN bearer token" });

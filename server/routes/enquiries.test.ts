@@ -7,6 +7,7 @@ import {
   QUOTE_MESSAGES,
   TANKERING_MESSAGES,
 } from "../../common/messages";
+import { signIn } from "../test/content";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
@@ -59,8 +60,7 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
   beforeAll(async () => {
     app = await buildTestApp(kind, { ENQUIRY_RATE_LIMIT: "3" });
     await app.ready();
-    const admin = await app.services.accounts.create("office@example.co.uk", "office-password-1");
-    auth = `Bearer ${(await app.services.sessions.create(admin.id)).token}`;
+    auth = `Bearer ${await signIn(app)}`;
   });
   afterAll(() => app.close());
 

@@ -47,13 +47,17 @@ export function createAccountService(db: Database, sessions: SessionService) {
   /** The operator's reset (CLI): every session of the account ends. */
   async function resetPassword(email: string, password: string): Promise<void> {
     if (password.length < 8) throw new AccountError("The password must be at least 8 characters");
-    const updated = await db
-      .update(admins)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(admins.email, normaliseEmail(email)))
-      .returning({ id: admins.id });
+    const passwordHash = await hashPassword(password);
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(admins)
+        .set({ passwordHash })
+        .where(eq(admins.email, normaliseEmail(email)))
+        .returning({ id: admins.id });
+      if (rows.length > 0) await sessions.revokeAllFor(rows[0].id, undefined, tx);
+      return rows;
+    });
     if (updated.length === 0) throw new AccountError(`No administrator ${normaliseEmail(email)}`);
-    await sessions.revokeAllFor(updated[0].id);
   }
 
   /**
@@ -71,11 +75,13 @@ export function createAccountService(db: Database, sessions: SessionService) {
       .where(eq(admins.id, adminId));
     if (!row || !(await verifyPassword(change.currentPassword, row.passwordHash)))
       throw new AccountError(ACCOUNT_MESSAGES.currentWrong);
-    await db
-      .update(admins)
-      .set({ passwordHash: await hashPassword(change.newPassword) })
-      .where(eq(admins.id, adminId));
-    await sessions.revokeAllFor(adminId, keepToken);
+    const passwordHash = await hashPassword(change.newPassword);
+    // One transaction: a sign-in with the old password either finished first (its session ends
+    // here) or waits for the new hash and is refused (sessions.create).
+    await db.transaction(async (tx) => {
+      await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId));
+      await sessions.revokeAllFor(adminId, keepToken, tx);
+    });
   }
 
   async function list(): Promise<AdminAccount[]> {

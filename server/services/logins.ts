@@ -114,8 +114,9 @@ export function createLoginService(deps: {
       return account ? { outcome: "invalid" } : { outcome: "busy" };
     }
     await refund(keys);
-    const { token } = await deps.sessions.create(account.found.id);
-    return { outcome: "signed-in", token };
+    // The password changed while it was being checked: the old one no longer signs in.
+    const session = await deps.sessions.create(account.found.id, account.found.passwordHash);
+    return session ? { outcome: "signed-in", token: session.token } : { outcome: "invalid" };
   }
 
   /**

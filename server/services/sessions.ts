@@ -14,10 +14,29 @@ export interface SessionAdmin {
 }
 
 export function createSessionService(db: Database) {
-  async function create(adminId: string): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * A session for an administrator whose password hash is still `checkedHash`, the one the
+   * password was checked against; undefined when it changed meanwhile. The account's row is
+   * locked while the session is written, so a password change racing the sign-in either comes
+   * first (this finds the new hash and makes nothing) or waits and then ends this session too.
+   */
+  async function create(
+    adminId: string,
+    checkedHash: string,
+  ): Promise<{ token: string; expiresAt: Date } | undefined> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + ADMIN_SESSION_TTL_MS);
-    await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, expiresAt });
+    const made = await db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ passwordHash: admins.passwordHash })
+        .from(admins)
+        .where(eq(admins.id, adminId))
+        .for("share");
+      if (account?.passwordHash !== checkedHash) return false;
+      await tx.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, expiresAt });
+      return true;
+    });
+    if (!made) return undefined;
     // Housekeeping: expired sessions are useless; drop them while we are here.
     await db.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date()));
     return { token, expiresAt };
@@ -43,10 +62,14 @@ export function createSessionService(db: Database) {
    * Ends every session of this administrator, except the one holding `exceptToken` (the device
    * that changed the password stays signed in). Returns how many were ended.
    */
-  async function revokeAllFor(adminId: string, exceptToken?: string): Promise<number> {
+  async function revokeAllFor(
+    adminId: string,
+    exceptToken?: string,
+    tx: Pick<Database, "delete"> = db,
+  ): Promise<number> {
     const mine = eq(adminSessions.adminId, adminId);
     const where = exceptToken ? and(mine, ne(adminSessions.tokenHash, hashToken(exceptToken))) : mine;
-    const revoked = await db.delete(adminSessions).where(where).returning({ adminId: adminSessions.adminId });
+    const revoked = await tx.delete(adminSessions).where(where).returning({ adminId: adminSessions.adminId });
     return revoked.length;
   }
 

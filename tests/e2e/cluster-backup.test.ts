@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -16,6 +16,33 @@ const fresh = () => mkdtempSync(path.join(tmpdir(), "site-backup-"));
 const posts = async (url: string) => (await (await fetch(`${url}/api/blog`)).json()).result;
 
 describe("backup and restore of the embedded database", () => {
+  it("never signals a lock holder of another host: says where to run the backup instead", async () => {
+    const dataDir = fresh();
+    // A live process of this host whose pid the other host's lock happens to name.
+    const bystander = spawn("sleep", ["30"]);
+    try {
+      writeFileSync(
+        path.join(dataDir, "db.lock"),
+        JSON.stringify({
+          pid: bystander.pid,
+          hostname: "site-container-1",
+          since: new Date().toISOString(),
+          command: "server",
+          token: "elsewhere",
+        }),
+      );
+      const failed = await data(["backup", "--file", path.join(dataDir, "b.json")], dataDir).catch((e) => e);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("on site-container-1 (server)");
+      expect(failed.stderr).toContain("Run npm run backup where that server runs");
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a signal's exit event would be in
+      expect(bystander.exitCode).toBeNull();
+      expect(bystander.signalCode).toBeNull();
+    } finally {
+      bystander.kill();
+    }
+  });
+
   it("snapshots a running server and restores it into a fresh DATA_DIR serving the same posts", async () => {
     const source = fresh();
     const original = await startInstance({ DATA_DIR: source, SEED_DEMO: "1" });
