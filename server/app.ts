@@ -105,7 +105,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await connectRedis(app, config.redisUrl, options.redisKeyPrefix ?? config.redisKeyPrefix)
     : undefined;
   const services = createServices(database.db, config, { redis });
-  if (database.broadcast) shareContentVersion(services.contentVersion, database.broadcast);
+  if (database.broadcast) {
+    shareContentVersion(services.contentVersion, database.broadcast);
+    database.broadcast.watch((event) => {
+      if (event.kind === "lost")
+        app.log.warn({ err: event.error }, "lost the connection that hears other instances; reconnecting");
+      else if (event.kind === "retry-failed")
+        app.log.warn(
+          { err: event.error, attempt: event.attempt },
+          "reconnecting to hear other instances failed",
+        );
+      else
+        app.log.info(
+          { downMs: event.downMs },
+          "hearing other instances again; cached pages emptied (changes may have been missed)",
+        );
+    });
+  }
   app.decorate("db", database.db);
   app.decorate("services", services);
   app.decorate("config", config);

@@ -71,7 +71,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     }
     if (!options.migrateInFirstStart) await firstStart(migrate);
-    const broadcast = await postgresBroadcast(pg.Client, options.databaseUrl);
+    const broadcast = await postgresBroadcast(pg.Client, options.databaseUrl, (channel, payload) =>
+      pool.query("select pg_notify($1, $2)", [channel, payload]),
+    );
     return {
       db,
       kind: "postgres",

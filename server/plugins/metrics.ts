@@ -100,7 +100,9 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
         })
         .from(mailOutbox)
         .where(sql`${mailOutbox.state} = 'pending'`)
-        .then(([row]) => ({ pending: Number(row.pending), oldest: Number(row.oldest) }));
+        .then(([row]) => ({ pending: Number(row.pending), oldest: Number(row.oldest) }))
+        // The database unreachable: the scrape still answers (the outbox is unknown, NaN).
+        .catch(() => ({ pending: Number.NaN, oldest: Number.NaN }));
     }
     return outbox;
   };
@@ -139,6 +141,19 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
     );
     gauge("db_pool_idle_connections", "Open connections not in use", () => pool.idleCount);
     gauge("db_pool_waiting_queries", "Queries waiting for a connection", () => pool.waitingCount);
+  }
+  const broadcast = database.broadcast;
+  if (broadcast) {
+    gauge(
+      "broadcast_listening",
+      "1 while this instance hears other instances' changes (LISTEN connection up), else 0",
+      () => (broadcast.status().listening ? 1 : 0),
+    );
+    total(
+      "broadcast_losses_total",
+      "Times the LISTEN connection was lost (each ends with the page cache emptied)",
+      () => broadcast.status().losses,
+    );
   }
 
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {

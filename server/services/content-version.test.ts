@@ -44,9 +44,12 @@ describe.skipIf(!process.env.DATABASE_URL)("content version across instances on 
   it("a change on one instance bumps the others once, and never echoes back", async () => {
     const url = process.env.DATABASE_URL as string;
     const [a, b] = [createContentVersion(), createContentVersion()];
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const send = (channel: string, payload: string) =>
+      pool.query("select pg_notify($1, $2)", [channel, payload]);
     const [toA, toB] = await Promise.all([
-      postgresBroadcast(pg.Client, url),
-      postgresBroadcast(pg.Client, url),
+      postgresBroadcast(pg.Client, url, send),
+      postgresBroadcast(pg.Client, url, send),
     ]);
     shareContentVersion(a, toA);
     shareContentVersion(b, toB);
@@ -57,5 +60,6 @@ describe.skipIf(!process.env.DATABASE_URL)("content version across instances on 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect([a.current, b.current]).toEqual([2, 2]);
     await Promise.all([toA.close(), toB.close()]);
+    await pool.end();
   });
 });

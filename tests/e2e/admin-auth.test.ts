@@ -138,6 +138,29 @@ describe("dashboard shell", () => {
   const sidebar = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
   const current = (page: Page) => sidebar(page).locator('[aria-current="page"]').allTextContents();
 
+  it("says 'Loading…' while the next screen loads on a slow connection", async () => {
+    const { page, context } = await adminContext();
+    await signIn(page);
+    // The next screen's data is held back until the indicator has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/admin/dashboard/popups.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await sidebar(page).getByRole("link", { name: "Popups" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Loading…" });
+    await status.waitFor();
+    expect(await page.locator("main").getAttribute("aria-busy")).toBe("true");
+    release();
+    await page.waitForURL("**/admin/dashboard/popups");
+    await status.waitFor({ state: "detached" });
+    expect(await page.locator("main").getAttribute("aria-busy")).toBe("false");
+    await context.close();
+  });
+
   it("the sidebar marks the current section; the index and unmatched paths show the orders text", async () => {
     const { page, context } = await adminContext();
     await signIn(page);

@@ -12,6 +12,7 @@ const postgresUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_TEST_URL;
 const ADMIN = { email: "cluster-admin@example.co.uk", password: "cluster-password-1" };
 const RUN = randomUUID().slice(0, 8);
+const METRICS_TOKEN = `metrics-${randomUUID()}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const json = { "content-type": "application/json" };
@@ -59,6 +60,7 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
         ADMIN_PASSWORD: ADMIN.password,
         SEED_DEMO: "0",
         ENQUIRY_RATE_LIMIT: "100000",
+        METRICS_TOKEN,
       },
     });
     db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -158,6 +160,63 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
     );
     expect(created.status).toBe(201);
     // The other instances hear of it through PostgreSQL NOTIFY, delivered within milliseconds.
+    for (const instance of cluster.instances)
+      await eventually(
+        async () => (await (await fetch(`${instance.url}/blog`)).text()).includes(title),
+        5_000,
+      );
+  });
+
+  it("hears changes again after PostgreSQL drops every connection and refuses new ones for a while", async () => {
+    const metric = async (url: string, name: string) => {
+      const text = await (
+        await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      return Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
+    };
+    const database = new URL(cluster.databaseUrl).pathname.slice(1);
+    const [{ pid: keep }] = (await db.query("select pg_backend_pid() as pid")).rows;
+    const server = new pg.Client({ connectionString: postgresUrl });
+    await server.connect();
+    try {
+      // What a restart looks like to the instances: every connection cut, new ones refused for 4 s
+      // (so the first reconnects fail), then the server is back.
+      await server.query(`alter database ${database} with allow_connections false`);
+      await server.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> $2",
+        [database, keep],
+      );
+      for (const instance of cluster.instances)
+        await eventually(async () => (await metric(instance.url, "broadcast_listening")) === 0, 5_000);
+      await sleep(4_000);
+    } finally {
+      await server.query(`alter database ${database} with allow_connections true`);
+      await server.end();
+    }
+    for (const instance of cluster.instances) {
+      await eventually(async () => (await metric(instance.url, "broadcast_listening")) === 1, 45_000);
+      expect(await metric(instance.url, "broadcast_losses_total")).toBeGreaterThanOrEqual(1);
+      await fetch(`${instance.url}/blog`); // cached again after the reconnect emptied the cache
+    }
+    const title = `After the restart ${RUN}`;
+    await eventually(async () => {
+      const created = await post(
+        `${cluster.instances[1].url}/api/admin`,
+        {
+          meta_data_title: title,
+          title,
+          readTime: 3,
+          template: 1,
+          content: [0, 1, 2].map((i) => ({
+            header: i ? `Part ${i}` : "",
+            content: `<p>Part ${i}</p>`,
+            img: null,
+          })),
+        },
+        bearer(),
+      );
+      return created.status === 201;
+    }, 10_000);
     for (const instance of cluster.instances)
       await eventually(
         async () => (await (await fetch(`${instance.url}/blog`)).text()).includes(title),

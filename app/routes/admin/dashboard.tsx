@@ -1,6 +1,7 @@
-import { Outlet, type ShouldRevalidateFunction } from "react-router";
+import { Outlet, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import { AdminSectionNav } from "~/components/admin/AdminSidebar";
 import { AdminTopBar } from "~/components/admin/AdminTopBar";
+import { Loading } from "~/components/admin/Loading";
 import { Logo } from "~/components/art/LogoMark";
 import { isSearchOnlyChange } from "~/lib/admin-search";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
@@ -30,7 +31,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
 
+/** While another admin screen loads (a slow connection), the shell says so at once. */
+function NavigationStatus() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  if (navigation.state !== "loading" || navigation.location.pathname === pathname) return null;
+  return (
+    <Loading className="admin-navigation-status fixed right-4 bottom-4 z-[60] rounded-full border border-border bg-surface px-4 py-2 shadow-lg" />
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const navigating = useNavigation().state === "loading";
   return (
     <div className="flex min-h-screen flex-1">
       <a
@@ -58,8 +70,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <main
           id="main"
           tabIndex={-1}
+          aria-busy={navigating}
           className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-8"
         >
+          <NavigationStatus />
           <Outlet />
         </main>
       </div>

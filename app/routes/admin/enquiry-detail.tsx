@@ -4,7 +4,7 @@ import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
 import { enquiryRows } from "@common/enquiries";
 import { enquiryStatusInputSchema, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { enquiry };
 }
 
-/** 'Save status' and 'Retry now'. */
+/** The status (saved on change, or by 'Save status') and 'Retry now'. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData();
@@ -75,6 +75,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
   const { enquiry } = loaderData;
   const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
   const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
   const spam = enquiry.status === "spam";
 
   return (
@@ -149,6 +150,9 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
                   name="status"
                   key={enquiry.status}
                   defaultValue={spam ? "new" : enquiry.status}
+                  // Saved as soon as it is chosen: leaving the page never loses a choice. The
+                  // button stays for the page without JavaScript.
+                  onChange={(event) => submit(event.currentTarget.form)}
                   className={`${inputClass} h-11`}
                 >
                   {STAFF_ENQUIRY_STATUSES.map((status) => (
