@@ -8,6 +8,7 @@ import type { Redis } from "ioredis";
 import { proxyTrust, trustedPeer } from "./client-address";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
+import { prettyStream, wantsPretty } from "./log-format";
 import { LOG_SERIALIZERS } from "./log-safety";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerInputHygiene } from "./plugins/input";
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           level: config.logLevel,
           redact: ["req.headers.authorization", "req.headers.cookie"],
           serializers: LOG_SERIALIZERS,
+          ...(wantsPretty(config.logFormat) ? { stream: prettyStream() } : {}),
         });
   const app = Fastify({
     logger,

@@ -58,6 +58,7 @@ const envSchema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"], { message: "must be auto, pretty or json" }).default("auto"),
   ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
@@ -89,6 +90,8 @@ export interface Config {
   redisKeyPrefix?: string;
   trustProxy: TrustProxy;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Readable lines for a person (a terminal), or JSON lines for a log collector. */
+  logFormat: "auto" | "pretty" | "json";
   /** Enquiry submissions allowed per client and form per hour. */
   enquiryRateLimit: number;
   imageMaxBytes: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     metricsToken: e.METRICS_TOKEN,
