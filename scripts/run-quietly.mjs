@@ -10,7 +10,10 @@ import { createInterface } from "node:readline";
 const NOISE = [/The `envFile` option is deprecated, please use `envDir: false` instead\./];
 
 const [command, ...args] = process.argv.slice(2);
-const child = spawn(command, args, { stdio: ["inherit", "pipe", "pipe"], shell: process.platform === "win32" });
+const child = spawn(command, args, {
+  stdio: ["inherit", "pipe", "pipe"],
+  shell: process.platform === "win32",
+});
 for (const [from, to] of [
   [child.stdout, process.stdout],
   [child.stderr, process.stderr],
