@@ -30,7 +30,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=65536
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
@@ -45,4 +46,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server drains on SIGTERM (readiness fails first, see SHUTDOWN_DELAY_SECONDS), then exits 0.
 STOPSIGNAL SIGTERM
-CMD ["node", "build/server-app/main.js"]
+# The memory settings of scripts/server-process.mjs (decision 0016).
+CMD ["node", "--max-semi-space-size=4", "build/server-app/main.js"]

@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { CATCH_ALL_ROUTE_ID } from "../common/pages";
 
 /** SPEC section 2: every route. Each module is its own chunk, loaded when first needed. */
 export default [
@@ -18,7 +19,7 @@ export default [
     route("contact/2", "routes/contact.tsx", { id: "contact-2" }),
     route("quote/*", "routes/quote.tsx"),
     route("legal/privacy-policy", "routes/privacy-policy.tsx"),
-    route("*", "routes/home.tsx", { id: "catch-all" }),
+    route("*", "routes/home.tsx", { id: CATCH_ALL_ROUTE_ID }),
   ]),
   route("admin/dashboard", "routes/admin/dashboard.tsx", [
     index("routes/admin/orders.tsx"),

@@ -23,3 +23,6 @@ const BLOG_POST = /^\/blog\/[^/]+$/;
  * its render answers 200). Anything else reaches the catch-all, and is never worth keeping.
  */
 export const isKnownPagePath = (pathname: string) => FIXED.has(pathname) || BLOG_POST.test(pathname);
+
+/** The id of the route that answers every other path with the home page (SPEC section 2). */
+export const CATCH_ALL_ROUTE_ID = "catch-all";

@@ -1,7 +1,8 @@
 // npm run bench:api: requests/s and p99 latency of the public content API (blog list with 10
 // posts, one post, one image) on the embedded database and on PostgreSQL, against the
 // production build. PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
-// a dedicated database is created and dropped. Set BENCH_SKIP_POSTGRES=1 to skip it.
+// a dedicated database is created and dropped. Set BENCH_SKIP_POSTGRES=1 to skip it. Each row
+// gives the server's resident memory peak during its load (sampled every 50 ms).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -9,6 +10,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import sharp from "sharp";
+import { rssMb } from "./bench-lib.mjs";
+import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -24,9 +27,10 @@ if (!existsSync("build/server-app/main.js")) {
 
 async function startServer(env) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
-  const child = spawn(process.execPath, ["build/server-app/main.js"], {
+  const child = spawn(process.execPath, SERVER_COMMAND, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -45,6 +49,7 @@ async function startServer(env) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -119,13 +124,18 @@ async function benchDatabase(label, env) {
     for (const [name, url, headers] of targets) {
       // The first pass warms caches (and makes the WebP rendition); the second is measured.
       await run(url, headers, 2);
-      const result = await run(url, headers);
+      let peak = rssMb(server.pid);
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb(server.pid));
+      }, 50);
+      const result = await run(url, headers).finally(() => clearInterval(sampler));
       if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
       rows.push({
         database: label,
         request: name,
         "req/s": Math.round(result.requests.average),
         "p99 ms": result.latency.p99,
+        "RSS peak MB": peak,
       });
     }
     return rows;

@@ -11,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -48,9 +49,10 @@ async function startSmtp() {
 
 async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["build/server-app/main.js"], {
+  const child = spawn(process.execPath, SERVER_COMMAND, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       SEED_DEMO: "0",

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 export function ensureBuild() {
   if (existsSync("build/server/index.js") && existsSync("build/server-app/main.js")) return;
@@ -38,9 +39,10 @@ export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-bench-"));
   const started = performance.now();
-  const child = spawn(process.execPath, ["build/server-app/main.js"], {
+  const child = spawn(process.execPath, SERVER_COMMAND, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       ...env,

@@ -10,6 +10,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const PAGES = [
   "/",
@@ -42,9 +43,10 @@ if (!existsSync("build/server-app/main.js") || process.argv.includes("--build"))
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lh-"));
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["build/server-app/main.js"], {
+const server = spawn(process.execPath, SERVER_COMMAND, {
   env: {
     ...process.env,
+    ...SERVER_ENV,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

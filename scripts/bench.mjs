@@ -61,7 +61,7 @@ const startFigure = (times) => {
 };
 
 // The load runs against the node process directly, so its memory is the server's alone.
-const server = await startServer({ DATA_DIR: dataDir, MALLOC_ARENA_MAX: "2" });
+const server = await startServer({ DATA_DIR: dataDir });
 await new Promise((r) => setTimeout(r, 2000));
 const idleRss = rssMb(server.child.pid);
 const posts = await (await fetch(`${server.url}/api/blog`)).json();

@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
@@ -54,6 +55,7 @@ export async function startInstance(env = {}) {
   // Only what is given: never the caller's own database, Redis or mail server.
   const childEnv = {
     ...process.env,
+    ...SERVER_ENV,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     SMTP_URL: undefined,
@@ -64,7 +66,7 @@ export async function startInstance(env = {}) {
     PORT: String(port),
   };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ["build/server-app/main.js"], { cwd: ROOT, env: childEnv });
+  const child = spawn(process.execPath, SERVER_COMMAND, { cwd: ROOT, env: childEnv });
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;

@@ -1,10 +1,10 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { parseArgs } from "node:util";
 import { backupFile, requestBackup } from "../db/backup";
 import { openDatabase } from "../db/client";
 import { describeHolder, holderAlive, type LockHolder } from "../db/data-lock";
-import { exportDatabase, ImportError, importDatabase, parseExport } from "../db/portable";
+import { ImportError, importDatabase, parseExport, writeExport } from "../db/portable";
 import { configOrExit } from "../server";
 
 /**
@@ -90,7 +90,7 @@ try {
   } else if (command === "export" || command === "backup") {
     const database = await open(Number.POSITIVE_INFINITY);
     try {
-      writeFileSync(file, JSON.stringify(await exportDatabase(database.db)), { mode: 0o600 });
+      await writeExport(database.db, file);
     } finally {
       await database.close();
     }

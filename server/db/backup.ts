@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Database } from "./client";
-import { exportDatabase } from "./portable";
+import { writeExport } from "./portable";
 
 /**
  * Backups of the embedded database while the server runs. The server owns DATA_DIR/db, so
  * `npm run backup` asks it: it drops a request file in DATA_DIR/backups and sends SIGUSR2; the
- * server answers each request with the export of one REPEATABLE READ snapshot, written under a
- * temporary name and renamed (a backup file is whole or absent). Nothing new on the network.
+ * server answers the requests pending with one export, streamed to disk a chunk at a time so the
+ * site goes on answering meanwhile (server/db/portable.ts), written under a temporary name and
+ * renamed (a backup file is whole or absent). Nothing new on the network.
  */
 export const backupDir = (dataDir: string) => path.resolve(dataDir, "backups");
 export const backupFile = (dataDir: string, id: string) => path.join(backupDir(dataDir), `backup-${id}.json`);
@@ -27,10 +28,12 @@ export async function answerBackupRequests(db: Database, dataDir: string): Promi
   if (!existsSync(dir)) return [];
   const ids = readdirSync(dir).flatMap((name) => /^request-([\w-]+)$/.exec(name)?.[1] ?? []);
   if (ids.length === 0) return [];
-  const text = JSON.stringify(await exportDatabase(db));
-  return ids.map((id) => {
-    const target = backupFile(dataDir, id);
-    writeFileSync(`${target}.partial`, text, { mode: 0o600 });
+  // One export streamed to disk, then a copy for each further request pending now.
+  const [first, ...others] = ids.map((id) => backupFile(dataDir, id));
+  await writeExport(db, `${first}.partial`);
+  for (const target of others) copyFileSync(`${first}.partial`, `${target}.partial`);
+  return ids.map((id, i) => {
+    const target = [first, ...others][i];
     renameSync(`${target}.partial`, target);
     rmSync(path.join(dir, `request-${id}`), { force: true });
     return target;

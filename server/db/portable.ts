@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 
@@ -38,29 +39,112 @@ async function storedColumns(db: Pick<Database, "execute">, table: TableName): P
   return rows.map((r) => String(r.column_name));
 }
 
-/** Every table read in one REPEATABLE READ, read-only transaction: one consistent snapshot. */
-export async function exportDatabase(db: Database): Promise<ExportFile> {
-  const tables = await db.transaction(
-    async (tx) => {
-      const out = {} as ExportFile["tables"];
-      await tx.execute(sql`set local timezone = 'UTC'`); // the same text on every server
-      for (const table of TABLES) {
-        const rows = rowsOf(
-          await tx.execute(sql`select row_to_json(t) as row from ${sql.identifier(table)} t order by t.id`),
-        ).map((r) => r.row as Record<string, unknown>);
-        const stored = new Set(await storedColumns(tx, table));
-        for (const row of rows)
-          for (const column of Object.keys(row)) if (!stored.has(column)) delete row[column];
-        for (const row of rows)
-          for (const column of BYTES[table] ?? [])
-            row[column] = Buffer.from(String(row[column]).slice(2), "hex").toString("base64");
-        out[table] = rows;
+/** Rows read at a time: small enough that a request waits at most one chunk (images are large). */
+const CHUNK_ROWS: Record<TableName, number> = {
+  admins: 200,
+  blog_posts: 100,
+  images: 4,
+  popups: 200,
+  enquiries: 500,
+  mail_outbox: 500,
+};
+
+/** Columns whose rows must have been exported for a row to be (the parent may come later). */
+const PARENTS: Partial<Record<TableName, { column: string; table: TableName }>> = {
+  images: { column: "post_id", table: "blog_posts" },
+  mail_outbox: { column: "enquiry_id", table: "enquiries" },
+};
+
+/**
+ * Every table in foreign-key order, a chunk of rows at a time (keyset by id), each chunk in a
+ * short read-only transaction of its own: on the embedded database (one connection) requests run
+ * between chunks instead of waiting for the whole export, and no table is ever held in memory
+ * whole. Rows written while the export runs may or may not be in it; a child row is written only
+ * when its parent was (an image of a post saved meanwhile is left out with its post), so the file
+ * always imports. Yields each table's rows, chunk by chunk, starting with an empty chunk.
+ */
+export async function* exportChunks(db: Database): AsyncGenerator<{ table: TableName; rows: Rows }> {
+  const exported = new Map<TableName, Set<string>>();
+  for (const table of TABLES) {
+    const stored = new Set(await storedColumns(db, table));
+    const parent = PARENTS[table];
+    const ids = new Set<string>();
+    exported.set(table, ids);
+    yield { table, rows: [] }; // every table appears in the file, empty or not
+    let after: string | undefined;
+    for (;;) {
+      const chunk = await db.transaction(
+        async (tx) => {
+          await tx.execute(sql`set local timezone = 'UTC'`); // the same text on every server
+          return rowsOf(
+            await tx.execute(
+              sql`select row_to_json(t) as row from ${sql.identifier(table)} t
+                where ${after === undefined ? sql`true` : sql`t.id > ${after}`}
+                order by t.id limit ${CHUNK_ROWS[table]}`,
+            ),
+          ).map((r) => r.row as Record<string, unknown>);
+        },
+        { accessMode: "read only" },
+      );
+      if (chunk.length === 0) break;
+      after = String(chunk.at(-1)?.id);
+      const rows = chunk.filter((row) => {
+        const parentId = parent && row[parent.column];
+        return typeof parentId !== "string" || Boolean(parent && exported.get(parent.table)?.has(parentId));
+      });
+      for (const row of rows) {
+        if (table === "blog_posts" || table === "enquiries") ids.add(String(row.id));
+        for (const column of Object.keys(row)) if (!stored.has(column)) delete row[column];
+        for (const column of BYTES[table] ?? [])
+          row[column] = Buffer.from(String(row[column]).slice(2), "hex").toString("base64");
       }
-      return out;
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+      yield { table, rows };
+      // Let waiting requests have the database before the next chunk.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+const exportHeader = () =>
+  `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(new Date().toISOString())},"tables":{`;
+
+/** All content as one document in memory (tests, small databases); files use writeExport. */
+export async function exportDatabase(db: Database): Promise<ExportFile> {
+  const tables = Object.fromEntries(TABLES.map((table) => [table, [] as Rows])) as ExportFile["tables"];
+  for await (const { table, rows } of exportChunks(db)) tables[table].push(...rows);
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), tables };
+}
+
+/**
+ * Writes the export to `file` as it is read (never the whole document in memory), flushed to
+ * disk before it resolves. The same JSON as `exportDatabase`, read back by `parseExport`.
+ */
+export async function writeExport(db: Database, file: string): Promise<void> {
+  const handle = await open(file, "w", 0o600);
+  try {
+    let text = exportHeader();
+    let current: TableName | undefined;
+    let first = true;
+    for await (const { table, rows } of exportChunks(db)) {
+      if (table !== current) {
+        text += `${current ? "]," : ""}${JSON.stringify(table)}:[`;
+        current = table;
+        first = true;
+      }
+      for (const row of rows) {
+        text += `${first ? "" : ","}${JSON.stringify(row)}`;
+        first = false;
+      }
+      if (text.length > 1 << 20) {
+        await handle.write(text);
+        text = "";
+      }
+    }
+    await handle.write(`${text}]}}`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** How many rows each content table holds (a non-empty database refuses an import). */

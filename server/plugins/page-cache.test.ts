@@ -40,7 +40,8 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
       content: app.services.contentVersion,
       policy: (hashes) => contentSecurityPolicy(app.config, hashes),
       maxBytes: 64 * 1024,
-      isKnownPath: (path) => !path.includes("made-up"),
+      isKnownPath: (path) => !path.includes("made-up") && !path.includes("anything"),
+      isCatchAll: (path) => path.startsWith("/page/anything-"),
       maxConcurrentRenders: 2,
       // A page that shows the active popup and the posts, like the real ones do.
       render: async (path, consent) => {
@@ -119,6 +120,15 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(renders).toEqual([]); // rendered for each visitor by the page handler, not for the cache
     expect((await get("/page/real")).headers["x-page-cache"]).toBe("hit");
     expect(pageCache.stats()).toMatchObject({ entries: before.entries, bytes: before.bytes });
+  });
+
+  it("answers every path of the catch-all from one entry, rendered once", async () => {
+    renders = [];
+    const first = await get("/page/anything-1");
+    const rest = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`/page/anything-${i + 2}`)));
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(rest.map((res) => res.headers["x-page-cache"])).toEqual(Array(20).fill("hit"));
+    expect(renders).toEqual(["/page/anything-1 "]);
   });
 
   it("renders at most maxConcurrentRenders pages for the cache at once", async () => {

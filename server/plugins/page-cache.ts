@@ -43,9 +43,18 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Paths of pages that can exist (default: the site's, `isKnownPagePath`); others are never kept. */
   isKnownPath?: (pathname: string) => boolean;
+  /**
+   * Paths the catch-all route answers (SPEC: it shows home, whatever the path). Its render does
+   * not depend on the path, so all of them share one entry: a flood of made-up paths is answered
+   * from memory, like the home page, instead of a render each.
+   */
+  isCatchAll?: (pathname: string) => boolean;
   /** Renders made for the cache at once; more wait their turn (default 2, one per core here). */
   maxConcurrentRenders?: number;
 }
+
+/** The key of the one entry every catch-all path shares (no path starts with a space). */
+const CATCH_ALL = " catch-all";
 
 /** A render the cache may not keep but that answers the request as it is (a 404 page). */
 export interface UncachedPage {
@@ -111,6 +120,7 @@ export function createPageCache(options: PageCacheOptions) {
   const filling = new Map<string, Promise<Filled>>();
   const rendering = limiter(options.maxConcurrentRenders ?? 2);
   const isKnownPath = options.isKnownPath ?? isKnownPagePath;
+  const isCatchAll = options.isCatchAll ?? (() => false);
   let bytes = 0;
   let renders = 0;
   let hits = 0;
@@ -127,14 +137,17 @@ export function createPageCache(options: PageCacheOptions) {
     const queryAt = url.indexOf("?");
     const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
     if (isAdminPath(url) || !CACHEABLE_QUERY.test(query)) return undefined;
-    // Only pages that can exist: any other path reaches the catch-all, and keeping each one would
-    // let a flood of made-up paths evict the real pages (each also costs brotli 11 and gzip 9).
-    if (!isKnownPath(queryAt < 0 ? url : url.slice(0, queryAt))) return undefined;
+    // Only pages that can exist, each under its own key; every path the catch-all answers shares
+    // one (keeping each would let a flood of made-up paths evict the real pages, and each would
+    // cost a render, brotli 11 and gzip 9).
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    const page = isKnownPath(pathname) ? url : query === "" && isCatchAll(pathname) ? CATCH_ALL : undefined;
+    if (!page) return undefined;
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).
     if (request.cookies[ADMIN_AUTH_COOKIE] !== undefined || request.headers.authorization) return undefined;
     const answer = request.cookies[COOKIE_CONSENT_NAME] ?? "";
     const consent = CONSENT_ANSWERS.has(answer) ? answer : "";
-    return { key: `${options.buildId} ${consent} ${url}`, path: url, consent };
+    return { key: `${options.buildId} ${consent} ${page}`, path: url, consent };
   }
 
   /**

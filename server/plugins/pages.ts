@@ -2,9 +2,10 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { COOKIE_CONSENT_NAME } from "../../common/constants";
 import { API_MESSAGES } from "../../common/messages";
+import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { HttpError } from "../errors";
 import type { Services } from "../services";
 import { isSameOrigin } from "./auth";
@@ -101,12 +102,14 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   }
 
   const handle = createRequestHandler(options.build, options.mode);
+  const isCatchAll = typeof options.build === "function" ? undefined : catchAllMatcher(options.build);
   const cache =
     options.mode === "production" && typeof options.build !== "function"
       ? createPageCache({
           buildId: options.build.assets.version,
           content: services.contentVersion,
           policy: (hashes) => contentSecurityPolicy(app.config, hashes),
+          isCatchAll,
           // Made from the path and the consent answer alone, at the configured origin: nothing
           // else a visitor sends (Host, other cookies) can reach a page others will be served.
           render: async (path, consent) => {
@@ -164,4 +167,20 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       },
     });
   });
+}
+
+/** Whether the app's catch-all route is the one that answers a path (matched as React Router does). */
+export function catchAllMatcher(build: ServerBuild): (pathname: string) => boolean {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const tree = (parentId?: string): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) => {
+        const children = tree(route.id);
+        return route.index
+          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children };
+      });
+  const top = tree(undefined);
+  return (pathname) => matchRoutes(top, pathname)?.at(-1)?.route.id === CATCH_ALL_ROUTE_ID;
 }

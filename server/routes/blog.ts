@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { BLOG_API_MESSAGES, BLOG_LIST_MAX_LIMIT, BLOG_LIST_MESSAGES } from "../../common/blog";
 import { BLOG_PAGE_SIZE } from "../../common/constants";
 import { badRequest, notFound } from "../errors";
+import { createAnswerCache, sendAnswer } from "../plugins/answer-cache";
 import {
   documentOnlyValidation,
   errorBody,
@@ -40,6 +41,8 @@ function parseListQuery(query: ListQuery) {
 /** Public blog: GET /api/blog (newest first) and GET /api/blog/:id. */
 export async function blogRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
+  // Kept until the content changes (server/plugins/answer-cache.ts).
+  const answers = createAnswerCache(app.services.contentVersion);
 
   app.get<{ Querystring: ListQuery }>(
     "/blog",
@@ -80,13 +83,18 @@ export async function blogRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { summary, paging } = parseListQuery(request.query);
-      const blog = app.services.blog;
-      const range = paging && { limit: paging.limit, offset: paging.offset };
-      const result = await (summary ? blog.listSummaries(range) : blog.list(range));
-      if (!paging) return { status: "Ok", result };
-      return { status: "Ok", result, total: await blog.count(), page: paging.page, limit: paging.limit };
+      const key = `list ${summary ? "summary" : "full"} ${paging?.page ?? "-"} ${paging?.limit ?? "-"}`;
+      const answer = await answers.answer(key, async () => {
+        const blog = app.services.blog;
+        const range = paging && { limit: paging.limit, offset: paging.offset };
+        const result = await (summary ? blog.listSummaries(range) : blog.list(range));
+        if (!paging) return reply.serialize({ status: "Ok", result });
+        const total = await blog.count();
+        return reply.serialize({ status: "Ok", result, total, page: paging.page, limit: paging.limit });
+      });
+      return sendAnswer(request, reply, answer as NonNullable<typeof answer>);
     },
   );
 
@@ -100,10 +108,13 @@ export async function blogRoutes(app: FastifyInstance) {
         response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody },
       },
     },
-    async (request) => {
-      const post = await app.services.blog.get(request.params.id);
-      if (!post) throw notFound(BLOG_API_MESSAGES.notFound);
-      return { status: "Ok", result: post };
+    async (request, reply) => {
+      const answer = await answers.answer(`post ${request.params.id}`, async () => {
+        const post = await app.services.blog.get(request.params.id);
+        return post && reply.serialize({ status: "Ok", result: post });
+      });
+      if (!answer) throw notFound(BLOG_API_MESSAGES.notFound);
+      return sendAnswer(request, reply, answer);
     },
   );
 }

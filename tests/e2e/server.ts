@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_COMMAND, SERVER_ENV } from "../../scripts/server-process.mjs";
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -34,6 +35,7 @@ export async function startBuiltServer(env: Record<string, string | undefined> =
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir("site-e2e-");
   const childEnv: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
     ...process.env,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
@@ -45,7 +47,7 @@ export async function startBuiltServer(env: Record<string, string | undefined> =
     DATA_DIR: dataDir,
   };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, ["build/server-app/main.js"], { env: childEnv, stdio: "pipe" });
+  const child = spawn(process.execPath, SERVER_COMMAND, { env: childEnv, stdio: "pipe" });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
