@@ -41,12 +41,12 @@ async function storedColumns(db: Pick<Database, "execute">, table: TableName): P
 
 /** Rows read at a time: small enough that a request waits at most one chunk (images are large). */
 const CHUNK_ROWS: Record<TableName, number> = {
-  admins: 200,
-  blog_posts: 100,
-  images: 4,
-  popups: 200,
-  enquiries: 500,
-  mail_outbox: 500,
+  admins: 500,
+  blog_posts: 200,
+  images: 16, // at most 16 stored originals (2400 px, a few MB at worst) at a time
+  popups: 500,
+  enquiries: 1000,
+  mail_outbox: 1000,
 };
 
 /** Columns whose rows must have been exported for a row to be (the parent may come later). */
