@@ -3,6 +3,7 @@
  * SPEC section 8 and every other message office staff read. A module of its own so the public
  * pages never download it.
  */
+import { ADMIN_PASSWORD_MIN } from "./constants";
 
 export const BLOG_MESSAGES = {
   metaDataTitle: "Meta data title is missing!",
@@ -66,6 +67,8 @@ export const ACCOUNT_MESSAGES = {
   currentMissing: "Enter your current password",
   currentWrong: "The current password is not correct",
   tooShort: (min: number) => `The new password must be at least ${min} characters`,
+  /** An administrator's password given to the CLI or ADMIN_PASSWORD (the same rule as the screen's). */
+  passwordTooShort: `The password must be at least ${ADMIN_PASSWORD_MIN} characters`,
   tooLong: (max: number) => `The new password must be at most ${max} characters`,
   sameAsCurrent: "The new password must be different from the current one",
   mismatch: "The new password and its confirmation do not match",

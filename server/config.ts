@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_PASSWORD_MIN } from "../common/constants";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
 
 /**
@@ -40,7 +41,10 @@ const envSchema = z.object({
     "postgres://user:pass@host:5432/db",
   ).optional(),
   ADMIN_EMAIL: email.optional(),
-  ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(ADMIN_PASSWORD_MIN, { message: `must be at least ${ADMIN_PASSWORD_MIN} characters` })
+    .optional(),
   SEED_DEMO: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
   SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://host:587").optional(),
   MAIL_FROM: email.default("no-reply@localhost"),

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
+import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
@@ -38,7 +39,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
   }
 
   async function create(email: string, password: string): Promise<AdminAccount> {
-    if (password.length < 8) throw new AccountError("The password must be at least 8 characters");
+    if (password.length < ADMIN_PASSWORD_MIN) throw new AccountError(ACCOUNT_MESSAGES.passwordTooShort);
     const row = await insertIfAbsent(email, password);
     if (!row) throw new AccountError(`An administrator ${normaliseEmail(email)} already exists`);
     return row;
@@ -46,7 +47,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
 
   /** The operator's reset (CLI): every session of the account ends. */
   async function resetPassword(email: string, password: string): Promise<void> {
-    if (password.length < 8) throw new AccountError("The password must be at least 8 characters");
+    if (password.length < ADMIN_PASSWORD_MIN) throw new AccountError(ACCOUNT_MESSAGES.passwordTooShort);
     const passwordHash = await hashPassword(password);
     const updated = await db.transaction(async (tx) => {
       const rows = await tx

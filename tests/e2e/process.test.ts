@@ -1,5 +1,6 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import { freePort, startBuiltServer, tempDir } from "./server";
 
 const adminCli = (dataDir: string, ...args: string[]) =>
@@ -132,7 +133,7 @@ describe("server process", () => {
       { env, encoding: "utf8" },
     );
     expect(short.status).toBe(1);
-    expect(short.stderr).toContain("at least 8 characters");
+    expect(short.stderr).toContain(`at least ${ADMIN_PASSWORD_MIN} characters`);
   });
 
   it.each([
