@@ -157,11 +157,6 @@ export interface BlogPostSummary extends Omit<BlogPost, "content"> {
 /** Image dimensions by image id, so pages can reserve an image's space before it loads. */
 export type ImageSizes = Record<string, { width: number; height: number }>;
 
-/** The first issue's message, the one a client shows. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid request";
-}
-
 /** `GET /api/blog` paging: the most posts one request may ask for, and the messages for bad values. */
 export const BLOG_LIST_MAX_LIMIT = 100;
 export const BLOG_LIST_MESSAGES = {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  contactSchema,
-  firstIssue,
-  isUkPostCode,
-  normalisePostCode,
-  quoteSchema,
-  tankeringSchema,
-} from "./enquiries";
+import { contactSchema, isUkPostCode, normalisePostCode, quoteSchema, tankeringSchema } from "./enquiries";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
+import { firstIssue } from "./zod";
 
 describe("post codes", () => {
   it.each([

@@ -150,11 +150,6 @@ export const ENQUIRY_SCHEMAS = {
   tankering: tankeringSchema,
 } satisfies Record<EnquiryKind, z.ZodMiniType>;
 
-/** The message of the first failing field, in SPEC's order; undefined when valid. */
-export function firstIssue(result: { success: boolean; error?: z.core.$ZodError }): string | undefined {
-  return result.success ? undefined : result.error?.issues[0]?.message;
-}
-
 /** Every submitted field of an enquiry as labelled rows, in the form's order (mail and inbox). */
 export function enquiryRows(kind: EnquiryKind, fields: Record<string, unknown>): Array<[string, string]> {
   const order: Record<EnquiryKind, Array<keyof typeof ENQUIRY_LIMITS>> = {

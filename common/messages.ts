@@ -40,6 +40,7 @@ export const API_MESSAGES = {
   invalidHost: "The Host header is not a valid host name",
   malformedJson: "The request body is not valid JSON",
   nestedTooDeep: "The request body is nested too deeply",
+  invalidRequest: "Invalid request",
   malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
   crossSite: "Cross-site request refused",

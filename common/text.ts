@@ -9,6 +9,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** The text without NUL characters and lone surrogates. */
 export const storableText = (text: string) => text.replaceAll("\u0000", "").replace(LONE_SURROGATE, "");
 
+/** Whether the text has nothing `storableText` would remove. */
+export const isStorableText = (text: string) => storableText(text) === text;
+
+/** E-mail addresses are compared and stored trimmed and in lower case. */
+export const normalEmail = (email: string) => email.trim().toLowerCase();
+
 /** A schema that first removes unstorable characters from a string input. */
 export const withStorableText = <T extends zm.core.$ZodType>(schema: T) =>
   zm.pipe(

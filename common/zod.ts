@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as zm from "zod/mini";
+import { API_MESSAGES } from "./messages";
 
 // Zod's JIT compiles validators with `new Function`, which our Content-Security-Policy forbids
 // (no 'unsafe-eval'); the browser would report a CSP violation on every page with a form.
@@ -11,3 +12,14 @@ zm.config({ jitless: true });
  * pages download: the enquiry forms.
  */
 export { z, zm };
+
+/**
+ * The message a person sees for a failed parse: its first issue's, in the schema's order (SPEC's
+ * checking order, field by field); undefined when the parse succeeded.
+ */
+export function firstIssue(result: {
+  success: boolean;
+  error?: { issues: ReadonlyArray<{ message: string }> };
+}): string | undefined {
+  return result.success ? undefined : (result.error?.issues[0]?.message ?? API_MESSAGES.invalidRequest);
+}

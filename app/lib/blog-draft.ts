@@ -1,5 +1,6 @@
-import { type BlogPost, blogPostInputSchema, firstIssueMessage } from "@common/blog";
+import { type BlogPost, blogPostInputSchema } from "@common/blog";
 import { PARAGRAPHS_PER_BLOG, TEMPLATE_COUNT } from "@common/constants";
+import { firstIssue } from "@common/zod";
 
 /**
  * The blog draft an administrator is writing (SPEC section 4, Blog create and edit): kept in
@@ -104,7 +105,7 @@ export function draftInput(draft: BlogDraft, imageIds: Array<string | null> = []
  */
 export function draftProblem(draft: BlogDraft): string | undefined {
   const result = blogPostInputSchema.safeParse(draftInput(draft));
-  return result.success ? undefined : firstIssueMessage(result.error);
+  return firstIssue(result);
 }
 
 // The draft of this tab, also in memory: images too large for sessionStorage's quota still

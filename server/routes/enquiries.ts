@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/constants";
-import { ENQUIRY_SCHEMAS, firstIssue, HONEYPOT_FIELD } from "../../common/enquiries";
+import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
+import { firstIssue } from "../../common/zod";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
 import { createdBody, documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";

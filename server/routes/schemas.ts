@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { blogParagraphSchema, blogPostInputSchema, firstIssueMessage } from "../../common/blog";
+import { blogParagraphSchema, blogPostInputSchema } from "../../common/blog";
+import { API_MESSAGES } from "../../common/messages";
 import { popupInputSchema } from "../../common/popup";
-import { z } from "../../common/zod";
+import { firstIssue, z } from "../../common/zod";
 import { HttpError } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 
@@ -17,7 +18,7 @@ export function documentOnlyValidation(app: FastifyInstance) {
 /** The parsed body, or a 400 carrying the first issue's message. */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new HttpError(400, firstIssueMessage(parsed.error));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed) ?? API_MESSAGES.invalidRequest);
   return parsed.data;
 }
 

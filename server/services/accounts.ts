@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
@@ -13,8 +14,6 @@ export interface AdminAccount {
 
 export class AccountError extends Error {}
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
 /**
  * Administrator accounts: creation, password change and reset, and the first-start bootstrap.
  * A new password ends the account's other sessions: whoever knew the old one is signed out.
@@ -24,7 +23,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
     const [row] = await db
       .select()
       .from(admins)
-      .where(eq(admins.email, normaliseEmail(email)));
+      .where(eq(admins.email, normalEmail(email)));
     return row;
   }
 
@@ -32,7 +31,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
   async function insertIfAbsent(email: string, password: string): Promise<AdminAccount | undefined> {
     const [row] = await db
       .insert(admins)
-      .values({ email: normaliseEmail(email), passwordHash: await hashPassword(password) })
+      .values({ email: normalEmail(email), passwordHash: await hashPassword(password) })
       .onConflictDoNothing({ target: admins.email })
       .returning({ id: admins.id, email: admins.email });
     return row;
@@ -41,7 +40,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
   async function create(email: string, password: string): Promise<AdminAccount> {
     if (password.length < ADMIN_PASSWORD_MIN) throw new AccountError(ACCOUNT_MESSAGES.passwordTooShort);
     const row = await insertIfAbsent(email, password);
-    if (!row) throw new AccountError(`An administrator ${normaliseEmail(email)} already exists`);
+    if (!row) throw new AccountError(`An administrator ${normalEmail(email)} already exists`);
     return row;
   }
 
@@ -53,12 +52,12 @@ export function createAccountService(db: Database, sessions: SessionService) {
       const rows = await tx
         .update(admins)
         .set({ passwordHash })
-        .where(eq(admins.email, normaliseEmail(email)))
+        .where(eq(admins.email, normalEmail(email)))
         .returning({ id: admins.id });
       if (rows.length > 0) await sessions.revokeAllFor(rows[0].id, undefined, tx);
       return rows;
     });
-    if (updated.length === 0) throw new AccountError(`No administrator ${normaliseEmail(email)}`);
+    if (updated.length === 0) throw new AccountError(`No administrator ${normalEmail(email)}`);
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   UUID_SHAPE,
 } from "../../common/blog";
 import type { Database } from "../db/client";
+import { containsPattern } from "../db/like";
 import { blogPosts, images, type StoredParagraph } from "../db/schema";
 import { HttpError } from "../errors";
 import { sanitizeParagraphHtml } from "./html";
@@ -41,9 +42,8 @@ export interface ListRange {
   titleContains?: string;
 }
 
-// LIKE's own wildcards in a search term are meant literally.
 const titleFilter = (text: string | undefined) =>
-  text ? ilike(blogPosts.title, `%${text.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
+  text ? ilike(blogPosts.title, containsPattern(text)) : undefined;
 
 // The paragraphs without their bodies, cut in the database so the bodies are never read out.
 const paragraphsWithoutBodies = sql<StoredParagraph[]>`coalesce((

@@ -7,17 +7,15 @@ import {
   type InboxFilter,
 } from "../../common/enquiry-inbox";
 import type { Database } from "../db/client";
+import { containsPattern } from "../db/like";
 import { enquiries, mailOutbox } from "../db/schema";
-
-/** `%term%` for ILIKE, the term's own %, _ and \ matched literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Name, company (or business type), e-mail, post code or message contains the term, in any case.
  * One trigram-indexed column holds them all (see the schema), so this stays fast with 100,000s.
  */
 const searchCondition = (term: string) =>
-  sql`${enquiries.searchText} like ${likePattern(term.toLowerCase())}`;
+  sql`${enquiries.searchText} like ${containsPattern(term.toLowerCase())}`;
 
 /** Kind, status (none given: every status but spam) and search term. */
 export function filterCondition({ kind, status, q }: InboxFilter): SQL {

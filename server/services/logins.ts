@@ -1,5 +1,6 @@
 import type { PasswordChange } from "../../common/account";
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
+import { isStorableText, normalEmail } from "../../common/text";
 import { AccountError, type AccountService } from "./accounts";
 import type { CounterLimit, FailureCounters } from "./failure-counters";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
@@ -39,12 +40,9 @@ export type LoginResult =
 
 export type PasswordChangeResult = { outcome: "changed" } | { outcome: "wrong-current" } | Refusal;
 
-/** NUL (refused by PostgreSQL's text) or half of a UTF-16 surrogate pair. */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** A string that can be a credential; anything else becomes "" (an invalid login, never a 500). */
 function credential(value: unknown): string {
-  return typeof value === "string" && value.length <= CREDENTIAL_MAX && !UNSTORABLE.test(value) ? value : "";
+  return typeof value === "string" && value.length <= CREDENTIAL_MAX && isStorableText(value) ? value : "";
 }
 
 /** At most `max` tasks at once, `waiting` more queued; beyond that undefined (refused). */
@@ -87,7 +85,7 @@ export function createLoginService(deps: {
 
   /** `client` is the client key (server/client-address.ts), never a raw forwarded header. */
   async function signIn(input: { email: unknown; password: unknown; client: string }): Promise<LoginResult> {
-    const email = credential(input.email).trim().toLowerCase();
+    const email = normalEmail(credential(input.email));
     const password = credential(input.password);
     const keys = [
       `login:client-account:${input.client}|${email}`,

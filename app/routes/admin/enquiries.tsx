@@ -1,5 +1,4 @@
 import { INBOX_MESSAGES } from "@common/admin-messages";
-import { firstIssueMessage } from "@common/blog";
 import {
   type InboxFilter,
   type InboxQuery,
@@ -7,6 +6,7 @@ import {
   inboxRow,
   queryValues,
 } from "@common/enquiry-inbox";
+import { firstIssue } from "@common/zod";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: { ...page, data: page.data.map(inboxRow) },
     filter,
     paged: Boolean(query.cursor),
-    error: parsed.success ? undefined : firstIssueMessage(parsed.error),
+    error: firstIssue(parsed),
   };
 }
 

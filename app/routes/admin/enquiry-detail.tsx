@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from "@common/admin-messages";
-import { firstIssueMessage } from "@common/blog";
 import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
 import { enquiryRows } from "@common/enquiries";
 import { enquiryStatusInputSchema, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
+import { firstIssue } from "@common/zod";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
@@ -41,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { message: INBOX_MESSAGES.retryQueued };
   }
   const parsed = enquiryStatusInputSchema.safeParse({ status: form.get("status") });
-  if (!parsed.success) return data({ error: firstIssueMessage(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ error: firstIssue(parsed) }, { status: 400 });
   if (!(await inbox.setStatus(params.id, parsed.data.status)))
     throw data(INBOX_MESSAGES.notFound, { status: 404 });
   return { message: INBOX_MESSAGES.statusSaved };
