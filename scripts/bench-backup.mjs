@@ -7,18 +7,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { ensureBuild, machine, rssMb, startServer } from "./bench-lib.mjs";
+import { ensureBuild, machine, quoteFor, rssMb, startServer } from "./bench-lib.mjs";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
 const CONNECTIONS = 10;
 const ADMIN = { email: "bench@example.co.uk", password: "bench-password-123" };
-const QUOTE = {
-  businessType: "Farming",
-  wasteType: "Vegetable peelings",
-  frequency: "Fortnightly",
-  location: "pe1 5xg",
-  contact: { name: "Bench Quote", email: "bench@example.co.uk", phone: "01733 222 333" },
-};
+const QUOTE = quoteFor("Bench Quote");
 
 ensureBuild();
 const server = await startServer({

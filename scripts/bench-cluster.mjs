@@ -3,19 +3,13 @@
 // after a SIGKILL of one instance under load.
 import autocannon from "autocannon";
 import pg from "pg";
-import { ensureBuild, load, machine } from "./bench-lib.mjs";
+import { ensureBuild, load, machine, quoteFor } from "./bench-lib.mjs";
 import { startCluster } from "./cluster.mjs";
 
 const postgresUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
-const QUOTE = {
-  businessType: "Farming",
-  wasteType: "Vegetable peelings",
-  frequency: "Fortnightly",
-  location: "PE1 5XG",
-  contact: { name: "Bench Lead", email: "bench@example.co.uk", phone: "01733 222 333" },
-};
+const QUOTE = quoteFor();
 const env = { SEED_DEMO: "1", ENQUIRY_RATE_LIMIT: "1000000" };
 const quoteRequest = {
   method: "POST",

@@ -5,26 +5,16 @@
 // (default postgres://postgres@127.0.0.1:5432/test; set to "" to skip PostgreSQL).
 import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function startSmtp() {
   let received = 0;

@@ -1,11 +1,19 @@
 // Shared helpers for the benchmark scripts: start the production build, sample memory, load it.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+
+/** A valid quote (CONTRACT's shape) for the scripts that send them; `name` is the contact's. */
+export const quoteFor = (name = "Bench Lead", email = "bench@example.co.uk") => ({
+  businessType: "Farming",
+  wasteType: "Vegetable peelings",
+  frequency: "Fortnightly",
+  location: "PE1 5XG",
+  contact: { name, email, phone: "01733 222 333" },
+});
 
 export function ensureBuild() {
   if (existsSync("build/server/index.js") && existsSync("build/server-app/main.js")) return;
@@ -13,16 +21,7 @@ export function ensureBuild() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const machine = () =>
   `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;

@@ -5,36 +5,14 @@
 // (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
 import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
-
-const PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/2",
-  "/sustainability",
-  "/contact",
-  "/contact/2",
-  "/quote",
-  "/legal/privacy-policy",
-  "/blog",
-];
+import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 if (!existsSync("build/server-app/main.js") || process.argv.includes("--build")) {
   execSync("npm run build", { stdio: "inherit" });
@@ -65,7 +43,12 @@ for (let i = 0; i < 120; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
-// A post page with a picture: the newest demo post that has one (SEED_DEMO is on).
+// Every public page as the sitemap lists them (common/pages.ts), posts aside, and one post page
+// with a picture: the newest demo post that has one (SEED_DEMO is on).
+const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+const PAGES = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+  .map(([, loc]) => new URL(loc).pathname)
+  .filter((page) => !page.startsWith("/blog/"));
 const { result: posts } = await (await fetch(`${base}/api/blog?fields=summary&limit=12`)).json();
 const pictured = posts.find((post) => post.img);
 if (pictured) PAGES.push(`/blog/${pictured._id}`);

@@ -5,28 +5,19 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 export const MAIL_TO = "leads@cluster.test";
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

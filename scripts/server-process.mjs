@@ -8,6 +8,20 @@
 // - `MALLOC_ARENA_MAX=2`: glibc keeps two malloc arenas, not one per thread (libvips, zlib).
 // - `MALLOC_MMAP_THRESHOLD_=65536`: blocks of 64 KB and more (brotli windows, query results,
 //   image buffers) are mapped and returned when freed, not kept in the heap (about 50 MB).
+import { createServer } from "node:net";
+
+/** A free TCP port on loopback (for a server, an SMTP sink, nginx). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export const SERVER_NODE_ARGS = ["--max-semi-space-size=4"];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" };
 export const SERVER_ENTRY = "build/server-app/main.js";

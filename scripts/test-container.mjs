@@ -6,21 +6,15 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { freePort, quoteFor } from "./bench-lib.mjs";
 
 const IMAGE = process.env.CONTAINER_IMAGE ?? "localhost/organic-waste-site:test";
 const BASE = "docker.io/library/node:24-slim";
 const CA = process.env.CONTAINER_CA_BUNDLE ?? "/etc/ssl/certs/ca-certificates.crt";
 const GRACE_SECONDS = 20; // compose.yaml's stop_grace_period
 const ADMIN = { email: "container-admin@example.co.uk", password: "container-password-1" };
-const QUOTE = {
-  businessType: "Farming",
-  wasteType: "Container test peelings",
-  frequency: "Weekly",
-  location: "PE1 5XG",
-  contact: { name: "Cora Container", email: "cora@example.co.uk", phone: "01733 444 555" },
-};
+const QUOTE = quoteFor("Cora Container", "cora@example.co.uk");
 
 const run = (args, options = {}) =>
   execFileSync("podman", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options }).trim();
@@ -29,15 +23,6 @@ const ok = (condition, message) => {
   console.log(`ok  ${message}`);
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function baseImage() {
   if (spawnSync("podman", ["image", "exists", BASE]).status === 0) return "present";

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ContentVersion } from "../services/content-version";
+import { bestEncoding } from "./page-cache";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -98,12 +99,7 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
   const match = request.headers["if-none-match"];
   if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === answer.etag))
     return reply.status(304).send();
-  const accepted = request.headers["accept-encoding"] ?? "";
-  const [encoding, body] = /\bbr\b/.test(accepted)
-    ? ["br", answer.br]
-    : /\bgzip\b/.test(accepted)
-      ? ["gzip", answer.gzip]
-      : [undefined, answer.json];
+  const [encoding, body] = bestEncoding(request, { br: answer.br, gzip: answer.gzip, identity: answer.json });
   if (encoding) reply.header("content-encoding", encoding);
   return reply.header("content-length", body.length).status(200).send(body);
 }

@@ -249,6 +249,17 @@ type Filled = { page: CachedPage } | { uncached: UncachedPage } | undefined;
 
 const UNCOPIED_HEADERS = new Set(["content-length", "content-encoding", "content-security-policy", "etag"]);
 
+/** The body in the best encoding the client accepts (brotli, gzip, or as it is), with its name. */
+export function bestEncoding(
+  request: FastifyRequest,
+  bodies: { br: Buffer; gzip: Buffer; identity: Buffer },
+): [encoding: "br" | "gzip" | undefined, body: Buffer] {
+  const accepted = request.headers["accept-encoding"] ?? "";
+  if (/\bbr\b/.test(accepted)) return ["br", bodies.br];
+  if (/\bgzip\b/.test(accepted)) return ["gzip", bodies.gzip];
+  return [undefined, bodies.identity];
+}
+
 /** Sends a cached page: 304 when the visitor's copy is current, else the best encoding it accepts. */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) {
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -265,12 +276,7 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
     ? match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)
     : since !== undefined && Date.parse(since) >= Date.parse(page.lastModified);
   if (fresh) return reply.status(304).send();
-  const accepted = request.headers["accept-encoding"] ?? "";
-  const [encoding, body] = /\bbr\b/.test(accepted)
-    ? ["br", page.br]
-    : /\bgzip\b/.test(accepted)
-      ? ["gzip", page.gzip]
-      : [undefined, page.html];
+  const [encoding, body] = bestEncoding(request, { br: page.br, gzip: page.gzip, identity: page.html });
   if (encoding) reply.header("content-encoding", encoding);
   reply.header("content-length", body.length);
   return reply.status(200).send(request.method === "HEAD" ? undefined : body);

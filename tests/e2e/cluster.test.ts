@@ -30,6 +30,15 @@ async function eventually(check: () => Promise<boolean> | boolean, ms = 20_000) 
   }
 }
 
+/** A three-paragraph post without pictures, titled `title`. */
+const newsPost = (title: string) => ({
+  meta_data_title: title,
+  title,
+  readTime: 3,
+  template: 1,
+  content: [0, 1, 2].map((i) => ({ header: i ? `Part ${i}` : "", content: `<p>Part ${i}</p>`, img: null })),
+});
+
 const quote = (name: string) => ({
   ...VALID_QUOTE,
   contact: { ...VALID_QUOTE.contact, name, email: `${name}@example.co.uk` },
@@ -143,21 +152,7 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
     for (const instance of cluster.instances)
       expect((await fetch(`${instance.url}/blog`)).headers.get("x-page-cache")).toBe("hit");
     const title = `Cluster news ${RUN}`;
-    const created = await post(
-      `${cluster.instances[0].url}/api/admin`,
-      {
-        meta_data_title: title,
-        title,
-        readTime: 3,
-        template: 1,
-        content: [0, 1, 2].map((i) => ({
-          header: i ? `Part ${i}` : "",
-          content: `<p>Part ${i}</p>`,
-          img: null,
-        })),
-      },
-      bearer(),
-    );
+    const created = await post(`${cluster.instances[0].url}/api/admin`, newsPost(title), bearer());
     expect(created.status).toBe(201);
     // The other instances hear of it through PostgreSQL NOTIFY, delivered within milliseconds.
     for (const instance of cluster.instances)
@@ -200,21 +195,7 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
     }
     const title = `After the restart ${RUN}`;
     await eventually(async () => {
-      const created = await post(
-        `${cluster.instances[1].url}/api/admin`,
-        {
-          meta_data_title: title,
-          title,
-          readTime: 3,
-          template: 1,
-          content: [0, 1, 2].map((i) => ({
-            header: i ? `Part ${i}` : "",
-            content: `<p>Part ${i}</p>`,
-            img: null,
-          })),
-        },
-        bearer(),
-      );
+      const created = await post(`${cluster.instances[1].url}/api/admin`, newsPost(title), bearer());
       return created.status === 201;
     }, 10_000);
     for (const instance of cluster.instances)

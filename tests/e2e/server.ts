@@ -1,21 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_COMMAND, SERVER_ENV } from "../../scripts/server-process.mjs";
+import { freePort, SERVER_COMMAND, SERVER_ENV } from "../../scripts/server-process.mjs";
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
 
