@@ -4,8 +4,8 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { answerBackupRequests } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, describeHolder } from "./db/data-lock";
-import type { PagesOptions } from "./plugins/pages";
-import { seedDemoContentOnce } from "./services/seed";
+import type { PagesOptions } from "./pages/pages";
+import { seedDemoContentOnce } from "./seed/seed";
 
 /**
  * A restarted server may start while the old process still drains (up to 10 s) or while an

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { bestEncoding } from "../pages/page-cache";
 import type { ContentVersion } from "../services/content-version";
-import { bestEncoding } from "./page-cache";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

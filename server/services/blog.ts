@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { blogPosts, images, type StoredParagraph } from "../db/schema";
 import { HttpError } from "../errors";
-import { sanitizeParagraphHtml } from "./html";
+import { sanitizeParagraphHtml } from "../media/html-sanitiser";
 
 type PostRow = typeof blogPosts.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -5,8 +5,8 @@ import type { ImageWidth } from "../../common/constants";
 import type { Database } from "../db/client";
 import { images, imageVariants } from "../db/schema";
 import { HttpError } from "../errors";
+import { processImage } from "../media/image-codec";
 import { Conflict, NotFound } from "./errors";
-import { processImage } from "./sharp";
 
 /** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
 export const MAX_INPUT_PIXELS = 40_000_000;

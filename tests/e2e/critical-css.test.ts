@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/navigation";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
-// Cached pages carry only the rules their elements use (server/plugins/critical-css.ts) and load
+// Cached pages carry only the rules their elements use (server/pages/critical-css.ts) and load
 // the whole stylesheet after their first paint (app/lib/paint-first.server.ts).
 
 let browser: Browser;

@@ -1,8 +1,8 @@
 import type { BlogPostInput } from "../../common/blog";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { createServices, type Services } from "./index";
-import { processImage } from "./sharp";
+import { processImage } from "../media/image-codec";
+import { createServices, type Services } from "../services/index";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
 /** Alt text of each illustration: what it shows. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../plugins/security";
 import { bearer, postBody, signIn } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 import {
@@ -12,7 +13,6 @@ import {
   sendCachedPage,
   sendUncachedPage,
 } from "./page-cache";
-import { contentSecurityPolicy } from "./security";
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 /** An inline script the app did not write (say, in a post's content): never trusted. */

@@ -7,8 +7,9 @@ import { COOKIE_CONSENT_NAME } from "../../common/constants";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { HttpError } from "../errors";
+import { isSameOrigin } from "../plugins/auth";
+import { contentSecurityPolicy } from "../plugins/security";
 import type { Services } from "../services";
-import { isSameOrigin } from "./auth";
 import {
   createPageCache,
   PAGE_CACHE_NONCE,
@@ -16,7 +17,6 @@ import {
   sendCachedPage,
   sendUncachedPage,
 } from "./page-cache";
-import { contentSecurityPolicy } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/constants";
+import { createServices, type Services } from "../services";
 import { buildTestApp, openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
-import { createServices, type Services } from ".";
 import { seedDemoContent, seedDemoContentOnce } from "./seed";
 
 describe.each(TEST_DATABASES)("demo content on %s", (kind) => {

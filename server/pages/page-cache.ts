@@ -4,9 +4,9 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ADMIN_AUTH_COOKIE, COOKIE_CONSENT_NAME } from "../../common/constants";
 import { isKnownPagePath } from "../../common/pages";
+import { isAdminPath } from "../plugins/security";
 import type { ContentVersion } from "../services/content-version";
 import { withCriticalStylesheet } from "./critical-css";
-import { isAdminPath } from "./security";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
