@@ -85,7 +85,7 @@ export default function App() {
   );
 }
 
-/** SPEC section 8: the default error screen. */
+/** The default error screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Unknown error";
   if (isRouteErrorResponse(error)) detail = error.statusText || `${error.status}`;

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { CATCH_ALL_ROUTE_ID } from "../common/pages";
 
-/** SPEC section 2: every route. Each module is its own chunk, loaded when first needed. */
+/** Every route of the site. Each module is its own chunk, loaded when first needed. */
 export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -21,6 +21,8 @@ export default [
     route("legal/privacy-policy", "routes/privacy-policy.tsx"),
     route("*", "routes/home.tsx", { id: CATCH_ALL_ROUTE_ID }),
   ]),
+  // A resource route (CSV download): outside the dashboard layout, guarded by its own loader.
+  route("admin/dashboard/insights/export.csv", "routes/admin/insights-export.ts"),
   route("admin/dashboard", "routes/admin/dashboard.tsx", [
     index("routes/admin/orders.tsx"),
     route("blog", "routes/admin/blog-list.tsx"),
@@ -33,8 +35,11 @@ export default [
     route("popups/:id", "routes/admin/popup-edit.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
     route("enquiries/:id", "routes/admin/enquiry-detail.tsx"),
+    route("insights", "routes/admin/insights.tsx"),
     route("account", "routes/admin/account.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
     route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
   ]),
+  route("admin/invite/:token", "routes/admin/invite.tsx"),
   route("admin/*", "routes/admin/login.tsx"),
 ] satisfies RouteConfig;

@@ -1,39 +1,9 @@
 /**
  * The admin area's half of the message catalogue (common/messages.ts holds the visitors' half):
- * SPEC section 8 and every other message office staff read. A module of its own so the public
- * pages never download it.
+ * the admin screens' outcomes and refusals, and every other message office staff read. A module
+ * of its own so the public pages never download it. The blog's messages are in common/blog-messages.ts.
  */
 import { ADMIN_PASSWORD_MIN } from "./constants";
-
-export const BLOG_MESSAGES = {
-  metaDataTitle: "Meta data title is missing!",
-  title: "Title is missing!",
-  readTime: "Read time is missing!",
-  createFailed: "Error creating blog; Try again",
-  deleteFailed: "Error deleting blog; Try again",
-  editFailed: "Error Editing blog; Try again",
-  created: "Successfully created blog",
-  edited: "Successfully Edited blog",
-  deleted: "Successfully Deleted blog",
-  /** A picked file that is not a png or jpeg image (SPEC section 5); nothing is kept. */
-  imageType: "Images must be png or jpeg: that file was not used",
-} as const;
-
-/** The admin blog list's empty states. */
-export const BLOG_LIST_TEXT = {
-  empty: "No blog available",
-  noMatch: (term: string) => `No blog title contains "${term}"`,
-} as const;
-
-/** The blog admin's confirmations. */
-export const BLOG_DIALOGS = {
-  leaveTitle: "Leave this blog?",
-  leaveMessage: "Your changes have not been submitted. Leave and discard them?",
-  leaveConfirm: "Leave",
-  deleteTitle: "Delete this blog?",
-  deleteMessage: (title: string) => `"${title}" and its images will be deleted. This cannot be undone.`,
-  deleteConfirm: "Delete",
-} as const;
 
 export const POPUP_MESSAGES = {
   empty: "Cant submit empty details",
@@ -43,11 +13,11 @@ export const POPUP_MESSAGES = {
   deactivated: "Successfully Deactivated",
   deleted: "Successfully Deleted",
   edited: "Successfully Edited",
-  // DESIGN.md difference 2: SPEC's 'Successfully Activated' here was a copy slip.
+  // Not 'Successfully Activated': creating a popup does not activate it.
   created: "Successfully Created",
 } as const;
 
-/** The popup list's empty text (SPEC section 2) and the admin's own: delete question, empty search. */
+/** The popup list's texts: no popups at all, the delete question, a search that matches none. */
 export const POPUP_ADMIN_TEXTS = {
   none: "No Popup available",
   confirmDeleteTitle: "Delete this popup?",
@@ -69,6 +39,9 @@ export const ACCOUNT_MESSAGES = {
   tooShort: (min: number) => `The new password must be at least ${min} characters`,
   /** An administrator's password given to the CLI or ADMIN_PASSWORD (the same rule as the screen's). */
   passwordTooShort: `The password must be at least ${ADMIN_PASSWORD_MIN} characters`,
+  /** The CLI's refusals. */
+  exists: (email: string) => `An administrator ${email} already exists`,
+  noSuchAccount: (email: string) => `No administrator ${email}`,
   tooLong: (max: number) => `The new password must be at most ${max} characters`,
   sameAsCurrent: "The new password must be different from the current one",
   mismatch: "The new password and its confirmation do not match",
@@ -141,3 +114,65 @@ export const LOGIN_MESSAGES = {
   busy: "Too many sign-in attempts at once. Please try again in a moment.",
   unavailable: "Sign-in is unavailable for a moment. Please try again shortly.",
 };
+
+/** 'Staff' (issue 22): colleagues' accounts, invitations and removal. */
+export const STAFF_MESSAGES = {
+  heading: "Staff",
+  intro: "Everyone here has the same rights. Invite a colleague and they set their own password.",
+  accounts: "Accounts",
+  invites: "Invitations waiting",
+  inviteHeading: "Invite a colleague",
+  email: "Email",
+  invite: "Send invitation",
+  invited: (email: string) => `Invitation sent to ${email}`,
+  invalidEmail: "Enter the colleague's e-mail address",
+  exists: "That e-mail address already has an account",
+  you: "You",
+  created: "Added",
+  lastSignIn: "Last sign-in",
+  neverSignedIn: "Never",
+  expires: "Link valid until",
+  remove: "Remove",
+  removeTitle: "Remove this account?",
+  removeMessage: (email: string) => `${email} will be signed out at once and can no longer sign in.`,
+  removed: (email: string) => `${email} was removed`,
+  removeSelf: "You cannot remove your own account: ask a colleague",
+  notFound: "That account does not exist any more",
+  inviteInvalid: "This invitation link is not valid any more. Ask a colleague for a new one.",
+  setPasswordHeading: "Set your password",
+  setPasswordIntro: (email: string) => `You were invited to the website's admin as ${email}.`,
+  setPassword: "Set password and sign in",
+} as const;
+
+/** The lead desk on an enquiry (issue 22): its timeline, notes and 'Assigned to'. */
+export const LEAD_MESSAGES = {
+  timeline: "Timeline",
+  timelineEmpty: "Nothing done yet.",
+  system: "The system",
+  statusChanged: (from: string, to: string) => `Status ${from} → ${to}`,
+  assignedTo: "Assigned to",
+  nobody: "Nobody",
+  assigned: (email: string | null) => (email ? `Assigned to ${email}` : "Unassigned"),
+  assignSaved: "Assignment saved",
+  saveAssignment: "Save assignment",
+  noSuchColleague: "Choose a colleague from the list",
+  note: "Note",
+  addNote: "Add note",
+  noteAdded: "Note added",
+  noteSaved: "Note saved",
+  editNote: "Edit note",
+  saveNote: "Save note",
+  cancel: "Cancel",
+  noteEmpty: "Write the note first",
+  noteTooLong: (max: number) => `A note is at most ${max} characters`,
+  notYourNote: "Only its author can edit a note",
+  noteNotFound: "That note does not exist",
+  edited: (when: string) => `edited ${when}`,
+  mine: "Mine",
+  unassigned: "Unassigned",
+  everyone: "Anyone",
+  assignedFilter: "Assigned",
+  invalidAssignedFilter: "Assigned must be mine or none",
+  replied: "Reply sent to the visitor",
+  erased: "Personal data erased",
+} as const;

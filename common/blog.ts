@@ -1,45 +1,21 @@
-import { BLOG_MESSAGES } from "./admin-messages";
+import { BLOG_MESSAGES } from "./blog-messages";
 import {
+  BLOG_LIMITS,
+  BLOG_LIST_MAX_LIMIT,
   IMAGE_PARAGRAPHS_BY_TEMPLATE,
   MIN_READ_TIME,
   PARAGRAPHS_PER_BLOG,
+  POST_STATES,
+  type PostState,
   TEMPLATE_COUNT,
 } from "./constants";
+import { UUID_SHAPE } from "./ids";
 import { storableText as stripNul, withStorableText as withoutNul } from "./text";
 import { z } from "./zod";
 
-/** Length limits the API enforces (SPEC leaves them open; generous for real posts, bounded for safety). */
-export const BLOG_LIMITS = {
-  metaDataTitle: 200,
-  title: 200,
-  header: 200,
-  /** Image alt text. */
-  alt: 300,
-  /** Sanitised HTML per paragraph. */
-  content: 50_000,
-  readTime: 600,
-} as const;
-
-/** API messages for rules SPEC does not word itself. */
-export const BLOG_API_MESSAGES = {
-  metaDataTitleTooLong: `Meta data title must be at most ${BLOG_LIMITS.metaDataTitle} characters`,
-  titleTooLong: `Title must be at most ${BLOG_LIMITS.title} characters`,
-  readTime: `Read time must be a whole number of minutes, at least ${MIN_READ_TIME}`,
-  template: `Template must be a whole number from 1 to ${TEMPLATE_COUNT}`,
-  paragraphs: `A blog post has exactly ${PARAGRAPHS_PER_BLOG} paragraphs`,
-  header: `Paragraph headers must be text of at most ${BLOG_LIMITS.header} characters`,
-  alt: `Image descriptions (alt text) must be text of at most ${BLOG_LIMITS.alt} characters`,
-  content: `Paragraph content must be HTML text of at most ${BLOG_LIMITS.content} characters`,
-  imageId: "A paragraph image must be the id of an uploaded image",
-  imageNotAllowed: (template: number, index: number) =>
-    `Template ${template} does not allow an image in paragraph ${index + 1}`,
-  imageUnknown: (index: number) => `The image of paragraph ${index + 1} does not exist`,
-  imageInUse: (index: number) => `The image of paragraph ${index + 1} belongs to another post`,
-  notFound: "Blog post not found",
-} as const;
-
-// Case spelt out rather than an `i` flag: the pattern also goes into the OpenAPI document, which has no flags.
-export const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+// Re-exported for server/services/{blog,images,popups,enquiries}.ts and
+// server/routes/enquiry-inbox.ts, which still import it from here; the definition is in ./ids.
+export { UUID_SHAPE };
 
 const requiredText = (missing: string, max: number, tooLong: string) =>
   withoutNul(
@@ -51,41 +27,41 @@ const readTime = z.preprocess(
   (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
   z
     .number({ message: BLOG_MESSAGES.readTime })
-    .int({ message: BLOG_API_MESSAGES.readTime })
-    .min(MIN_READ_TIME, { message: BLOG_API_MESSAGES.readTime })
-    .max(BLOG_LIMITS.readTime, { message: BLOG_API_MESSAGES.readTime }),
+    .int({ message: BLOG_MESSAGES.post.readTime })
+    .min(MIN_READ_TIME, { message: BLOG_MESSAGES.post.readTime })
+    .max(BLOG_LIMITS.readTime, { message: BLOG_MESSAGES.post.readTime }),
 );
 
 /** One of a post's three paragraphs (`.overwrite` keeps the OpenAPI document's types, unlike `.transform`). */
 export const blogParagraphSchema = z.object({
   header: z
-    .string({ message: BLOG_API_MESSAGES.header })
-    .max(BLOG_LIMITS.header, BLOG_API_MESSAGES.header)
+    .string({ message: BLOG_MESSAGES.post.header })
+    .max(BLOG_LIMITS.header, BLOG_MESSAGES.post.header)
     .overwrite(stripNul)
     .default(""),
   content: z
-    .string({ message: BLOG_API_MESSAGES.content })
-    .max(BLOG_LIMITS.content, BLOG_API_MESSAGES.content)
+    .string({ message: BLOG_MESSAGES.post.content })
+    .max(BLOG_LIMITS.content, BLOG_MESSAGES.post.content)
     .overwrite(stripNul)
     .default("")
     .meta({ description: "HTML; the server keeps only what its sanitiser allows" }),
   img: z
-    .string({ message: BLOG_API_MESSAGES.imageId })
-    .regex(UUID_SHAPE, { message: BLOG_API_MESSAGES.imageId })
+    .string({ message: BLOG_MESSAGES.post.imageId })
+    .regex(UUID_SHAPE, { message: BLOG_MESSAGES.post.imageId })
     .nullable()
     .default(null)
     .meta({ description: "Id of an uploaded image, or null" }),
   /** Alt text of the paragraph's image: what a screen reader says, what shows if it fails to load. */
   alt: z
-    .string({ message: BLOG_API_MESSAGES.alt })
-    .max(BLOG_LIMITS.alt, BLOG_API_MESSAGES.alt)
+    .string({ message: BLOG_MESSAGES.post.alt })
+    .max(BLOG_LIMITS.alt, BLOG_MESSAGES.post.alt)
     .overwrite((text) => stripNul(text).trim())
     .default("")
     .meta({ description: "Alt text of the image" }),
 });
 
 /**
- * A blog post as the admin submits it (create and update). Fields are checked in SPEC's order,
+ * A blog post as the admin submits it (create and update). Fields are checked in the editor's order,
  * so the first issue carries the message the form would show first. `_id`, `dateAdded` and the
  * card `img` are the server's to set and are ignored here.
  */
@@ -94,30 +70,50 @@ export const blogPostInputSchema = z
     meta_data_title: requiredText(
       BLOG_MESSAGES.metaDataTitle,
       BLOG_LIMITS.metaDataTitle,
-      BLOG_API_MESSAGES.metaDataTitleTooLong,
+      BLOG_MESSAGES.post.metaDataTitleTooLong,
     ),
-    title: requiredText(BLOG_MESSAGES.title, BLOG_LIMITS.title, BLOG_API_MESSAGES.titleTooLong),
+    title: requiredText(BLOG_MESSAGES.title, BLOG_LIMITS.title, BLOG_MESSAGES.post.titleTooLong),
     readTime,
     template: z.preprocess(
       (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
       z
-        .number({ message: BLOG_API_MESSAGES.template })
-        .int({ message: BLOG_API_MESSAGES.template })
-        .min(1, { message: BLOG_API_MESSAGES.template })
-        .max(TEMPLATE_COUNT, { message: BLOG_API_MESSAGES.template }),
+        .number({ message: BLOG_MESSAGES.post.template })
+        .int({ message: BLOG_MESSAGES.post.template })
+        .min(1, { message: BLOG_MESSAGES.post.template })
+        .max(TEMPLATE_COUNT, { message: BLOG_MESSAGES.post.template }),
     ),
     content: z
-      .array(blogParagraphSchema, { message: BLOG_API_MESSAGES.paragraphs })
-      .length(PARAGRAPHS_PER_BLOG, { message: BLOG_API_MESSAGES.paragraphs }),
+      .array(blogParagraphSchema, { message: BLOG_MESSAGES.post.paragraphs })
+      .length(PARAGRAPHS_PER_BLOG, { message: BLOG_MESSAGES.post.paragraphs }),
+    state: z.enum(POST_STATES, { error: BLOG_MESSAGES.post.state }).optional().meta({
+      description:
+        "draft, scheduled (give publishAt) or published. Absent: published for a new post, unchanged on update",
+    }),
+    publishAt: z.iso
+      .datetime({ offset: true, error: BLOG_MESSAGES.post.publishAt })
+      .nullable()
+      .optional()
+      .meta({ description: "When a scheduled post goes live (ISO-8601); only with state scheduled" }),
+    version: z
+      .number({ error: BLOG_MESSAGES.post.version })
+      .int({ error: BLOG_MESSAGES.post.version })
+      .min(1, { error: BLOG_MESSAGES.post.version })
+      .optional()
+      .meta({
+        description:
+          "On update: the version the change was made from; an older one than the post's is refused (409). Absent: no check",
+      }),
   })
   .superRefine((post, ctx) => {
+    if (post.state === "scheduled" && !post.publishAt)
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: BLOG_MESSAGES.post.publishAt });
     const allowed = IMAGE_PARAGRAPHS_BY_TEMPLATE[post.template] ?? [];
     post.content.forEach((paragraph, index) => {
       if (paragraph.img && !allowed.includes(index)) {
         ctx.addIssue({
           code: "custom",
           path: ["content", index, "img"],
-          message: BLOG_API_MESSAGES.imageNotAllowed(post.template, index),
+          message: BLOG_MESSAGES.post.imageNotAllowed(post.template, index),
         });
       }
     });
@@ -135,7 +131,7 @@ export interface BlogParagraph {
   alt: string;
 }
 
-/** A blog post on the wire (CONTRACT shapes). */
+/** A blog post as the API answers it. */
 export interface BlogPost {
   _id: string;
   meta_data_title: string;
@@ -147,6 +143,12 @@ export interface BlogPost {
   /** The card image: the first paragraph image, or null. */
   img: string | null;
   content: BlogParagraph[];
+  /** Only published posts are public. */
+  state: PostState;
+  /** When a scheduled post goes live (ISO-8601); null unless scheduled. */
+  publishAt: string | null;
+  /** One more on every write (a save names the version it was made from). */
+  version: number;
 }
 
 /** A post without its paragraph bodies (`GET /api/blog?fields=summary`): enough for a card. */
@@ -157,10 +159,33 @@ export interface BlogPostSummary extends Omit<BlogPost, "content"> {
 /** Image dimensions by image id, so pages can reserve an image's space before it loads. */
 export type ImageSizes = Record<string, { width: number; height: number }>;
 
-/** `GET /api/blog` paging: the most posts one request may ask for, and the messages for bad values. */
-export const BLOG_LIST_MAX_LIMIT = 100;
-export const BLOG_LIST_MESSAGES = {
-  page: "page must be a whole number, at least 1",
-  limit: `limit must be a whole number from 1 to ${BLOG_LIST_MAX_LIMIT}`,
-  fields: "fields must be 'summary' when given",
-} as const;
+/** `GET /api/blog`'s query: every post unless `page`/`limit` ask for a slice; `fields=summary` drops bodies. */
+const wholeNumber = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: message }).max(max, { error: message }));
+
+export const blogListQuerySchema = z.object({
+  page: wholeNumber(1_000_000, BLOG_MESSAGES.listQuery.page)
+    .optional()
+    .meta({ description: "1-based page number" }),
+  limit: wholeNumber(BLOG_LIST_MAX_LIMIT, BLOG_MESSAGES.listQuery.limit)
+    .optional()
+    .meta({ description: "posts per page" }),
+  fields: z
+    .literal("summary", { error: BLOG_MESSAGES.listQuery.fields })
+    .optional()
+    .meta({ description: "leave out paragraph bodies" }),
+});
+
+export type BlogListQuery = z.infer<typeof blogListQuerySchema>;
+
+/** The admin's list (`GET /api/admin/blog`): every state unless `state` picks one. */
+export const adminBlogListQuerySchema = blogListQuerySchema.extend({
+  state: z
+    .enum(POST_STATES, { error: BLOG_MESSAGES.post.state })
+    .optional()
+    .meta({ description: "Only posts in this state; absent: all" }),
+});

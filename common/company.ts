@@ -28,7 +28,7 @@ export const COMPANY = {
   publicRegisterUrl:
     "https://environment.data.gov.uk/public-register/waste-carriers-brokers/registration/CBDU412987",
   copyright: "copyright 2025",
-  /** SPEC section 9: Mon-Fri 06:00-18:00, Sat 08:00-17:00. */
+  /** Mon-Fri 06:00-18:00, Sat 08:00-17:00. */
   hours: OPENING_HOURS,
 } as const;
 

@@ -1,4 +1,4 @@
-/** SPEC section 9: business constants and limits, defined once. Durations are milliseconds. */
+/** Business constants and limits, defined once. Durations are milliseconds. */
 
 export const SEARCH_SNIPPET_LENGTH = 72;
 export const THEME_STORAGE_KEY = "dark-theme";
@@ -16,7 +16,6 @@ export const POPUP_EXIT_MS = 1800;
 export const QUOTE_RESET_MS = 3000;
 export const SUBMIT_DELAY_MS = 1200;
 export const REDIRECT_DELAY_MS = 2000;
-export const ADMIN_GUARD_DELAY_MS = 200;
 export const ALERT_MS = 2000;
 export const PREVIEW_ALERT_MS = 4000;
 export const TOAST_MS = 1200;
@@ -45,7 +44,28 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /** Blog posts on one page of /blog. */
 export const BLOG_PAGE_SIZE = 12;
 
-/** SPEC section 4: which paragraph (0-based) of each template may carry an image. */
+/** Length limits of a blog post: generous for real posts, bounded for safety. */
+export const BLOG_LIMITS = {
+  metaDataTitle: 200,
+  title: 200,
+  header: 200,
+  /** Image alt text. */
+  alt: 300,
+  /** Sanitised HTML per paragraph. */
+  content: 50_000,
+  readTime: 600,
+} as const;
+
+/** The most posts one `GET /api/blog` request may ask for. */
+export const BLOG_LIST_MAX_LIMIT = 100;
+
+/** A post's states: only published posts are public; a scheduled one goes live at its time. */
+export const POST_STATES = ["draft", "scheduled", "published"] as const;
+export type PostState = (typeof POST_STATES)[number];
+/** The site's time zone: schedules are picked and shown in it. */
+export const SITE_TIME_ZONE = "Europe/London";
+
+/** Which paragraph (0-based) of each blog template may carry an image. */
 export const IMAGE_PARAGRAPHS_BY_TEMPLATE: Record<number, readonly number[]> = {
   1: [1],
   2: [0, 1],

@@ -29,7 +29,7 @@ describe("post codes", () => {
 });
 
 describe("first failing field", () => {
-  it("is reported in SPEC's order for every form", () => {
+  it("is reported in the fields' checking order for every form", () => {
     expect(firstIssue(contactSchema.safeParse({ email: "", company: "" }))).toBe(CONTACT_MESSAGES.name);
     expect(firstIssue(contactSchema.safeParse({ name: "A", email: "a@b.co", phone: "1" }))).toBe(
       CONTACT_MESSAGES.company,

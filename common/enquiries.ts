@@ -4,8 +4,8 @@ import { withStorableText } from "./text";
 import { zm as z } from "./zod";
 
 /**
- * The contact, quote and tankering schemas (SPEC section 5), shared by the forms and the API.
- * Fields are declared in SPEC's checking order and zod reports issues in declaration order, so
+ * The contact, quote and tankering schemas, shared by the forms and the API. Fields are declared
+ * in the order the forms check them and zod reports issues in declaration order, so
  * the first issue is the message a visitor sees.
  */
 
@@ -42,7 +42,7 @@ const LABELS: Record<keyof typeof ENQUIRY_LIMITS, string> = {
   location: "Post code",
 };
 
-/** Required text: missing or blank gives SPEC's message; other types and overlong get clear ones. */
+/** Required text: missing or blank gives the field's own message; other types and overlong get clear ones. */
 function checkedText(field: keyof typeof ENQUIRY_LIMITS, required: string) {
   const max = ENQUIRY_LIMITS[field];
   return z

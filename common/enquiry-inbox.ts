@@ -1,13 +1,14 @@
-import { INBOX_MESSAGES } from "./admin-messages";
-import { UUID_SHAPE } from "./blog";
+import { INBOX_MESSAGES, LEAD_MESSAGES } from "./admin-messages";
 import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
   type EnquiryKind,
   type EnquiryStatus,
-  type MAIL_STATES,
+  MAIL_STATES,
   STAFF_ENQUIRY_STATUSES,
 } from "./constants";
+import { idSchema, UUID_SHAPE } from "./ids";
+import { withStorableText } from "./text";
 import { z } from "./zod";
 
 /** The enquiries inbox: query and status schemas shared by the API and the admin pages. */
@@ -67,6 +68,10 @@ export const inboxFilterSchema = z.object({
   q: searchTerm
     .optional()
     .meta({ description: "Contained in the name, company or business type, e-mail, post code or message" }),
+  assigned: z
+    .enum(["mine", "none"], { error: LEAD_MESSAGES.invalidAssignedFilter })
+    .optional()
+    .meta({ description: "mine: assigned to the caller; none: assigned to nobody" }),
 });
 
 export const inboxQuerySchema = inboxFilterSchema.extend({
@@ -90,43 +95,101 @@ export const inboxQuerySchema = inboxFilterSchema.extend({
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
+const NOTE_MAX = 4000;
+
+/** A note on an enquiry: plain text, as staff typed it. */
+export const noteInputSchema = z.object(
+  {
+    text: withStorableText(
+      z
+        .string({ error: LEAD_MESSAGES.noteEmpty })
+        .trim()
+        .min(1, { error: LEAD_MESSAGES.noteEmpty })
+        .max(NOTE_MAX, { error: LEAD_MESSAGES.noteTooLong(NOTE_MAX) }),
+    ),
+  },
+  { error: LEAD_MESSAGES.noteEmpty },
+);
+
+/** 'Assigned to': a colleague's account id, or "" / null for nobody. */
+export const assignInputSchema = z.object(
+  {
+    assignee: z
+      .union([z.uuid({ error: LEAD_MESSAGES.noSuchColleague }), z.literal(""), z.null()], {
+        error: LEAD_MESSAGES.noSuchColleague,
+      })
+      .transform((value) => value || null),
+  },
+  { error: LEAD_MESSAGES.noSuchColleague },
+);
+
 export const enquiryStatusInputSchema = z.object(
   { status: z.enum(STAFF_ENQUIRY_STATUSES, { error: INBOX_MESSAGES.invalidStatus }) },
   { error: INBOX_MESSAGES.invalidStatus },
 );
 
-/** Wire shapes of the inbox API, also the admin pages' loader data. */
-export type MailState = (typeof MAIL_STATES)[number];
+/** Wire shapes of the inbox API (its OpenAPI response schemas derive from these), also the admin pages' loader data. */
+const mailDeliverySchema = z.object({ state: z.enum(MAIL_STATES), attempts: z.int() });
 
-/** CONTRACT.md's enquiry, plus where staff are with it. `mail` is null for spam (never mailed). */
-export interface EnquiryView {
-  _id: string;
-  kind: EnquiryKind;
-  createdAt: string;
-  status: EnquiryStatus;
-  statusChangedAt: string | null;
-  fields: Record<string, unknown>;
-  mail: { state: MailState; attempts: number } | null;
-}
+/** An enquiry as the inbox lists it, with where staff are with it. `mail` is null for spam (never mailed). */
+export const enquiryViewSchema = z.object({
+  _id: idSchema,
+  kind: z.enum(ENQUIRY_KINDS),
+  createdAt: z.iso.datetime(),
+  status: z.enum(ENQUIRY_STATUSES),
+  statusChangedAt: z.iso.datetime().nullable().meta({ description: "null: never changed" }),
+  fields: z.record(z.string(), z.unknown()).meta({ description: "As submitted (the form's fields)" }),
+  mail: mailDeliverySchema.nullable().meta({ description: "null for spam, which is never mailed" }),
+});
 
-export interface EnquiryPage {
-  data: EnquiryView[];
-  /** Cursor of the next (older) page; null on the last one. */
-  next: string | null;
-  /** Cursor of the newer page; null on the first one. */
-  newer: string | null;
-}
+/** A page of the inbox: `next` is the cursor of the older page, `newer` of the newer (null at the ends). */
+export const enquiryPageSchema = z.object({
+  data: z.array(enquiryViewSchema),
+  next: z.string().nullable(),
+  newer: z.string().nullable(),
+});
+
+/** What staff did to an enquiry: its timeline (issue 22). */
+export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erase"] as const;
+export type EnquiryEventType = (typeof ENQUIRY_EVENT_TYPES)[number];
+
+/**
+ * One timeline entry, newest first on the enquiry: who did it (null once their account is gone
+ * and for the system), when, and what. `data` per type: status {from, to}; note {text};
+ * assign {to: the colleague's address, or null}; reply {text}; erase {}.
+ */
+export const timelineEntrySchema = z.object({
+  id: z.uuid(),
+  type: z.enum(ENQUIRY_EVENT_TYPES),
+  at: z.iso.datetime(),
+  by: z.string().nullable().meta({ description: "The colleague's e-mail address; null: the system" }),
+  byId: z.uuid().nullable(),
+  data: z.record(z.string(), z.string().nullable()),
+  editedAt: z.iso.datetime().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 /** One enquiry with its mail's whole delivery record. */
-export interface EnquiryDetail extends Omit<EnquiryView, "mail"> {
-  mail: {
-    state: MailState;
-    attempts: number;
-    lastError: string | null;
-    sentAt: string | null;
-    nextAttemptAt: string | null;
-  } | null;
-}
+export const enquiryDetailSchema = enquiryViewSchema.extend({
+  mail: mailDeliverySchema
+    .extend({
+      lastError: z.string().nullable(),
+      sentAt: z.iso.datetime().nullable(),
+      nextAttemptAt: z.iso.datetime().nullable(),
+    })
+    .nullable()
+    .meta({ description: "null for spam, which is never mailed" }),
+  assignedTo: z
+    .object({ id: z.uuid(), email: z.string() })
+    .nullable()
+    .meta({ description: "'Assigned to': null while nobody is" }),
+  timeline: z.array(timelineEntrySchema).meta({ description: "Every change by staff, newest first" }),
+});
+
+export type MailState = (typeof MAIL_STATES)[number];
+export type EnquiryView = z.infer<typeof enquiryViewSchema>;
+export type EnquiryPage = z.infer<typeof enquiryPageSchema>;
+export type EnquiryDetail = z.infer<typeof enquiryDetailSchema>;
 
 /** Query-string values without the empty ones (a GET form sends `kind=` for "All kinds"). */
 export function queryValues(params: URLSearchParams | Record<string, unknown>): Record<string, unknown> {

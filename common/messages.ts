@@ -1,6 +1,6 @@
 /**
- * SPEC section 5 and the visitors' other messages, defined once: the public half of the message
- * catalogue (common/admin-messages.ts holds the admin area's).
+ * The visitors' messages (the forms' checks and outcomes, and the rest), defined once: the public
+ * half of the message catalogue (common/admin-messages.ts holds the admin area's).
  */
 
 export const QUOTE_MESSAGES = {
@@ -51,7 +51,7 @@ export const SEARCH_PLACEHOLDER = "Search In Page";
 export const CONSENT_ACCEPT = "Accept all Cookies";
 export const CONSENT_REJECT = "Reject Cookies";
 
-/** Enquiry checks beyond SPEC's required-field messages (DESIGN: server-side format checks). */
+/** Enquiry checks beyond the required-field messages: formats and lengths, checked by the server too. */
 export const ENQUIRY_MESSAGES = {
   invalidEmail: "Enter a valid email address, for example name@example.co.uk",
   invalidPostCode: "Enter a valid UK post code, for example PE1 5XG",
@@ -59,12 +59,4 @@ export const ENQUIRY_MESSAGES = {
   /** `{field} must be text`, `{field} must be at most {max} characters` */
   notText: (field: string) => `${field} must be text`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
-} as const;
-
-/** Texts of the public blog pages that are not SPEC's (empty list, missing post). */
-export const BLOG_PAGE_MESSAGES = {
-  empty: "No blog posts yet. Our first articles on organic waste and anaerobic digestion are on their way.",
-  notFoundTitle: "Blog post not found",
-  notFoundText:
-    "We could not find that page of our blog. The post may have been removed, or the link mistyped.",
 } as const;

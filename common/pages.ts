@@ -24,5 +24,5 @@ const BLOG_POST = /^\/blog\/[^/]+$/;
  */
 export const isKnownPagePath = (pathname: string) => FIXED.has(pathname) || BLOG_POST.test(pathname);
 
-/** The id of the route that answers every other path with the home page (SPEC section 2). */
+/** The id of the route that answers every other path with the home page. */
 export const CATCH_ALL_ROUTE_ID = "catch-all";

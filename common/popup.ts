@@ -12,7 +12,7 @@ export const POPUP_API_MESSAGES = {
 
 export const DEFAULT_POPUP_NAVIGATION = "/contact";
 
-/** A popup as the admin submits it: title 1-40 and content 1-360 characters (SPEC sections 5 and 9). */
+/** A popup as the admin submits it: title 1-40 and content 1-360 characters. */
 export const popupInputSchema = z.object({
   title: withStorableText(
     z

@@ -14,8 +14,8 @@ zm.config({ jitless: true });
 export { z, zm };
 
 /**
- * The message a person sees for a failed parse: its first issue's, in the schema's order (SPEC's
- * checking order, field by field); undefined when the parse succeeded.
+ * The message a person sees for a failed parse: its first issue's, in the schema's order (the
+ * form's checking order, field by field); undefined when the parse succeeded.
  */
 export function firstIssue(result: {
   success: boolean;

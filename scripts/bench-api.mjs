@@ -1,71 +1,22 @@
 // npm run bench:api: requests/s and p99 latency of the public content API (blog list with 10
 // posts, one post, one image) on the embedded database and on PostgreSQL, against the
-// production build. PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test);
-// a dedicated database is created and dropped. Set BENCH_SKIP_POSTGRES=1 to skip it. Each row
-// gives the server's resident memory peak during its load (sampled every 50 ms).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+// production build. PostgreSQL: a scratch database on the server of BENCH_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres); BENCH_SKIP_POSTGRES=1 skips it. Each row gives the
+// server's resident memory peak during its load (sampled every 50 ms).
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import sharp from "sharp";
-import { rssMb } from "./bench-lib.mjs";
-import { SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { onEachDatabase, rssMb } from "./bench-lib.mjs";
+import { ensureBuild, signIn, startBuiltServer } from "./server-process.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3197);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ADMIN = { email: "bench@example.co.uk", password: "bench-password-123" };
-const base = `http://127.0.0.1:${PORT}`;
 
-if (!existsSync("build/server-app/main.js")) {
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuild();
 
-async function startServer(env) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
-  const child = spawn(process.execPath, SERVER_COMMAND, {
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/healthz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function seed() {
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  const { auth } = await login.json();
-  const headers = { authorization: `Bearer ${auth}` };
+async function seed(base) {
+  const headers = { authorization: `Bearer ${await signIn(base, ADMIN)}` };
   let postId;
   let imageId;
   for (let i = 0; i < 10; i++) {
@@ -111,9 +62,14 @@ function run(url, headers = {}, duration = DURATION) {
 }
 
 async function benchDatabase(label, env) {
-  const server = await startServer(env);
+  const server = await startBuiltServer(
+    { SEED_DEMO: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    { echo: true },
+  );
+  const base = server.url;
+  const pid = server.child.pid;
   try {
-    const { postId, imageId } = await seed();
+    const { postId, imageId } = await seed(base);
     const targets = [
       ["GET /api/blog (10 posts)", `${base}/api/blog`, { "accept-encoding": "br" }],
       ["GET /api/blog/:id", `${base}/api/blog/${postId}`, { "accept-encoding": "br" }],
@@ -124,9 +80,9 @@ async function benchDatabase(label, env) {
     for (const [name, url, headers] of targets) {
       // The first pass warms caches (and makes the WebP rendition); the second is measured.
       await run(url, headers, 2);
-      let peak = rssMb(server.pid);
+      let peak = rssMb(pid);
       const sampler = setInterval(() => {
-        peak = Math.max(peak, rssMb(server.pid));
+        peak = Math.max(peak, rssMb(pid));
       }, 50);
       const result = await run(url, headers).finally(() => clearInterval(sampler));
       if (result.non2xx) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
@@ -144,21 +100,7 @@ async function benchDatabase(label, env) {
   }
 }
 
-const rows = await benchDatabase("PGlite", {});
-if (process.env.BENCH_SKIP_POSTGRES !== "1") {
-  const name = `bench_api_${process.pid}`;
-  const adminClient = new pg.Client({ connectionString: PG_URL });
-  await adminClient.connect();
-  await adminClient.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    rows.push(...(await benchDatabase("PostgreSQL", { DATABASE_URL: url.toString() })));
-  } finally {
-    await adminClient.query(`drop database if exists ${name} with (force)`);
-    await adminClient.end();
-  }
-}
+const rows = (await onEachDatabase(benchDatabase)).flat();
 console.log(
   `\n${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s each\n`,
 );

@@ -7,7 +7,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { ensureBuild, machine, quoteFor, rssMb, startServer } from "./bench-lib.mjs";
+import { machine, quoteFor, rssMb } from "./bench-lib.mjs";
+import { ensureBuild, signIn, startBuiltServer } from "./server-process.mjs";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
 const CONNECTIONS = 10;
@@ -15,22 +16,13 @@ const ADMIN = { email: "bench@example.co.uk", password: "bench-password-123" };
 const QUOTE = quoteFor("Bench Quote");
 
 ensureBuild();
-const server = await startServer({
-  SEED_DEMO: "0",
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  ENQUIRY_RATE_LIMIT: "1000000",
-});
+const server = await startBuiltServer(
+  { SEED_DEMO: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ENQUIRY_RATE_LIMIT: "1000000" },
+  { echo: true },
+);
 const json = { "content-type": "application/json" };
 try {
-  const { auth } = await (
-    await fetch(`${server.url}/api/admin/login`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify(ADMIN),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${auth}` };
+  const headers = { authorization: `Bearer ${await signIn(server.url, ADMIN)}` };
   const paragraph = `<p>${"Food waste collected separately becomes biogas and digestate. ".repeat(12)}</p>`;
   const addPost = async (i) => {
     const png = await sharp({

@@ -1,26 +1,17 @@
 // npm run bench:blog: requests/s and p99 latency of the landing page, /blog, a post page and
 // GET /api/blog with 10 posts and then with 1,000 (each with an image), on the production build.
-// Embedded database by default; PostgreSQL too unless BENCH_SKIP_POSTGRES=1 (BENCH_DATABASE_URL,
-// default postgres://postgres@127.0.0.1:5432/test: a dedicated database is created and dropped).
-import { rmSync } from "node:fs";
+// Embedded database, then PostgreSQL unless BENCH_SKIP_POSTGRES=1 (a scratch database on the server
+// of BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
 import { loadavg } from "node:os";
-import pg from "pg";
 import sharp from "sharp";
-import { ensureBuild, load, machine, startServer } from "./bench-lib.mjs";
+import { load, machine, onEachDatabase } from "./bench-lib.mjs";
+import { ensureBuild, signIn, startBuiltServer } from "./server-process.mjs";
 
 const ADMIN = { email: "bench@example.co.uk", password: "bench-password-123" };
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
 const PARAGRAPH = `<p>${"Food waste collected separately becomes biogas and digestate for local farms. ".repeat(14)}</p>`;
 
-async function signIn(url) {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  return { authorization: `Bearer ${(await res.json()).auth}` };
-}
+const authorization = async (url) => ({ authorization: `Bearer ${await signIn(url, ADMIN)}` });
 
 /** Adds posts `from`..`to`-1 like an office would write them: template 1..5, one picture each. */
 async function addPosts(url, auth, from, to) {
@@ -85,44 +76,27 @@ async function measure(url, label, posts, postId) {
 }
 
 async function benchDatabase(label, env) {
-  const server = await startServer({
-    SEED_DEMO: "0",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...env,
-  });
+  const server = await startBuiltServer(
+    { SEED_DEMO: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    { echo: true },
+  );
   try {
-    const auth = await signIn(server.url);
+    const auth = await authorization(server.url);
     const first = await addPosts(server.url, auth, 0, 10);
     const rows = await measure(server.url, label, 10, first[5]);
     process.stderr.write(`${label}: adding 990 posts…\n`);
-    await addPosts(server.url, await signIn(server.url), 10, 1000);
+    await addPosts(server.url, await authorization(server.url), 10, 1000);
     // The same post, now deep in the list.
     rows.push(...(await measure(server.url, label, 1000, first[5])));
     return rows;
   } finally {
     await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
   }
 }
 
 ensureBuild();
 const loadAtStart = loadavg()[0].toFixed(1);
-const rows = await benchDatabase("PGlite", {});
-if (process.env.BENCH_SKIP_POSTGRES !== "1") {
-  const name = `bench_blog_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    rows.push(...(await benchDatabase("PostgreSQL", { DATABASE_URL: url.toString() })));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const rows = (await onEachDatabase(benchDatabase)).flat();
 // Other work on the machine skews every figure: say how busy it was.
 const busy = `load average ${loadAtStart} at the start, ${loadavg()[0].toFixed(1)} at the end`;
 console.log(`\n${machine()}; ${busy}; 20 connections, 8 s per request after a 2 s warm-up\n`);

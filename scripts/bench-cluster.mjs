@@ -1,12 +1,18 @@
 // npm run bench:cluster: requests/s and p99 through nginx with 1, 2 and 3 instances (one
 // PostgreSQL, one Redis, an SMTP sink, all on this machine), then enquiries and mails counted
-// after a SIGKILL of one instance under load.
+// after a SIGKILL of one instance under load. PostgreSQL: a scratch database on the server of
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); Redis: REDIS_URL.
 import autocannon from "autocannon";
 import pg from "pg";
-import { ensureBuild, load, machine, quoteFor } from "./bench-lib.mjs";
+import { benchPostgresUrl, load, machine, quoteFor } from "./bench-lib.mjs";
 import { startCluster } from "./cluster.mjs";
+import { ensureBuild } from "./server-process.mjs";
 
-const postgresUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const postgresUrl = benchPostgresUrl();
+if (!postgresUrl) {
+  console.error("bench:cluster needs PostgreSQL: unset BENCH_SKIP_POSTGRES");
+  process.exit(1);
+}
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const QUOTE = quoteFor();

@@ -1,19 +1,21 @@
 // npm run bench:flood: the page cache under a flood of made-up paths (each used to cost a render,
 // a CSS pass and brotli 11, and to evict real pages; the catch-all now answers them all from one
 // entry). Production build, embedded database: `/` alone, then while 20 more connections ask for
-// a new made-up path each time; afterwards the real pages must still be served from the cache.
+// a new made-up path each time; afterwards the real pages (the sitemap's) must still be served
+// from the cache.
 import autocannon from "autocannon";
-import { ensureBuild, load, machine, rssMb, startServer } from "./bench-lib.mjs";
+import { load, machine, rssMb, sitemapPages } from "./bench-lib.mjs";
+import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
-const REAL = ["/", "/about", "/services", "/contact", "/blog"];
 
 ensureBuild();
-const server = await startServer({});
+const server = await startBuiltServer({}, { echo: true });
 const headers = { "accept-encoding": "br" };
 try {
-  for (const path of REAL) await fetch(`${server.url}${path}`, { headers });
+  const real = await sitemapPages(server.url);
+  for (const path of real) await fetch(`${server.url}${path}`, { headers });
   await load(`${server.url}/`, { connections: CONNECTIONS, duration: 2, headers });
   const alone = await load(`${server.url}/`, { connections: CONNECTIONS, duration: DURATION, headers });
 
@@ -34,7 +36,7 @@ try {
   clearInterval(sampler);
 
   const after = [];
-  for (const path of REAL)
+  for (const path of real)
     after.push(`${path} ${(await fetch(`${server.url}${path}`, { headers })).headers.get("x-page-cache")}`);
   console.log(
     `Machine: ${machine()}; ${CONNECTIONS} connections for / and ${CONNECTIONS} for the flood, ${DURATION} s\n`,

@@ -2,17 +2,20 @@
 // PostgreSQL, against the production build. Per page (API and server-rendered page): requests/s
 // and p99 latency, first page and one 90,000 rows deep (keyset), a filter and a search. Then the
 // CSV export of everything: rows/s and the server's resident memory while it streams.
-// PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a database of
-// its own is created and dropped). BENCH_SKIP_POSTGRES=1 skips it; BENCH_ENQUIRIES sets the count.
+// PostgreSQL: a scratch database on the server of BENCH_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres). BENCH_SKIP_POSTGRES=1 skips it; BENCH_ENQUIRIES
+// sets the count.
+import { rmSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import { ensureBuild, load, machine, rssMb, startServer } from "./bench-lib.mjs";
+import { load, machine, onEachDatabase, rssMb } from "./bench-lib.mjs";
+import { scratchDir } from "./scratch-database.mjs";
+import { ensureBuild, signIn, startBuiltServer } from "./server-process.mjs";
 
 const COUNT = Number(process.env.BENCH_ENQUIRIES ?? 100_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const ADMIN = { ADMIN_EMAIL: "bench@example.co.uk", ADMIN_PASSWORD: "bench-password-123" };
-const env = { SEED_DEMO: "0", ...ADMIN };
+const ADMIN = { email: "bench@example.co.uk", password: "bench-password-123" };
+const env = { SEED_DEMO: "0", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 
 // One statement each: a year of enquiries (one every 5 minutes), the three kinds in turn, staff
 // statuses mixed, 1% spam; every mail already sent, so the outbox worker stays idle.
@@ -60,15 +63,6 @@ async function fillPostgres(url) {
   return rows[0].cursor;
 }
 
-async function signIn(url) {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  return (await res.json()).auth;
-}
-
 /** Streams the whole export, sampling the server's RSS every 50 ms. */
 async function exportCsv(server, token) {
   const before = rssMb(server.child.pid);
@@ -92,7 +86,7 @@ async function exportCsv(server, token) {
 }
 
 async function bench(label, server, cursor) {
-  const token = await signIn(server.url);
+  const token = await signIn(server.url, ADMIN);
   const api = { authorization: `Bearer ${token}` };
   const page = { cookie: `admin_auth=${token}` };
   const targets = [
@@ -124,42 +118,34 @@ async function bench(label, server, cursor) {
   return { rows, exportRow };
 }
 
-ensureBuild();
-const results = [];
-
-{
-  // The embedded database belongs to one process: fill it while the server is stopped.
-  const first = await startServer(env);
-  await first.stop();
-  const cursor = await fillPglite(first.dataDir);
-  const server = await startServer({ ...env, DATA_DIR: first.dataDir });
+/**
+ * The inbox bench on one database. The server migrates it first; on PostgreSQL the rows then go in
+ * beside it, while the embedded database belongs to one process: the server stops, the rows go in,
+ * and it starts again on them.
+ */
+async function onDatabase(label, { DATABASE_URL }) {
+  const start = (extra) => startBuiltServer({ ...env, ...extra }, { echo: true });
+  const dataDir = scratchDir("bench-inbox-");
+  let server;
   try {
-    results.push(await bench("PGlite", server, cursor));
-  } finally {
-    await server.stop();
-  }
-}
-
-if (process.env.BENCH_SKIP_POSTGRES !== "1") {
-  const name = `bench_inbox_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    const server = await startServer({ ...env, DATABASE_URL: url.toString() });
-    try {
-      const cursor = await fillPostgres(url.toString());
-      results.push(await bench("PostgreSQL", server, cursor));
-    } finally {
-      await server.stop();
+    let cursor;
+    if (DATABASE_URL) {
+      server = await start({ DATA_DIR: dataDir, DATABASE_URL });
+      cursor = await fillPostgres(DATABASE_URL);
+    } else {
+      await (await start({ DATA_DIR: dataDir })).stop();
+      cursor = await fillPglite(dataDir);
+      server = await start({ DATA_DIR: dataDir });
     }
+    return await bench(label, server, cursor);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+ensureBuild();
+const results = await onEachDatabase(onDatabase);
 
 console.log(`\n${machine()}; ${COUNT} enquiries, 10 connections, 8 s per request\n`);
 console.table(results.flatMap((r) => r.rows));

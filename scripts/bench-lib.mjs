@@ -1,12 +1,11 @@
-// Shared helpers for the benchmark scripts: start the production build, sample memory, load it.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
-import path from "node:path";
+// Shared helpers for the benchmark scripts: run on each database, list the pages, sample memory,
+// load the server. They start the production build with scripts/server-process.mjs.
+import { readFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import autocannon from "autocannon";
-import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { scratchDatabase } from "./scratch-database.mjs";
 
-/** A valid quote (CONTRACT's shape) for the scripts that send them; `name` is the contact's. */
+/** A valid quote (POST /api/quote's body) for the scripts that send them; `name` is the contact's. */
 export const quoteFor = (name = "Bench Lead", email = "bench@example.co.uk") => ({
   businessType: "Farming",
   wasteType: "Vegetable peelings",
@@ -14,14 +13,6 @@ export const quoteFor = (name = "Bench Lead", email = "bench@example.co.uk") => 
   location: "PE1 5XG",
   contact: { name, email, phone: "01733 222 333" },
 });
-
-export function ensureBuild() {
-  if (existsSync("build/server/index.js") && existsSync("build/server-app/main.js")) return;
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-export { freePort };
 
 export const machine = () =>
   `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
@@ -33,44 +24,37 @@ export function rssMb(pid) {
   return Math.round(kb / 1024);
 }
 
-/** Starts build/server-app/main.js; resolves once /api/healthz answers, with the start time in ms. */
-export async function startServer(env = {}) {
-  const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-bench-"));
-  const started = performance.now();
-  const child = spawn(process.execPath, SERVER_COMMAND, {
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("server exited during start");
+/** The PostgreSQL server of the benchmarks; undefined when BENCH_SKIP_POSTGRES=1. */
+export const benchPostgresUrl = () =>
+  process.env.BENCH_SKIP_POSTGRES === "1"
+    ? undefined
+    : (process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+
+/**
+ * Runs `bench(label, env)` on the embedded database (`env` names none), then on a scratch database
+ * of the benchmarks' PostgreSQL server (`env.DATABASE_URL`, dropped afterwards) unless skipped.
+ * The results, in that order.
+ */
+export async function onEachDatabase(bench) {
+  const results = [await bench("PGlite", {})];
+  const postgresUrl = benchPostgresUrl();
+  if (postgresUrl) {
+    const database = await scratchDatabase(postgresUrl, "bench");
     try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
+      results.push(await bench("PostgreSQL", { DATABASE_URL: database.url }));
+    } finally {
+      await database.drop();
     }
   }
-  const startMs = Math.round(performance.now() - started);
-  return {
-    url,
-    child,
-    dataDir,
-    startMs,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      }),
-  };
+  return results;
+}
+
+/** The fixed public pages as the server's sitemap lists them (common/pages.ts), posts aside. */
+export async function sitemapPages(url) {
+  const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map(([, loc]) => new URL(loc).pathname)
+    .filter((page) => !page.startsWith("/blog/"));
 }
 
 /** Runs autocannon and returns requests/s (mean) and p99 latency (ms). */

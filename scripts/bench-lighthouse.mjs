@@ -3,52 +3,24 @@
 // the blog list and a blog post with a picture.
 // Prints the four category scores and the layout shift per page: the median of --runs=N runs
 // (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
-import { execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import path from "node:path";
+import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { sitemapPages } from "./bench-lib.mjs";
+import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-if (!existsSync("build/server-app/main.js") || process.argv.includes("--build")) {
-  execSync("npm run build", { stdio: "inherit" });
-}
+ensureBuild({ force: process.argv.includes("--build") });
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lh-"));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, SERVER_COMMAND, {
-  env: {
-    ...process.env,
-    ...SERVER_ENV,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
-  },
-  stdio: "ignore",
-});
-for (let i = 0; i < 120; i++) {
-  if (
-    await fetch(`${base}/api/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false)
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 250));
-}
+// The embedded database in a scratch DATA_DIR, removed when the server stops.
+const server = await startBuiltServer();
+const base = server.url;
 
-// Every public page as the sitemap lists them (common/pages.ts), posts aside, and one post page
-// with a picture: the newest demo post that has one (SEED_DEMO is on).
-const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-const PAGES = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-  .map(([, loc]) => new URL(loc).pathname)
-  .filter((page) => !page.startsWith("/blog/"));
+// Every public page as the sitemap lists them, and one post page with a picture: the newest demo
+// post that has one (SEED_DEMO is on).
+const PAGES = await sitemapPages(base);
 const { result: posts } = await (await fetch(`${base}/api/blog?fields=summary&limit=12`)).json();
 const pictured = posts.find((post) => post.img);
 if (pictured) PAGES.push(`/blog/${pictured._id}`);
@@ -114,8 +86,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 console.log(

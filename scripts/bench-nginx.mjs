@@ -1,18 +1,18 @@
 // Debian's nginx (bench only: `apt-get install nginx`) serving fixed bytes from disk, as the
 // yardstick for the page cache: the same bytes the app sent, with the same Content-Encoding.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./bench-lib.mjs";
+import { scratchDir } from "./scratch-database.mjs";
+import { freePort } from "./server-process.mjs";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
 /** Starts nginx with one exact location per page: `{ path, body, type, encoding }`. */
 export async function startNginx(pages) {
   if (!existsSync(NGINX)) return undefined;
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
+  const dir = scratchDir("bench-nginx-");
   const port = await freePort();
   const locations = pages.map(({ path: url, body, type, encoding }, i) => {
     const file = path.join(dir, `page-${i}`);

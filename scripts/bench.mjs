@@ -2,12 +2,11 @@
 // cold start (empty and existing DATA_DIR), idle and peak memory, requests/s and p99 for `/`,
 // `/blog` and a post page against nginx serving the same bytes, and JavaScript per public page.
 import { execSync, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { ensureBuild, freePort, load, machine, rssMb, startServer } from "./bench-lib.mjs";
+import { load, machine, rssMb, sitemapPages } from "./bench-lib.mjs";
 import { NGINX, rawGet, startNginx } from "./bench-nginx.mjs";
 import { scriptKilobytesPerPage } from "./bench-pages.mjs";
+import { scratchDir } from "./scratch-database.mjs";
+import { ensureBuild, freePort, startBuiltServer } from "./server-process.mjs";
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -47,7 +46,7 @@ async function npmStartMs(dataDir) {
 
 // Start times move with whatever else the machine does: the median of several starts, and the range.
 const STARTS = 5;
-const newDataDir = () => mkdtempSync(path.join(tmpdir(), "site-bench-"));
+const newDataDir = () => scratchDir("site-bench-");
 const firstStarts = [];
 for (let i = 0; i < STARTS; i++) firstStarts.push(await npmStartMs(newDataDir()));
 const dataDir = newDataDir();
@@ -61,7 +60,7 @@ const startFigure = (times) => {
 };
 
 // The load runs against the node process directly, so its memory is the server's alone.
-const server = await startServer({ DATA_DIR: dataDir });
+const server = await startBuiltServer({ DATA_DIR: dataDir }, { echo: true });
 await new Promise((r) => setTimeout(r, 2000));
 const idleRss = rssMb(server.child.pid);
 const posts = await (await fetch(`${server.url}/api/blog`)).json();
@@ -98,14 +97,8 @@ try {
     rows.push({ page, app, ref });
   }
   clearInterval(sampler);
-  // Every public page, as the sitemap lists them.
-  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-  const publicPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
-  // Posts share one route: the first stands for them all.
-  scripts = await scriptKilobytesPerPage(server.url, [
-    ...publicPages.filter((p) => !p.startsWith("/blog/")),
-    postPath,
-  ]);
+  // Every public page, as the sitemap lists them; posts share one route: the first stands for them all.
+  scripts = await scriptKilobytesPerPage(server.url, [...(await sitemapPages(server.url)), postPath]);
 } finally {
   clearInterval(sampler);
   await nginx?.stop();

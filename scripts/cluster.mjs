@@ -1,101 +1,23 @@
 // npm run cluster [-- --instances N]: N production instances (default 2) on one fresh PostgreSQL
 // database and a Redis key prefix of their own, behind Debian's nginx (round robin, rendered from
 // deploy/nginx.conf.template like compose.yaml) and an SMTP sink counting mail. Loopback only.
-// Also the library of tests/e2e/cluster*.test.ts and scripts/bench-cluster.mjs.
-import { spawn, spawnSync } from "node:child_process";
+// Also the library of tests/e2e/cluster.test.ts and scripts/bench-cluster.mjs (each instance is
+// started by scripts/server-process.mjs, its database by scripts/scratch-database.mjs).
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { freePort, SERVER_COMMAND, SERVER_ENV } from "./server-process.mjs";
+import { scratchDatabase, scratchDir } from "./scratch-database.mjs";
+import { ensureBuild, freePort, startBuiltServer } from "./server-process.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 export const MAIL_TO = "leads@cluster.test";
 
-export { freePort };
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A new, empty database on the PostgreSQL server of `serverUrl`; drop() removes it. */
-export async function createDatabase(serverUrl) {
-  const name = `cluster_${randomUUID().replaceAll("-", "")}`;
-  const run = async (statement) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-/** Starts build/server-app/main.js on a free port; resolves once /api/healthz answers. */
-export async function startInstance(env = {}) {
-  const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "site-instance-"));
-  // Only what is given: never the caller's own database, Redis or mail server.
-  const childEnv = {
-    ...process.env,
-    ...SERVER_ENV,
-    DATABASE_URL: undefined,
-    REDIS_URL: undefined,
-    SMTP_URL: undefined,
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    ...env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-  };
-  for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const child = spawn(process.execPath, SERVER_COMMAND, { cwd: ROOT, env: childEnv });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-      resolve(code ?? signal);
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited during start:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`instance did not become healthy:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/healthz`)).ok) break;
-    } catch {}
-    await sleep(100);
-  }
-  return {
-    url,
-    port,
-    child,
-    exited,
-    output: () => output,
-    stop(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
-}
 
 /** deploy/nginx.conf.template with its ${NAME} placeholders filled in. */
 export function renderNginxTemplate(values) {
@@ -122,7 +44,7 @@ async function waitForPort(port, isAlive) {
 /** Debian's nginx as a round-robin balancer over the instances' ports, as an unprivileged user. */
 export async function startBalancer(ports) {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx-light`);
-  const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
+  const dir = scratchDir("site-nginx-");
   mkdirSync(path.join(dir, "temp"));
   const port = await freePort();
   const site = renderNginxTemplate({
@@ -167,10 +89,15 @@ http {
   };
 }
 
-/** A real SMTP server on loopback keeping every message it accepts (raw text). */
+/**
+ * A real SMTP server on loopback keeping every message it accepts (raw text) and when it accepted
+ * the last one (performance.now()). Also the sink of scripts/bench-enquiries.mjs and
+ * scripts/test-container.mjs.
+ */
 export async function startMailSink() {
   const { SMTPServer } = await import("smtp-server");
   const messages = [];
+  let lastAt = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -180,6 +107,7 @@ export async function startMailSink() {
       stream.on("data", (c) => chunks.push(c));
       stream.on("end", () => {
         messages.push(Buffer.concat(chunks).toString("utf8"));
+        lastAt = performance.now();
         callback();
       });
     },
@@ -188,7 +116,12 @@ export async function startMailSink() {
   server.on("error", () => {});
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    lastAt: () => lastAt,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 async function clearRedisPrefix(redisUrl, prefix) {
@@ -210,7 +143,7 @@ async function clearRedisPrefix(redisUrl, prefix) {
  */
 export async function startCluster({ instances = 2, postgresUrl, redisUrl, env = {} }) {
   if (!postgresUrl || !redisUrl) throw new Error("startCluster needs a PostgreSQL and a Redis URL");
-  const database = await createDatabase(postgresUrl);
+  const database = await scratchDatabase(postgresUrl, "cluster");
   const mail = await startMailSink();
   const redisKeyPrefix = `cluster-${randomUUID()}:`;
   const shared = {
@@ -231,7 +164,7 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
     await clearRedisPrefix(redisUrl, redisKeyPrefix);
   };
   try {
-    const all = await Promise.allSettled(Array.from({ length: instances }, () => startInstance(shared)));
+    const all = await Promise.allSettled(Array.from({ length: instances }, () => startBuiltServer(shared)));
     for (const result of all) if (result.status === "fulfilled") started.push(result.value);
     const failed = all.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
@@ -246,7 +179,7 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
       env: shared,
       /** One more instance on the same database and Redis, outside the balancer. */
       startInstance: async (overrides = {}) => {
-        const instance = await startInstance({ ...shared, ...overrides });
+        const instance = await startBuiltServer({ ...shared, ...overrides });
         extra.push(instance);
         return instance;
       },
@@ -264,10 +197,7 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { values } = parseArgs({ options: { instances: { type: "string", default: "2" } } });
-  if (!existsSync(path.join(ROOT, "build/server-app/main.js"))) {
-    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
+  ensureBuild();
   const cluster = await startCluster({
     instances: Number(values.instances),
     postgresUrl: process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",

@@ -1,6 +1,8 @@
-// How the production server process runs, wherever it is started from a script (the cluster, the
-// benchmarks, the browser tests). `npm start` (package.json) and the Dockerfile say the same in
-// their own syntax; decision 0016 gives the measurements.
+// How the production server process runs, and the one way `npm start`, the cluster, the benchmarks
+// and the browser and process tests build it when missing (ensureBuild), start it
+// (startBuiltServer) and sign in to it (signIn). `npm start`
+// (package.json) and the Dockerfile say the same in their own syntax; decision 0016 gives the
+// measurements.
 //
 // - `--max-semi-space-size=4`: V8's young generation grows to 16 MB semi-spaces under load and
 //   keeps them (about 100 MB more resident under GET /api/blog load); 4 MB costs no throughput.
@@ -8,7 +10,14 @@
 // - `MALLOC_ARENA_MAX=2`: glibc keeps two malloc arenas, not one per thread (libvips, zlib).
 // - `MALLOC_MMAP_THRESHOLD_=65536`: blocks of 64 KB and more (brotli windows, query results,
 //   image buffers) are mapped and returned when freed, not kept in the heap (about 50 MB).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { scratchDir } from "./scratch-database.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** A free TCP port on loopback (for a server, an SMTP sink, nginx). */
 export function freePort() {
@@ -27,3 +36,90 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "6553
 export const SERVER_ENTRY = "build/server-app/main.js";
 /** spawn(process.execPath, SERVER_COMMAND, { env: { ...SERVER_ENV, … } }) */
 export const SERVER_COMMAND = [...SERVER_NODE_ARGS, SERVER_ENTRY];
+
+/** Builds the app (`npm run build`) when there is no production build, or when `force` asks. */
+export function ensureBuild({ force = false } = {}) {
+  const built = ["build/server/index.js", SERVER_ENTRY].every((file) => existsSync(path.join(ROOT, file)));
+  if (built && !force) return;
+  if (!built) console.log("No production build yet: building (about a minute)…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * Starts build/server-app/main.js on a free loopback port and resolves once /api/healthz answers.
+ * The server gets only the environment given: never the caller's DATABASE_URL, REDIS_URL or
+ * SMTP_URL. DATA_DIR is the one given, or a scratch directory removed when the server exits.
+ * `echo`: also copy the server's output to this process's stderr (the benchmarks show warnings).
+ * Throws, with the server's output, when it exits or is not healthy within `timeoutMs`.
+ */
+export async function startBuiltServer(env = {}, { echo = false, timeoutMs = 60_000 } = {}) {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? scratchDir("site-server-");
+  const childEnv = {
+    ...process.env,
+    ...SERVER_ENV,
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    SMTP_URL: undefined,
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+  };
+  for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
+  const started = performance.now();
+  const child = spawn(process.execPath, SERVER_COMMAND, { cwd: ROOT, env: childEnv });
+  let output = "";
+  const keep = (chunk) => {
+    output += chunk;
+    if (echo) process.stderr.write(chunk);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => {
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      resolve(code ?? signal);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited during start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/healthz`)).ok) break;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    startMs: Math.round(performance.now() - started),
+    exited,
+    output: () => output,
+    stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Signs in through POST /api/admin/login of a running server; the session token. */
+export async function signIn(url, { email, password }) {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).auth;
+}

@@ -6,8 +6,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { SMTPServer } from "smtp-server";
-import { freePort, quoteFor } from "./bench-lib.mjs";
+import { quoteFor } from "./bench-lib.mjs";
+import { startMailSink } from "./cluster.mjs";
+import { freePort, signIn } from "./server-process.mjs";
 
 const IMAGE = process.env.CONTAINER_IMAGE ?? "localhost/organic-waste-site:test";
 const BASE = "docker.io/library/node:24-slim";
@@ -43,28 +44,6 @@ function buildImage() {
   );
   if (result.status !== 0) throw new Error("podman build failed");
   return (performance.now() - started) / 1000;
-}
-
-function startSmtp(port) {
-  const received = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, done) {
-      const chunks = [];
-      stream.on("data", (chunk) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        done();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    server.listen(port, "127.0.0.1", () =>
-      resolve({ received, close: () => new Promise((r) => server.close(r)) }),
-    ),
-  );
 }
 
 async function waitFor(check, what, timeoutMs = 60_000) {
@@ -141,12 +120,12 @@ try {
   );
   ok(server.join(" ") === "db migrations", "of server/ only the migrations it applies at start");
 
-  const [port, smtpPort] = [await freePort(), await freePort()];
-  smtp = await startSmtp(smtpPort);
+  const port = await freePort();
+  smtp = await startMailSink();
   run(["volume", "create", volume]);
   const env = {
     PORT: String(port),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     MAIL_TO: "office@example.co.uk",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -163,7 +142,7 @@ try {
   });
   ok(posted.status === 201, `a quote is accepted (${posted.status})`);
   await waitFor(
-    async () => smtp.received.some((mail) => mail.includes("Cora Container")),
+    async () => smtp.messages.some((mail) => mail.includes("Cora Container")),
     "the quote's mail",
   );
   ok(true, "the quote is mailed to the SMTP sink");
@@ -178,12 +157,7 @@ try {
   );
 
   const second = await startContainer(names[1], volume, env);
-  const login = await fetch(`${second.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  const { auth } = await login.json();
+  const auth = await signIn(second.url, ADMIN);
   const inbox = await (
     await fetch(`${second.url}/api/admin/enquiries`, { headers: { authorization: `Bearer ${auth}` } })
   ).json();

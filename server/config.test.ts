@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 describe("configuration", () => {
-  it("uses CONTRACT defaults when nothing is set", () => {
+  it("uses the documented defaults when nothing is set", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -3,9 +3,8 @@ import { ADMIN_PASSWORD_MIN } from "../common/constants";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
 
 /**
- * Configuration from the environment, exactly as CONTRACT.md lists it (plus the tuning knobs
- * documented in the README). Validated once at start: a bad value stops the process with one
- * line naming the variable.
+ * Configuration from the environment, as the README's "Configuration" table lists it. Validated
+ * once at start: a bad value stops the process with one line naming the variable.
  */
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -66,6 +65,8 @@ const envSchema = z.object({
   ENQUIRY_RATE_LIMIT: positiveInt(1_000_000).default(20),
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+  INSIGHTS_RETENTION_MONTHS: positiveInt(120).default(25),
+  INSIGHTS_COUNTING: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
   SHUTDOWN_DELAY_SECONDS: z
     .string()
     .regex(/^\d{1,2}$/, { message: "must be a whole number of seconds between 0 and 60" })
@@ -101,6 +102,10 @@ export interface Config {
   imageMaxBytes: number;
   /** Bearer token for GET /metrics; without it only loopback scrapes are answered. */
   metricsToken?: string;
+  /** Insights: months of daily counts kept (older days are deleted). */
+  insightsRetentionMonths: number;
+  /** Insights: count page views and form stages (off: nothing is counted, the screen shows what was). */
+  insightsCounting: boolean;
   /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
   shutdownDelayMs: number;
   /** Development mode (Vite middleware, no CSP). */
@@ -156,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     enquiryRateLimit: e.ENQUIRY_RATE_LIMIT,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     metricsToken: e.METRICS_TOKEN,
+    insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
+    insightsCounting: e.INSIGHTS_COUNTING === "1",
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     dev,
   };

@@ -92,8 +92,13 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
 
   // The outbox stops (finishing its pass) before the database closes in onClose.
   app.addHook("preClose", () => app.services.mail.stop());
+  app.addHook("preClose", () => app.services.scheduledPosts.stop());
+  // The insights worker writes its last counts before the database closes too.
+  app.addHook("preClose", () => app.services.insights.stop());
   await app.listen({ port: config.port, host: config.host });
   app.services.mail.start(app.log);
+  app.services.scheduledPosts.start(app.log); // scheduled posts published within 10 s of their time
+  app.services.insights.start(app.log); // counts flushed every 10 s; retention once a day
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -8,7 +8,7 @@ export const CONSENT_SAVED_MESSAGE = "Cookie preferences saved";
 export const CONSENT_REJECTED_MESSAGE = "Only essential cookies will be used";
 
 /**
- * SPEC section 3 consent banner at the bottom of the site. The answer is kept in a cookie for
+ * The cookie consent banner at the bottom of the site. The answer is kept in a cookie for
  * 150 days; once answered the banner is not shown again. Scrolling is never taken as consent.
  */
 export function CookieBanner({ serverConsent }: { serverConsent: Consent | null }) {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
 /**
- * SPEC section 2, landing page: the active popup, as a non-modal card in a fixed layer under the
+ * The landing page's active popup, as a non-modal card in a fixed layer under the
  * header. It is in the server-rendered HTML, so it is part of the first paint and shifts nothing,
  * and it never blocks the page, the header, the menu or the cookie banner (Lighthouse, and
  * search engines' rule against intrusive interstitials). After hydration focus moves into it;

@@ -10,7 +10,7 @@ import { SEARCH_PARAM } from "~/lib/search-param";
 /** The page content the search scans: the route's <main>, never the overlay or the chrome. */
 const pageContent = () => document.getElementById("main") ?? document.body;
 
-/** SPEC section 2 search overlay: open while the URL has a `search` query parameter. */
+/** The search overlay: open while the URL has a `search` query parameter. */
 export function SearchOverlay() {
   const [params, setParams] = useSearchParams();
   const initialTerm = params.get(SEARCH_PARAM) ?? "";
@@ -25,7 +25,7 @@ export function SearchOverlay() {
 
   const run = useCallback(
     (value: string) => {
-      // An empty term does nothing and gives no results (SPEC section 5).
+      // An empty term does nothing and gives no results.
       if (!value.trim()) {
         setResults(null);
         return;

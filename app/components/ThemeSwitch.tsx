@@ -1,7 +1,7 @@
 import { Moon, Sun } from "lucide-react";
 import { useDarkTheme } from "~/lib/theme-store";
 
-/** SPEC section 4 theme toggle: a `role="switch"` named 'Dark theme'. */
+/** The theme toggle: a `role="switch"` named 'Dark theme'. */
 export function ThemeSwitch() {
   const [dark, toggle] = useDarkTheme();
   return (

@@ -1,4 +1,4 @@
-/** SPEC section 2: the header links; `also` lists other paths on which the link shows as current. */
+/** The header links; `also` lists other paths on which the link shows as current. */
 export const NAV_LINKS = [
   { to: "/", label: "Home", also: [] },
   { to: "/about", label: "About Us", also: [] },
@@ -7,7 +7,7 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact Us", also: ["/contact/2"] },
 ] as const;
 
-/** SPEC section 2, Footer: the six links. */
+/** The footer's six links. */
 export const FOOTER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About us" },

@@ -3,7 +3,7 @@ import { CHILDREN_PRIVACY_AGE, COOKIE_CONSENT_DAYS } from "@common/constants";
 
 export const PRIVACY_LAST_UPDATED = "March 09, 2025";
 
-/** SPEC section 3 entity "Policy definition": word, meaning. */
+/** A term the privacy policy defines: word, meaning. */
 export const DEFINITIONS: { word: string; meaning: string }[] = [
   {
     word: "Account",
@@ -46,7 +46,7 @@ export const DEFINITIONS: { word: string; meaning: string }[] = [
   },
 ];
 
-/** SPEC section 3 entity "Cookie description": header, type, administered_by, purpose. */
+/** A cookie the privacy policy describes: header, type, administered_by, purpose. */
 export const COOKIE_DESCRIPTIONS: {
   header: string;
   type: string;
@@ -75,7 +75,7 @@ export const COOKIE_DESCRIPTIONS: {
   },
 ];
 
-/** SPEC section 3: purposes of personal data. */
+/** What personal data is used for. */
 export const PURPOSES: { title: string; text: string }[] = [
   { title: "To provide and maintain our Service", text: "including to monitor the usage of our Service." },
   {
@@ -109,3 +109,11 @@ export const PURPOSES: { title: string; text: string }[] = [
 ];
 
 export const CHILDREN_TEXT = `Our Service does not address anyone under the age of ${CHILDREN_PRIVACY_AGE}. We do not knowingly collect personally identifiable information from anyone under the age of ${CHILDREN_PRIVACY_AGE}. If You are a parent or guardian and You are aware that Your child has provided Us with Personal Data, please contact Us so that we can remove it.`;
+
+/** Issue 24: the site's own visit counting, and why it needs no consent; `months` it is kept. */
+export const INSIGHTS_HEADING = "Counting Visits Without Tracking";
+export const insightsPrivacyText = (months: number): string[] => [
+  "We count visits to this Website on our own server, without cookies, tracking scripts or any third party. For each day we count how often each page was viewed, how many visits started on it, the domain of the site a visit came from (for example google.com, never the full address), and the utm_source and utm_campaign of the link it arrived by. On the quote, contact and tankering forms we count how many visits reached each step and how many sent the form, with the page the visit started on and the domain it came from.",
+  "We do not store Your IP address, Your browser's user agent, a cookie or any identifier on Your Device, and no count can be linked to You or to another count: the page Your visit started on is held only in the open tab's memory and sent with a form when You submit it. Browsers that send Global Privacy Control or Do Not Track, and automated visitors, are not counted at all.",
+  `These statistics hold no Personal Data and nothing is stored on or read from Your Device to recognise You, so they need no consent. We use them only to improve the Website, for example to learn which pages bring enquiries and where the quote form is hard to finish. The daily counts are kept for ${months} months and then deleted.`,
+];

@@ -2,7 +2,7 @@ import { HOSE_SIZES_INCH, TANKER_CAPACITY_LITRES } from "@common/constants";
 
 export type ServiceIcon = "truck" | "factory" | "droplets" | "messages";
 
-/** SPEC section 2, /services: the four service cards and where each leads. */
+/** /services: the four service cards and where each leads. */
 export const SERVICES = [
   {
     id: "haulage",
@@ -48,7 +48,7 @@ export const SERVICES = [
   summary: string;
 }[];
 
-/** /sustainability: SPEC section 2 statistics. */
+/** /sustainability: the statistics. */
 export const STATS = [
   { id: "satisfaction", value: "98%", label: "client satisfaction" },
   { id: "diverted", value: "67k+", label: "tonnes of organic waste diverted" },

@@ -1,5 +1,9 @@
+import type { PasswordChange } from "@common/account";
+import { adminCookieHeader } from "@common/admin-cookie";
 import { ADMIN_AUTH_COOKIE } from "@common/constants";
 import { type AppLoadContext, redirect } from "react-router";
+import { clientKey } from "../../server/client-address";
+import { DomainError, Invalid, NotFound, Unavailable } from "../../server/services/errors";
 
 /** The admin_auth cookie's value out of a Cookie header, if any. */
 export function adminTokenFrom(cookieHeader: string | null): string | undefined {
@@ -26,5 +30,83 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
   return admin;
 }
 
-/** Admin pages are private and change with every action: never stored by a browser or proxy. */
-export const ADMIN_PAGE_HEADERS = { "Cache-Control": "no-store" } as const;
+export { NotFound } from "../../server/services/errors";
+export { ADMIN_PAGE_HEADERS } from "./admin-route";
+
+/**
+ * What a screen action shows for a refused write: the domain error's own message (from a
+ * catalogue in common/), or `failure` (SPEC's word for this action) when the message is not the
+ * user's business. Anything but a domain error is a real failure and is thrown on.
+ */
+export function refusal(error: unknown, failure?: string): string {
+  if (!(error instanceof DomainError)) throw error;
+  return failure !== undefined && !(error instanceof Invalid) ? failure : error.message;
+}
+
+/** The client's key for the login limits, as the API computes it from the same address. */
+const clientOf = (context: AppLoadContext) => clientKey(context.ip ?? "");
+
+/** A service call that may be refused; a refusal the operator must see (counters unreachable) is logged. */
+async function logged<T>(context: AppLoadContext, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof Unavailable) context.log?.error({ err: error.cause }, error.logLine);
+    throw error;
+  }
+}
+
+const secureCookie = (context: AppLoadContext) => context.services.config.siteUrl.startsWith("https:");
+
+/**
+ * Signs in through the login service, with the API's limits on the client's address, and answers
+ * the new session's Set-Cookie header (the cookie the API's login sets). Throws the refusal.
+ */
+export async function signIn(context: AppLoadContext, credentials: { email: unknown; password: unknown }) {
+  const { token } = await logged(
+    context,
+    context.services.logins.signIn({ ...credentials, client: clientOf(context) }),
+  );
+  return adminCookieHeader(token, secureCookie(context));
+}
+
+/** Uses an invitation with the colleague's own password; the new session's Set-Cookie header. */
+export async function acceptInvite(context: AppLoadContext, token: string, password: string) {
+  const accepted = await context.services.staff.accept(token, password);
+  return adminCookieHeader(accepted.token, secureCookie(context));
+}
+
+/** 'Change password' for the signed-in administrator; this device's session stays. Throws the refusal. */
+export function changePassword(
+  request: Request,
+  context: AppLoadContext,
+  admin: { id: string },
+  change: PasswordChange,
+) {
+  return logged(
+    context,
+    context.services.logins.changePassword({
+      adminId: admin.id,
+      client: clientOf(context),
+      change,
+      keepToken: adminTokenFrom(request.headers.get("cookie")),
+    }),
+  );
+}
+
+/** 'Log out': the session ends on the server, and the cookie goes with it. */
+export async function signOut(request: Request, context: AppLoadContext) {
+  const token = adminTokenFrom(request.headers.get("cookie"));
+  if (token) await context.services.sessions.revoke(token);
+  return adminCookieHeader(undefined, secureCookie(context));
+}
+
+/** The loaded thing, or undefined when the service says it does not exist (the screen says so). */
+export async function unlessNotFound<T>(load: Promise<T>): Promise<T | undefined> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+}

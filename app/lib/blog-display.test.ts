@@ -27,6 +27,9 @@ const post = (overrides: Partial<BlogPost> = {}): BlogPost => ({
   readTime: 4,
   template: 2,
   dateAdded: "2025-03-10T09:30:00.000Z",
+  state: "published",
+  publishAt: null,
+  version: 1,
   img: ID,
   content: [
     { header: "", content: "<p>One</p>", img: ID, alt: "A caddy" },

@@ -11,6 +11,8 @@ const SAVE_DELAY_MS = 300;
  */
 export function useBlogDraft(start: () => BlogDraft, belongs: (draft: BlogDraft) => boolean) {
   const [draft, setDraft] = useState<BlogDraft | null>(null);
+  // Changes made in this form: autosave sends when there are more than it last sent.
+  const [edits, setEdits] = useState(0);
   const latest = useRef<BlogDraft | null>(null);
   latest.current = draft;
   const discarded = useRef(false);
@@ -58,9 +60,11 @@ export function useBlogDraft(start: () => BlogDraft, belongs: (draft: BlogDraft)
 
   const update = useCallback((patch: Partial<BlogDraft>) => {
     setDraft((current) => current && { ...current, ...patch, dirty: true });
+    setEdits((n) => n + 1);
   }, []);
 
   const updateParagraph = useCallback((index: number, patch: Partial<DraftParagraph>) => {
+    setEdits((n) => n + 1);
     setDraft(
       (current) =>
         current && {
@@ -71,5 +75,5 @@ export function useBlogDraft(start: () => BlogDraft, belongs: (draft: BlogDraft)
     );
   }, []);
 
-  return { draft, update, updateParagraph, discard, commit };
+  return { draft, edits, update, updateParagraph, discard, commit };
 }

@@ -1,6 +1,7 @@
 import { type BlogPost, blogPostInputSchema } from "@common/blog";
 import { PARAGRAPHS_PER_BLOG, TEMPLATE_COUNT } from "@common/constants";
 import { firstIssue } from "@common/zod";
+import { dataUrlToBlob } from "./blog-draft-image";
 
 /**
  * The blog draft an administrator is writing (SPEC section 4, Blog create and edit): kept in
@@ -33,10 +34,12 @@ export interface BlogDraft {
   content: DraftParagraph[];
   /** The form the preview's Cancel returns to. */
   origin: string | null;
-  /** The post being edited; null for a new one. */
+  /** The post on the server: the one being edited, or a new one once autosave stored it; null before. */
   editId: string | null;
-  /** The post's date when editing (kept by the server). */
+  /** The post's date when editing an existing post (kept by the server); null for a new post. */
   editDateAdded: string | null;
+  /** The saved post's version this draft was made from (a stale one is refused); null for a new post. */
+  version?: number | null;
   /** True once anything was changed since the form was filled. */
   dirty: boolean;
 }
@@ -66,6 +69,9 @@ export function newDraft(template: number): BlogDraft {
   };
 }
 
+/** Whether the draft edits a post that existed before its form opened (not a new one, autosaved or not). */
+export const editsExisting = (draft: BlogDraft) => draft.editDateAdded !== null;
+
 export function draftFromPost(post: BlogPost): BlogDraft {
   return {
     ...newDraft(post.template),
@@ -80,23 +86,52 @@ export function draftFromPost(post: BlogPost): BlogDraft {
     })),
     editId: post._id,
     editDateAdded: post.dateAdded,
+    version: post.version,
   };
 }
 
-/** The API body for the draft; `imageIds` are the paragraphs' image ids once uploaded. */
-export function draftInput(draft: BlogDraft, imageIds: Array<string | null> = []) {
+/** The post as the server takes it: stored images by id; picked files travel beside it (`draftForm`). */
+export function draftInput(draft: BlogDraft) {
   return {
     meta_data_title: draft.meta_data_title,
     title: draft.title,
     readTime: draft.readTime,
     template: draft.template,
+    ...(draft.editId && draft.version ? { version: draft.version } : {}),
     content: draft.content.map((p, index) => ({
       header: index === 0 ? "" : p.header,
       content: p.content,
-      img: imageIds[index] ?? null,
+      img: p.image?.id ?? null,
       alt: p.image ? p.alt : "",
     })),
   };
+}
+
+/** The preview's submission fields (one multipart form: the post, and each picked file as `image-N`). */
+export const DRAFT_FORM = {
+  intent: "intent",
+  editId: "editId",
+  /** With intent `schedule`: the publication time, ISO-8601. */
+  publishAt: "publishAt",
+  post: "post",
+  image: (index: number) => `image-${index}`,
+} as const;
+
+/**
+ * One save's request (Submit, or 'Save draft' as intent `draft`): the post as JSON, the picked
+ * images as files, all saved together.
+ */
+export function draftForm(draft: BlogDraft, intent?: string): FormData {
+  const form = new FormData();
+  if (intent) form.set(DRAFT_FORM.intent, intent);
+  if (draft.editId) form.set(DRAFT_FORM.editId, draft.editId);
+  form.set(DRAFT_FORM.post, JSON.stringify(draftInput(draft)));
+  draft.content.forEach(({ image }, index) => {
+    if (!image?.dataUrl) return;
+    const blob = dataUrlToBlob(image.dataUrl);
+    form.set(DRAFT_FORM.image(index), blob, blob.type === "image/png" ? "image.png" : "image.jpg");
+  });
+  return form;
 }
 
 /**

@@ -1,5 +1,5 @@
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { COMPANY } from "@common/company";
-import { BLOG_PAGE_MESSAGES } from "@common/messages";
 import type { TemplateImage } from "~/components/blog/types";
 import { pageMeta } from "./seo";
 
@@ -18,7 +18,7 @@ export interface PostSeo {
 
 /** The blog's 404 page: its own title, kept out of search results. */
 export const notFoundMeta = () => [
-  { title: `${BLOG_PAGE_MESSAGES.notFoundTitle} | ${COMPANY.name}` },
+  { title: `${BLOG_MESSAGES.page.notFoundTitle} | ${COMPANY.name}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -13,7 +13,7 @@ export function parseConsent(cookieHeader: string | null | undefined): Consent |
   return null;
 }
 
-/** The Set-Cookie string stored for an answer: 150 days (DESIGN.md difference 7). */
+/** The Set-Cookie string stored for an answer: kept 150 days. */
 export function consentCookie(answer: Consent, secure: boolean): string {
   const maxAge = COOKIE_CONSENT_DAYS * 24 * 60 * 60;
   return `${COOKIE_CONSENT_NAME}=${answer}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;

@@ -1,5 +1,5 @@
 /**
- * SPEC section 2: the blog post being read, shared browser state. A public card click resets it to
+ * The blog post being read, shared browser state. A public card click resets it to
  * an empty post before opening /blog/{id}; the post page then records the post it shows.
  * Browser-only: the server never reads it, so requests never share it.
  */
@@ -11,7 +11,7 @@ export interface CurrentPost {
   content: unknown[];
 }
 
-/** SPEC: an empty post is (_id, template, readTime 0, title, content an empty list). */
+/** An empty post: (_id, template, readTime 0, title, content an empty list). */
 export const emptyPost = (): CurrentPost => ({ _id: "", template: 1, readTime: 0, title: "", content: [] });
 
 let current: CurrentPost = emptyPost();

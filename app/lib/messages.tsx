@@ -11,7 +11,7 @@ import {
 } from "react";
 
 /**
- * SPEC section 4, Messages: a transient queue. add appends with a new id, remove deletes by id,
+ * Messages: a transient queue. add appends with a new id, remove deletes by id,
  * clear empties it. Toasts (success, error, warning) vanish after 1.2 s, alerts after 2 s
  * (callers may pass a longer lifetime, e.g. 4 s on the blog preview).
  */

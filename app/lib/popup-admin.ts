@@ -1,9 +1,8 @@
 import { POPUP_MESSAGES } from "@common/admin-messages";
 import { POPUP_ROW_TITLE_MAX } from "@common/constants";
 import type { PopupInput } from "@common/popup";
-import { useCallback, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
-import { useAdminApi } from "./admin-api";
+import { useCallback, useEffect, useRef } from "react";
+import { type ClientActionFunctionArgs, useFetcher, useNavigate } from "react-router";
 import { useMessages } from "./messages";
 
 /** DESIGN difference 1: titles longer than 28 characters are cut at 28 with an ellipsis. */
@@ -11,73 +10,80 @@ export function popupRowTitle(title: string): string {
   return title.length > POPUP_ROW_TITLE_MAX ? `${title.slice(0, POPUP_ROW_TITLE_MAX)}…` : title;
 }
 
-const ACTIONS = {
-  activate: {
-    method: "PUT",
-    path: (id: string) => `/api/admin/activate-popup/${id}`,
-    success: POPUP_MESSAGES.activated,
-    failure: POPUP_MESSAGES.actionFailed,
-  },
-  deactivate: {
-    method: "PUT",
-    path: (id: string) => `/api/admin/deactivate-popup/${id}`,
-    success: POPUP_MESSAGES.deactivated,
-    failure: POPUP_MESSAGES.actionFailed,
-  },
-  remove: {
-    method: "DELETE",
-    path: (id: string) => `/api/admin/popup-message/${id}`,
-    success: POPUP_MESSAGES.deleted,
-    failure: POPUP_MESSAGES.actionFailed,
-  },
-  create: {
-    method: "POST",
-    path: () => "/api/admin/popup-message",
-    success: POPUP_MESSAGES.created,
-    failure: POPUP_MESSAGES.actionFailed,
-  },
-  edit: {
-    method: "PUT",
-    path: (id: string) => `/api/admin/edit-popup/${id}`,
-    success: POPUP_MESSAGES.edited,
-    failure: POPUP_MESSAGES.editFailed,
-  },
+export const POPUPS_PATH = "/admin/dashboard/popups";
+
+/** SPEC section 4, Popup admin: each action's success and failure message. */
+export const POPUP_ACTIONS = {
+  activate: { success: POPUP_MESSAGES.activated, failure: POPUP_MESSAGES.actionFailed },
+  deactivate: { success: POPUP_MESSAGES.deactivated, failure: POPUP_MESSAGES.actionFailed },
+  remove: { success: POPUP_MESSAGES.deleted, failure: POPUP_MESSAGES.actionFailed },
+  create: { success: POPUP_MESSAGES.created, failure: POPUP_MESSAGES.actionFailed },
+  edit: { success: POPUP_MESSAGES.edited, failure: POPUP_MESSAGES.editFailed },
 } as const;
 
-export type PopupAction = keyof typeof ACTIONS;
+export type PopupAction = keyof typeof POPUP_ACTIONS;
+
+export const isPopupAction = (intent: unknown): intent is PopupAction =>
+  typeof intent === "string" && Object.hasOwn(POPUP_ACTIONS, intent);
+
+/** What a popup screen's action answers: the message to show, and whether it worked. */
+export interface PopupActionResult {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * The popup screens' clientAction: the route action on the server, or SPEC's failure message for
+ * this action when the server cannot be reached or fails. A redirect (the session ended: the
+ * admin guard) is followed.
+ */
+export async function popupClientAction({
+  request,
+  serverAction,
+}: ClientActionFunctionArgs): Promise<PopupActionResult> {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return await serverAction<PopupActionResult>();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = isPopupAction(intent) ? POPUP_ACTIONS[intent].failure : POPUP_MESSAGES.actionFailed;
+    return { ok: false, message: failure };
+  }
+}
 
 /**
  * SPEC section 4, Popup admin: one action at a time (further ones are ignored while it runs),
  * SPEC's success or error message afterwards, and the data reloaded after each action: the
- * screen's own, or the list's when `goTo` names where a successful action leads.
+ * screen's own, or the list's when `goTo` names where a successful action leads. The action is
+ * the screen's own route action (`usePopupActions().run("activate", {id})`).
  */
-export function usePopupActions() {
-  const api = useAdminApi();
+export function usePopupActions(goTo?: string) {
+  const fetcher = useFetcher<PopupActionResult>();
   const { add } = useMessages();
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const running = useRef(false);
-  const [busy, setBusy] = useState(false);
 
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    add(result.message, result.ok ? "success" : "error");
+    if (result.ok && goTo) navigate(goTo);
+  }, [result, add, goTo, navigate]);
+
+  const idle = fetcher.state === "idle";
+  useEffect(() => {
+    if (idle) running.current = false;
+  }, [idle]);
+
+  const { submit } = fetcher;
   const run = useCallback(
-    async (action: PopupAction, id = "", input?: PopupInput, goTo?: string): Promise<void> => {
+    async (action: PopupAction, fields: { id?: string } & Partial<PopupInput> = {}): Promise<void> => {
       if (running.current) return;
       running.current = true;
-      setBusy(true);
-      const { method, path, success, failure } = ACTIONS[action];
-      try {
-        const answer = await api(method, path(id), input);
-        if (answer.status === 401) return; // the admin guard takes them to /admin
-        add(answer.ok ? success : failure, answer.ok ? "success" : "error");
-        if (answer.ok && goTo) await navigate(goTo);
-        else await revalidator.revalidate();
-      } finally {
-        running.current = false;
-        setBusy(false);
-      }
+      await submit({ intent: action, ...fields }, { method: "post" });
     },
-    [api, add, revalidator, navigate],
+    [submit],
   );
 
-  return { run, busy: busy || revalidator.state === "loading" };
+  return { run, busy: !idle };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-/** SPEC section 3, Quote draft: kept in sessionStorage so a reload keeps the visitor's answers. */
+/** The quote draft: kept in sessionStorage so a reload keeps the visitor's answers. */
 export interface QuoteDraft {
   businessType: string;
   wasteType: string;

@@ -6,11 +6,11 @@ export interface ScrollTargetState {
   scrollTo?: string;
 }
 
-/** SPEC section 2: quote pages keep their scroll position between steps. */
+/** Quote pages keep their scroll position between steps. */
 export const keepsScroll = (pathname: string) => /^\/quote(\/|$)/.test(pathname);
 
 /**
- * SPEC section 2 scroll rules: on entering a page, scroll to the element named in the navigation
+ * Scroll rules: on entering a page, scroll to the element named in the navigation
  * state, if any; otherwise every page but the quote pages starts at the top.
  */
 export function useScrollRules() {

@@ -6,7 +6,7 @@ export const SEARCH_PARAM = "search";
 /** The overlay's own chunk: fetched when a visitor opens search, not with every page. */
 export const loadSearchOverlay = () => import("~/components/SearchOverlay");
 
-/** Opening the search overlay adds `?search=` to the current URL (SPEC section 2). */
+/** Opening the search overlay adds `?search=` to the current URL. */
 export function useOpenSearch() {
   const navigate = useNavigate();
   const { pathname } = useLocation();

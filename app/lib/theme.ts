@@ -1,7 +1,7 @@
 import { LIGHT_THEME_CLASS, THEME_STORAGE_KEY } from "@common/constants";
 
 /**
- * SPEC section 4: localStorage holds "true" (dark) or "false" under the dark-theme key; anything
+ * localStorage holds "true" (dark) or "false" under the dark-theme key; anything
  * else means light. The light theme is the `light-theme` class on the app root (<html>).
  * This script runs inline in <head>, before first paint, so a reload never flashes the other theme.
  */

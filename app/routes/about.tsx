@@ -6,7 +6,7 @@ import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
-// SPEC: the lower sections load lazily (their own chunk), still in the server-rendered HTML.
+// The lower sections load lazily (their own chunk), still in the server-rendered HTML.
 const AboutSections = lazySection(() => import("~/components/about/AboutSections"));
 
 export const handle = { fullBleed: true };

@@ -10,12 +10,12 @@ import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
-// SPEC: the landing page's lower sections load lazily (their own chunk), still in the HTML.
+// The landing page's lower sections load lazily (their own chunk), still in the HTML.
 const HomeSections = lazySection(() => import("~/components/home/HomeSections"));
 
 export const handle = { fullBleed: true };
 
-/** SPEC: the landing page shows a blog list (the newest three posts) and the active popup, if any. */
+/** The landing page shows a blog list (the newest three posts) and the active popup, if any. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { blog, popups } = context.services;
   const [newest, popup] = await Promise.all([blog.listSummaries({ limit: 3 }), popups.active()]);

@@ -4,6 +4,8 @@ import {
   CHILDREN_TEXT,
   COOKIE_DESCRIPTIONS,
   DEFINITIONS,
+  INSIGHTS_HEADING,
+  insightsPrivacyText,
   PRIVACY_LAST_UPDATED,
   PURPOSES,
 } from "~/content/privacy";
@@ -23,6 +25,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrlFrom(matches),
   );
 
+/** How long the visit counts are kept (INSIGHTS_RETENTION_MONTHS), for the policy's words. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { insightsMonths: context.services.config.insightsRetentionMonths };
+}
+
 function H2({ id, children }: { id: string; children: string }) {
   return (
     <h2 id={id} className="mt-12 text-2xl font-extrabold">
@@ -31,7 +38,7 @@ function H2({ id, children }: { id: string; children: string }) {
   );
 }
 
-export default function PrivacyPolicy() {
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -129,6 +136,11 @@ export default function PrivacyPolicy() {
               </li>
             ))}
           </ul>
+
+          <H2 id="visit-counting">{INSIGHTS_HEADING}</H2>
+          {insightsPrivacyText(loaderData.insightsMonths).map((text) => (
+            <p key={text.slice(0, 40)}>{text}</p>
+          ))}
 
           <H2 id="retention">Retention and Security of Your Personal Data</H2>
           <p>

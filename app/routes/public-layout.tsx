@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
-import { Outlet, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
 import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
+import { pageShown } from "~/lib/insights";
 import { loadSearchOverlay, SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
 import { BLOG_FEED } from "~/lib/seo";
@@ -23,6 +24,8 @@ export default function PublicLayout() {
   // Pages built on the design system lay out their own full-width sections (handle.fullBleed);
   // the rest (quote, blog) get the plain centred column the foundation gave them.
   const fullBleed = useMatches().some((m) => (m.handle as { fullBleed?: boolean } | undefined)?.fullBleed);
+  const { pathname } = useLocation();
+  useEffect(() => pageShown(pathname), [pathname]); // Insights: pages shown by links inside the site
   return (
     <>
       <a

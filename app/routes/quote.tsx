@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrlFrom(matches),
   );
 
-/** Read by the public layout: quote pages do not scroll to top on navigation (SPEC section 2). */
+/** Read by the public layout: quote pages do not scroll to top on navigation. */
 export const handle = { keepScroll: true };
 
 export default function Quote({ params }: Route.ComponentProps) {

@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";
 import { configOrExit } from "../server";
-import { AccountError, createAccountService } from "../services/accounts";
+import { createAccountService } from "../services/accounts";
+import { DomainError } from "../services/errors";
 import { createSessionService } from "../services/sessions";
 
 /**
@@ -57,7 +58,7 @@ try {
     for (const account of await accounts.list()) console.log(account.email);
   }
 } catch (error) {
-  if (!(error instanceof AccountError)) throw error;
+  if (!(error instanceof DomainError)) throw error;
   console.error(error.message);
   code = 1;
 } finally {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "../../tests/e2e/server";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { DataDirLockedError, type LockHolder, lockDataDir } from "./data-lock";
 
 const children: Array<ReturnType<typeof spawn>> = [];
@@ -36,7 +36,7 @@ const holderOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, "db.loc
 
 describe("one process per embedded database", () => {
   it("writes who holds the lock and removes it on release", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     const lock = await lockDataDir(dir, { command: "server" });
     expect(holderOf(dir)).toMatchObject({ pid: process.pid, hostname: hostname(), command: "server" });
     expect(Date.parse(holderOf(dir).since)).toBeGreaterThan(Date.now() - 60_000);
@@ -46,7 +46,7 @@ describe("one process per embedded database", () => {
   });
 
   it("refuses a second process with a message naming the holder", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     const holder = liveProcess();
     writeLock(dir, { pid: holder.pid, since: "2030-01-01T00:00:00.000Z" });
     const error = await lockDataDir(dir, { command: "admin list" }).catch((e: Error) => e);
@@ -57,7 +57,7 @@ describe("one process per embedded database", () => {
   });
 
   it("takes over a stale lock left by a dead process", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     writeLock(dir, { pid: deadPid() });
     const lock = await lockDataDir(dir, { command: "server" });
     expect(holderOf(dir).pid).toBe(process.pid);
@@ -65,7 +65,7 @@ describe("one process per embedded database", () => {
   });
 
   it("takes over a lock whose pid now belongs to a newer process", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     writeLock(dir, { pid: liveProcess().pid, since: "2001-01-01T00:00:00.000Z" });
     const lock = await lockDataDir(dir, { command: "server" });
     expect(holderOf(dir).pid).toBe(process.pid);
@@ -73,7 +73,7 @@ describe("one process per embedded database", () => {
   });
 
   it("takes over a lock of a previous life of this pid (a restarted container)", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     writeLock(dir, { pid: process.pid });
     const lock = await lockDataDir(dir, { command: "server" });
     expect(holderOf(dir).token).not.toBe("someone-else");
@@ -81,13 +81,13 @@ describe("one process per embedded database", () => {
   });
 
   it("never takes over a lock held on another host", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     writeLock(dir, { pid: deadPid(), hostname: "other-host" });
     await expect(lockDataDir(dir, { command: "server" })).rejects.toThrow(/on other-host/);
   });
 
   it("waits for the holder to stop when asked to", async () => {
-    const dir = tempDir("data-lock-");
+    const dir = scratchDir("data-lock-");
     const holder = liveProcess();
     writeLock(dir, { pid: holder.pid, since: new Date(Date.now() + 5_000).toISOString() });
     const waited: LockHolder[] = [];

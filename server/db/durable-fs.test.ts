@@ -1,8 +1,8 @@
-import fs, { mkdtempSync, readlinkSync } from "node:fs";
+import fs, { readlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { buildApp } from "../app";
 import { createTransport } from "../mail/transport";
 import { VALID_CONTACT } from "../test/enquiry-fixtures";
@@ -21,7 +21,7 @@ const pathOf = (fd: number) => {
 
 describe("durable acknowledgements on the embedded database", () => {
   it("flushes the enquiry's WAL record to disk before answering 201", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "durable-"));
+    const dataDir = scratchDir("durable-");
     const database = await openDatabase({ dataDir, lock: { command: "durable test" } });
     const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database, logger: false });
     await app.services.mail.stop(); // only the enquiry's own commit is observed
@@ -46,7 +46,7 @@ describe("durable acknowledgements on the embedded database", () => {
   });
 
   it("flushes an .eml file and its folder before the message counts as written", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "durable-mail-"));
+    const dataDir = scratchDir("durable-mail-");
     const probe = await open(path.join(dataDir, "probe"), "w");
     const prototype = Object.getPrototypeOf(probe);
     await probe.close();

@@ -8,4 +8,6 @@ export const ADVISORY_LOCKS = {
    */
   firstStart: 4_204_201,
   popupActivation: 4_204_202,
+  /** Removing a staff account: the last-account count and the delete are one step. */
+  staffRemoval: 4_204_203,
 } as const;

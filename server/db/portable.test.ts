@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { seedDemoContent } from "../seed/seed";
 import { createServices } from "../services";
 import { VALID_CONTACT, VALID_QUOTE } from "../test/enquiry-fixtures";
@@ -92,7 +92,7 @@ describe.each(TEST_DATABASES)("a streamed export on %s", (kind) => {
   it("writes the same document as the export in memory, every table present", async () => {
     const database = await open(kind);
     await contentIn(database);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "export-")), "site.json");
+    const file = path.join(scratchDir("export-"), "site.json");
     await writeExport(database.db, file);
     const written = parseExport(readFileSync(file, "utf8"));
     expect(written.tables).toEqual((await exportDatabase(database.db)).tables);

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -13,12 +16,14 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
 import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
   MAIL_STATES,
   POPUP_CONTENT_MAX,
   POPUP_TITLE_MAX,
+  type PostState,
 } from "../../common/constants";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -33,7 +38,24 @@ export const admins = pgTable("admins", {
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
+  /** The latest session made for the account (a sign-in or an accepted invitation). */
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
 });
+
+/** A colleague's invitation: a one-time link (only its SHA-256 is stored) to set their own password. */
+export const adminInvites = pgTable(
+  "admin_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_invites_email_idx").on(t.email)],
+);
 
 /** Opaque session tokens; only their SHA-256 is stored. */
 export const adminSessions = pgTable(
@@ -68,8 +90,22 @@ export const blogPosts = pgTable(
     content: jsonb("content").$type<StoredParagraph[]>().notNull(),
     dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Draft, scheduled (publishAt set) or published; only published posts are public. */
+    state: text("state").$type<PostState>().notNull().default("published"),
+    /** When a scheduled post goes live (the worker publishes it); null unless scheduled. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** One more on every write; a save naming an older version is refused as stale. */
+    version: integer("version").notNull().default(1),
   },
-  (t) => [index("blog_posts_date_added_idx").on(t.dateAdded)],
+  (t) => [
+    index("blog_posts_date_added_idx").on(t.dateAdded),
+    index("blog_posts_state_date_added_idx").on(t.state, t.dateAdded),
+    index("blog_posts_due_idx").on(t.publishAt).where(sql`${t.state} = 'scheduled'`),
+    check(
+      "blog_posts_state_check",
+      sql`${t.state} IN ('draft', 'scheduled', 'published') AND (${t.state} = 'scheduled') = (${t.publishAt} IS NOT NULL)`,
+    ),
+  ],
 );
 
 /** Uploaded images, bytes in the database (no files, works across instances). */
@@ -135,6 +171,8 @@ export const enquiries = pgTable(
     status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
     /** When staff last changed the status; null while it is as submitted. */
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /** The colleague working the lead ('Assigned to'); null: nobody yet. */
+    assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
     /**
      * What the inbox search looks in, lower case, fields apart (chr 31): names, company or
      * business type, e-mails, post code (as stored and without its space) and message.
@@ -154,19 +192,60 @@ export const enquiries = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The inbox's 'Mine' and 'Unassigned' (IS NULL uses it too).
+    index("enquiries_assigned_newest_idx").on(
+      t.assignedTo,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Trigram index: "contains" searches without reading every enquiry (pg_trgm: see the migration).
     index("enquiries_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 
-/** Durable mail outbox: one row per notification, written in the enquiry's transaction. */
-export const mailOutbox = pgTable(
-  "mail_outbox",
+/**
+ * One entry of an enquiry's timeline: who (the account, and its address as it was, so the entry
+ * still names a colleague after their account is removed), when, and what. A note is an entry
+ * whose text its author may edit (`edited_at`).
+ */
+export const enquiryEvents = pgTable(
+  "enquiry_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     enquiryId: uuid("enquiry_id")
       .notNull()
       .references(() => enquiries.id, { onDelete: "cascade" }),
+    adminId: uuid("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    type: text("type", { enum: ENQUIRY_EVENT_TYPES }).notNull(),
+    data: jsonb("data").$type<Record<string, string | null>>().notNull().default({}),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+  },
+  (t) => [index("enquiry_events_enquiry_idx").on(t.enquiryId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** What the outbox carries: what is rendered from the enquiry, or a `message` stored with the row. */
+export const MAIL_KINDS = ["notification", "invite"] as const;
+
+/** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */
+export interface StoredMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Durable mail outbox: one row per message, written in the same transaction as what it reports
+ * (the office's notification in the enquiry's, an invitation in the invitation's).
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id").references(() => enquiries.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull().default("notification"),
+    message: jsonb("message").$type<StoredMail>(),
     state: text("state", { enum: MAIL_STATES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -178,4 +257,71 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
     index("mail_outbox_enquiry_idx").on(t.enquiryId),
   ],
+);
+
+/*
+ * Insights (issue 24): aggregates per UK day, nothing about any one visitor. Every instance adds
+ * its counts with INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n (server/insights/store.ts).
+ */
+const day = () => date("day", { mode: "string" }).notNull();
+const count = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+
+/** Page views per path, and visits (views that started a visit) that landed on it. */
+export const insightsPages = pgTable(
+  "insights_pages",
+  { day: day(), path: text("path").notNull(), views: count("views"), visits: count("visits") },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Visits per referring domain ('' when none or unknown). */
+export const insightsReferrers = pgTable(
+  "insights_referrers",
+  { day: day(), domain: text("domain").notNull(), visits: count("visits") },
+  (t) => [primaryKey({ columns: [t.day, t.domain] })],
+);
+
+/**
+ * The same per month (the 1st): a long range reads a row per domain and month instead of one per
+ * domain and day. Written in the same transaction as the days.
+ */
+export const insightsReferrersMonthly = pgTable(
+  "insights_referrers_monthly",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    domain: text("domain").notNull(),
+    visits: count("visits"),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.domain] })],
+);
+
+/** Visits per utm_source and utm_campaign of the landing address. */
+export const insightsCampaigns = pgTable(
+  "insights_campaigns",
+  {
+    day: day(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    visits: count("visits"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.campaign] })],
+);
+
+/** The forms' funnels: visits that reached each stage (common/insights.ts FUNNEL_STAGES). */
+export const insightsFunnel = pgTable(
+  "insights_funnel",
+  { day: day(), form: text("form").notNull(), stage: text("stage").notNull(), n: count("n") },
+  (t) => [primaryKey({ columns: [t.day, t.form, t.stage] })],
+);
+
+/** Enquiries sent, per the page their visit landed on and the domain that visit came from. */
+export const insightsEnquiries = pgTable(
+  "insights_enquiries",
+  {
+    day: day(),
+    form: text("form").notNull(),
+    landing: text("landing").notNull(),
+    referrer: text("referrer").notNull(),
+    n: count("n"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.form, t.landing, t.referrer] })],
 );

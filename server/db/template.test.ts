@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { openEmbeddedDatabase } from "./client";
 import { blogPosts } from "./schema";
 import { copyDatabaseTemplate } from "./template";
 
 describe("the built database template", () => {
-  const root = mkdtempSync(path.join(tmpdir(), "db-template-"));
+  const root = scratchDir("db-template-");
   const template = path.join(root, "template");
   beforeAll(async () => {
     await (await openEmbeddedDatabase(template)).close();

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type Mail from "nodemailer/lib/mailer";
 import { COMPANY } from "../../common/company";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { enquiries, mailOutbox } from "../db/schema";
+import { enquiries, type MAIL_KINDS, mailOutbox, type StoredMail } from "../db/schema";
 import { renderNotification } from "./templates";
 import { createTransport, type MailTransport, SMTP_CONNECTIONS } from "./transport";
 
@@ -32,9 +33,17 @@ export const isPermanentFailure = (error: unknown) => {
 
 interface Claimed {
   id: string;
-  enquiryId: string;
+  enquiryId: string | null;
+  kind: (typeof MAIL_KINDS)[number];
+  message: StoredMail | null;
   attempts: number;
 }
+
+/** The office's notification of an enquiry (the outbox also carries other mail about it). */
+export const officeNotification = and(
+  eq(mailOutbox.enquiryId, enquiries.id),
+  eq(mailOutbox.kind, "notification"),
+);
 
 export interface Outbox {
   /** One delivery pass: sends every due message, returns how many were sent (`at` shifts the clock). */
@@ -87,18 +96,25 @@ export function createOutbox(
         limit ${batch}
         for update skip locked
       )
-      returning id, enquiry_id, attempts`);
-    return (
-      (result as { rows: unknown[] }).rows as Array<{ id: string; enquiry_id: string; attempts: number }>
-    ).map((r) => ({
+      returning id, enquiry_id, kind, message, attempts`);
+    type Row = Omit<Claimed, "enquiryId"> & { enquiry_id: string | null };
+    return ((result as { rows: unknown[] }).rows as Row[]).map((r) => ({
       id: r.id,
       enquiryId: r.enquiry_id,
+      kind: r.kind,
+      message: typeof r.message === "string" ? (JSON.parse(r.message) as StoredMail) : r.message,
       attempts: Number(r.attempts),
     }));
   }
 
+  /** What a claimed row sends: the office's notification of its enquiry, or the message it carries. */
+  function contentOf(row: Claimed, enquiry: typeof enquiries.$inferSelect | undefined): Mail.Options | undefined {
+    if (row.kind === "notification") return enquiry && { to, ...renderNotification(enquiry) };
+    return row.message ?? undefined;
+  }
+
   /** Sends one claimed message; false when it was not sent (failed, or the claim was lost). */
-  async function deliverOne(row: Claimed, enquiry: typeof enquiries.$inferSelect, clock: () => Date) {
+  async function deliverOne(row: Claimed, content: Mail.Options, clock: () => Date) {
     // Renew the lease as the send starts: a row whose claim lapsed and was taken by another worker
     // is left to that worker, so two live workers never send it.
     const renewed = await db
@@ -109,11 +125,11 @@ export function createOutbox(
     if (renewed.length === 0) return false;
     transport ??= createTransport(config);
     try {
-      const content = renderNotification(enquiry);
-      await transport.send({ id: row.id, from: config.mailFrom, to, ...content });
+      await transport.send({ id: row.id, from: config.mailFrom, ...content });
+      // A stored message is not kept once delivered (an invitation's link is for its reader only).
       await db
         .update(mailOutbox)
-        .set({ state: "sent", sentAt: new Date(), lastError: null })
+        .set({ state: "sent", sentAt: new Date(), lastError: null, message: null })
         .where(fenced(row));
       counts.sent += 1;
       return true;
@@ -161,19 +177,14 @@ export function createOutbox(
       if (stopping) return sent;
       const claimed = await claim(clock());
       if (claimed.length === 0) return sent;
-      const rows = await db
-        .select()
-        .from(enquiries)
-        .where(
-          inArray(
-            enquiries.id,
-            claimed.map((c) => c.enquiryId),
-          ),
-        );
+      const enquiryIds = claimed.flatMap((c) => (c.enquiryId ? [c.enquiryId] : []));
+      const rows = enquiryIds.length
+        ? await db.select().from(enquiries).where(inArray(enquiries.id, enquiryIds))
+        : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       const results = await sendAll(claimed, (c) => {
-        const enquiry = byId.get(c.enquiryId);
-        return enquiry ? deliverOne(c, enquiry, clock) : Promise.resolve(false);
+        const content = contentOf(c, c.enquiryId ? byId.get(c.enquiryId) : undefined);
+        return content ? deliverOne(c, content, clock) : Promise.resolve(false);
       });
       sent += results.filter(Boolean).length;
       // A batch with failures means the mail server is struggling: leave the rest for later.
@@ -253,7 +264,9 @@ export async function retryMail(db: Database, enquiryId: string, wake: () => voi
   const reset = await db
     .update(mailOutbox)
     .set({ state: "pending", nextAttemptAt: sql`now()` })
-    .where(sql`${mailOutbox.enquiryId} = ${enquiryId} and ${mailOutbox.state} = 'failed'`)
+    .where(
+      sql`${mailOutbox.enquiryId} = ${enquiryId} and ${mailOutbox.kind} = 'notification' and ${mailOutbox.state} = 'failed'`,
+    )
     .returning({ id: mailOutbox.id });
   if (reset.length) wake();
   return reset.length > 0;

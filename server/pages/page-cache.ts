@@ -44,7 +44,7 @@ export interface PageCacheOptions {
   /** Paths of pages that can exist (default: the site's, `isKnownPagePath`); others are never kept. */
   isKnownPath?: (pathname: string) => boolean;
   /**
-   * Paths the catch-all route answers (SPEC: it shows home, whatever the path). Its render does
+   * Paths the catch-all route answers (it shows home, whatever the path). Its render does
    * not depend on the path, so all of them share one entry: a flood of made-up paths is answered
    * from memory, like the home page, instead of a render each.
    */

@@ -1,12 +1,13 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { COOKIE_CONSENT_NAME } from "../../common/constants";
+import { COOKIE_CONSENT_NAME, PARAGRAPHS_PER_BLOG } from "../../common/constants";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { HttpError } from "../errors";
+import { countPageView, isPageAnswer } from "../insights/page-views";
 import { isSameOrigin } from "../plugins/auth";
 import { contentSecurityPolicy } from "../plugins/security";
 import type { Services } from "../services";
@@ -25,6 +26,10 @@ declare module "react-router" {
     nonce: string;
     /** Render the whole document before sending anything (pages made for the page cache). */
     wholeDocument?: boolean;
+    /** The client's address as Fastify resolved it (trustProxy): the login screen's limits key. */
+    ip?: string;
+    /** The request's logger, for what an action must tell the operator. */
+    log?: FastifyBaseLogger;
   }
 }
 
@@ -132,7 +137,13 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   if (cache) app.decorate("pageCache", cache);
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(toFetchRequest(request, reply), { services, nonce: request.cspNonce });
+    const response = await handle(toFetchRequest(request, reply), {
+      services,
+      nonce: request.cspNonce,
+      ip: request.ip,
+      log: request.log,
+    });
+    if (isPageAnswer(response)) countPageView(services.insights, request);
     return sendFetchResponse(reply, response);
   };
   app.route({
@@ -142,7 +153,10 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       pageUrl(request); // a malformed Host is refused before any page, cached or not, is served
       const cached = await cache?.lookup(request);
       if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
-      if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
+      if (cached) {
+        countPageView(services.insights, request); // beside the cache: counted in memory, flushed later
+        return sendCachedPage(request, reply, cached.page, cached.hit);
+      }
       return renderPage(request, reply);
     },
   });
@@ -151,10 +165,15 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   // with their raw body. Scoped here so the API keeps accepting JSON only.
   await app.register(async (forms) => {
     forms.removeAllContentTypeParsers();
+    const keep = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
+      done(null, body);
+    forms.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, keep);
+    // The blog editor's Submit carries the post and up to one picked image per paragraph, each
+    // within IMAGE_MAX_BYTES (the image service refuses a larger one by name), plus the post's text.
     forms.addContentTypeParser(
-      ["application/x-www-form-urlencoded", "multipart/form-data"],
-      { parseAs: "buffer" },
-      (_request, body, done) => done(null, body),
+      "multipart/form-data",
+      { parseAs: "buffer", bodyLimit: PARAGRAPHS_PER_BLOG * services.config.imageMaxBytes + 1024 * 1024 },
+      keep,
     );
     forms.route({
       method: "POST",

@@ -1,11 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
-import { Conflict, DomainError, NotFound } from "../services/errors";
+import { Conflict, DomainError, Limited, NotFound, Unavailable } from "../services/errors";
 import { PERMISSIONS_POLICY } from "./security";
 
-/** The API's status for a domain error: not found 404, conflict 409, invalid input 400. */
-const domainStatus = (error: DomainError) =>
-  error instanceof NotFound ? 404 : error instanceof Conflict ? 409 : 400;
+/**
+ * The API's status for a domain error: not found 404, conflict 409, too many attempts 429,
+ * unavailable 503, invalid input 400.
+ */
+export function domainStatus(error: DomainError) {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Limited) return 429;
+  if (error instanceof Unavailable) return 503;
+  return 400;
+}
 
 const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
 
@@ -15,8 +23,10 @@ const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError)
+    if (error instanceof DomainError) {
+      if (error instanceof Unavailable) request.log.error({ err: error.cause }, error.logLine);
       return reply.status(domainStatus(error)).send({ status: "Error", message: error.message });
+    }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
@@ -37,7 +47,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 /**
  * Fastify's `frameworkErrors`: a request refused before routing (a malformed percent-escape such
  * as `/about%`, an overlong parameter). No hook runs for it, so the headers are set here: API paths
- * answer CONTRACT's JSON, pages a plain 400 text. Never stored.
+ * answer the API's JSON error body, pages a plain 400 text. Never stored.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/admin-messages";
-import { ADMIN_AUTH_COOKIE, ADMIN_SESSION_TTL_MS } from "../../common/constants";
+import { adminCookieOptions } from "../../common/admin-cookie";
+import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import { clientKey } from "../client-address";
-import { HttpError } from "../errors";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, withStatus } from "./schemas";
 
@@ -37,25 +36,8 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = (request.body ?? {}) as Record<string, unknown>;
-      const result = await app.services.logins.signIn({ email, password, client: clientKey(request.ip) });
-      if (result.outcome === "unavailable") {
-        request.log.error(
-          { err: result.error },
-          "login limit unavailable (Redis unreachable): sign-in refused",
-        );
-        return reply.status(503).send({ status: "Error", message: LOGIN_MESSAGES.unavailable });
-      }
-      if (result.outcome === "limited") throw new HttpError(429, LOGIN_MESSAGES.limited(result.retryAfterMs));
-      if (result.outcome === "busy") throw new HttpError(429, LOGIN_MESSAGES.busy);
-      if (result.outcome === "invalid") throw new HttpError(400, ADMIN_MESSAGES.invalidLogin);
-      const { token } = result;
-      reply.setCookie(ADMIN_AUTH_COOKIE, token, {
-        httpOnly: true,
-        sameSite: "strict",
-        secure,
-        path: "/",
-        maxAge: ADMIN_SESSION_TTL_MS / 1000,
-      });
+      const { token } = await app.services.logins.signIn({ email, password, client: clientKey(request.ip) });
+      reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
       return { status: "Ok", message: "Login successful", auth: token };
     },
   );
@@ -73,7 +55,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (request.adminToken) await app.services.sessions.revoke(request.adminToken);
-      reply.clearCookie(ADMIN_AUTH_COOKIE, { path: "/", httpOnly: true, sameSite: "strict", secure });
+      reply.clearCookie(ADMIN_AUTH_COOKIE, adminCookieOptions(secure));
       return { status: "Ok" };
     },
   );

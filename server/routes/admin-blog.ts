@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { BLOG_API_MESSAGES, blogPostInputSchema } from "../../common/blog";
-import { notFound } from "../errors";
+import { adminBlogListQuerySchema, blogPostInputSchema } from "../../common/blog";
+import { BLOG_PAGE_SIZE } from "../../common/constants";
 import {
   adminOnly,
   adminSecurity,
   documentOnlyValidation,
   errorBody,
   idParams,
+  jsonSchemaOf,
+  listedPostSchema,
   okBody,
   parseBody,
   postBody,
@@ -16,9 +18,67 @@ import {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** Blog administration: POST /api/admin, PUT and DELETE /api/admin/:id. */
+/**
+ * Blog administration over the blog service: GET /api/admin/blog (every state), POST /api/admin,
+ * PUT and DELETE /api/admin/:id, POST /api/admin/:id/unpublish.
+ */
 export async function adminBlogRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
+
+  app.get(
+    "/admin/blog",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "Every post in every state (or one state), newest first, with `state`",
+        description: `One page (limit defaults to ${BLOG_PAGE_SIZE}); \`fields=summary\` leaves out paragraph bodies.`,
+        tags: ["admin blog"],
+        security: adminSecurity,
+        querystring: jsonSchemaOf(adminBlogListQuerySchema),
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              status: { type: "string", enum: ["Ok"] },
+              result: { type: "array", items: listedPostSchema },
+              total: { type: "integer" },
+              page: { type: "integer" },
+              limit: { type: "integer" },
+            },
+            required: ["status", "result", "total", "page", "limit"],
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const query = parseBody(adminBlogListQuerySchema, request.query);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? BLOG_PAGE_SIZE;
+      const range = { state: query.state ?? ("all" as const), limit, offset: (page - 1) * limit };
+      const { blog } = app.services;
+      const [result, total] = await Promise.all([
+        query.fields === "summary" ? blog.listSummaries(range) : blog.list(range),
+        blog.count(range),
+      ]);
+      return { status: "Ok", result, total, page, limit };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/admin/:id/unpublish",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "Unpublish a post: it becomes a draft (a scheduled one loses its time)",
+        tags: ["admin blog"],
+        security: adminSecurity,
+        params: idParams,
+        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...errors },
+      },
+    },
+    async (request) => ({ status: "Ok", result: await app.services.blog.unpublish(request.params.id) }),
+  );
 
   app.post(
     "/admin",
@@ -54,9 +114,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const input = parseBody(blogPostInputSchema, request.body);
-      const post = await app.services.blog.update(request.params.id, input);
-      if (!post) throw notFound(BLOG_API_MESSAGES.notFound);
-      return { status: "Ok", result: post };
+      return { status: "Ok", result: await app.services.blog.update(request.params.id, input) };
     },
   );
 
@@ -73,7 +131,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!(await app.services.blog.remove(request.params.id))) throw notFound(BLOG_API_MESSAGES.notFound);
+      await app.services.blog.remove(request.params.id);
       return { status: "Ok" };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NotFound } from "../services/errors";
 import { bearer, makePng, postBody, signIn, uploadImage } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
@@ -113,7 +114,8 @@ describe.each(TEST_DATABASES)("blog list paging and summaries on %s", (kind) => 
     const entries = await app.services.blog.lastModified();
     expect(entries.map((e) => e.id)).toEqual(ids);
     expect(entries[1].modified).toBe(after?.modified);
-    expect(await app.services.blog.getWithModified("nope")).toBeUndefined();
+    await expect(app.services.blog.getWithModified("nope")).rejects.toThrow(NotFound);
+    await expect(app.services.blog.getWithModified(crypto.randomUUID())).rejects.toThrow(NotFound);
     expect(await app.services.blog.count()).toBe(5);
   });
 

@@ -27,9 +27,23 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     expect(res.statusCode).toBe(201);
     const { status, result } = res.json();
     expect(status).toBe("Created");
+    // CONTRACT's fields, plus issue 23's additions (state, publishAt, version).
     expect(Object.keys(result).sort()).toEqual(
-      ["_id", "content", "dateAdded", "img", "meta_data_title", "readTime", "template", "title"].sort(),
+      [
+        "_id",
+        "content",
+        "dateAdded",
+        "img",
+        "meta_data_title",
+        "readTime",
+        "template",
+        "title",
+        "state",
+        "publishAt",
+        "version",
+      ].sort(),
     );
+    expect(result).toMatchObject({ state: "published", publishAt: null, version: 1 });
     expect(result._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(result.dateAdded)).toBeGreaterThanOrEqual(before - 1000);
     expect(result.dateAdded).toBe(new Date(result.dateAdded).toISOString());

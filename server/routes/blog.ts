@@ -1,37 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { BLOG_API_MESSAGES, BLOG_LIST_MAX_LIMIT, BLOG_LIST_MESSAGES } from "../../common/blog";
-import { BLOG_PAGE_SIZE } from "../../common/constants";
-import { badRequest, notFound } from "../errors";
+import { type BlogListQuery, blogListQuerySchema } from "../../common/blog";
+import { BLOG_LIST_MAX_LIMIT, BLOG_PAGE_SIZE } from "../../common/constants";
 import { createAnswerCache, sendAnswer } from "../plugins/answer-cache";
 import {
   documentOnlyValidation,
   errorBody,
   idParams,
+  jsonSchemaOf,
   listedPostSchema,
+  parseBody,
   postSchema,
   withStatus,
 } from "./schemas";
 
-interface ListQuery {
-  page?: unknown;
-  limit?: unknown;
-  fields?: unknown;
-}
-
-/** A whole number from `min` to `max` given as a query string value; `undefined` when absent. */
-function wholeNumber(value: unknown, min: number, max: number, message: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) throw badRequest(message);
-  return n;
-}
-
 /** The list query: SPEC's full list unless `page`/`limit` ask for a slice; `fields=summary` drops bodies. */
-function parseListQuery(query: ListQuery) {
-  const page = wholeNumber(query.page, 1, 1_000_000, BLOG_LIST_MESSAGES.page);
-  const limit = wholeNumber(query.limit, 1, BLOG_LIST_MAX_LIMIT, BLOG_LIST_MESSAGES.limit);
-  if (query.fields !== undefined && query.fields !== "summary") throw badRequest(BLOG_LIST_MESSAGES.fields);
-  const summary = query.fields === "summary";
+function listRange({ page, limit, fields }: BlogListQuery) {
+  const summary = fields === "summary";
   if (page === undefined && limit === undefined) return { summary };
   const size = limit ?? BLOG_PAGE_SIZE;
   const current = page ?? 1;
@@ -44,7 +28,7 @@ export async function blogRoutes(app: FastifyInstance) {
   // Kept until the content changes (server/plugins/answer-cache.ts).
   const answers = createAnswerCache(app.services.contentVersion);
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     "/blog",
     {
       schema: {
@@ -54,19 +38,7 @@ export async function blogRoutes(app: FastifyInstance) {
           `(limit defaults to ${BLOG_PAGE_SIZE}, at most ${BLOG_LIST_MAX_LIMIT}) and add \`total\`, \`page\`, ` +
           "`limit`. `fields=summary` leaves out each paragraph's `content` (HTML). Bad values: 400.",
         tags: ["blog"],
-        querystring: {
-          type: "object",
-          properties: {
-            page: { type: "integer", minimum: 1, description: "1-based page number" },
-            limit: {
-              type: "integer",
-              minimum: 1,
-              maximum: BLOG_LIST_MAX_LIMIT,
-              description: "posts per page",
-            },
-            fields: { type: "string", enum: ["summary"], description: "leave out paragraph bodies" },
-          },
-        },
+        querystring: jsonSchemaOf(blogListQuerySchema),
         response: {
           200: {
             type: "object",
@@ -84,7 +56,8 @@ export async function blogRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { summary, paging } = parseListQuery(request.query);
+      const query = parseBody(blogListQuerySchema, request.query);
+      const { summary, paging } = listRange(query);
       const key = `list ${summary ? "summary" : "full"} ${paging?.page ?? "-"} ${paging?.limit ?? "-"}`;
       const answer = await answers.answer(key, async () => {
         const blog = app.services.blog;
@@ -109,12 +82,10 @@ export async function blogRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await answers.answer(`post ${request.params.id}`, async () => {
-        const post = await app.services.blog.get(request.params.id);
-        return post && reply.serialize({ status: "Ok", result: post });
-      });
-      if (!answer) throw notFound(BLOG_API_MESSAGES.notFound);
-      return sendAnswer(request, reply, answer);
+      const answer = await answers.answer(`post ${request.params.id}`, async () =>
+        reply.serialize({ status: "Ok", result: await app.services.blog.get(request.params.id) }),
+      );
+      return sendAnswer(request, reply, answer as NonNullable<typeof answer>);
     },
   );
 }

@@ -2,15 +2,18 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { INBOX_MESSAGES } from "../../common/admin-messages";
 import { UUID_SHAPE } from "../../common/blog";
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/constants";
 import {
+  assignInputSchema,
+  enquiryDetailSchema,
+  enquiryPageSchema,
   enquiryStatusInputSchema,
   INBOX_PAGE_DEFAULT,
   inboxFilterSchema,
   inboxQuerySchema,
+  noteInputSchema,
   queryValues,
 } from "../../common/enquiry-inbox";
-import { badRequest, HttpError, notFound } from "../errors";
+import { Invalid } from "../services/errors";
 import {
   adminOnly,
   adminSecurity,
@@ -18,50 +21,12 @@ import {
   errorBody,
   idParams,
   jsonSchemaOf,
-  nullable,
   parseBody,
   withStatus,
 } from "./schemas";
 
-const enquiryFields = {
-  _id: { type: "string", format: "uuid" },
-  kind: { type: "string", enum: ENQUIRY_KINDS },
-  createdAt: { type: "string", format: "date-time" },
-  status: { type: "string", enum: ENQUIRY_STATUSES },
-  statusChangedAt: nullable("string", { format: "date-time", description: "null: never changed" }),
-  fields: { type: "object", additionalProperties: true, description: "As submitted (CONTRACT shapes)" },
-} as const;
-
-const required = ["_id", "kind", "createdAt", "status", "statusChangedAt", "fields", "mail"];
-const mailDelivery = { state: { type: "string", enum: MAIL_STATES }, attempts: { type: "integer" } } as const;
-
-const enquirySchema = {
-  type: "object",
-  properties: {
-    ...enquiryFields,
-    mail: nullable("object", {
-      description: "null for spam, which is never mailed",
-      properties: mailDelivery,
-    }),
-  },
-  required,
-} as const;
-
-const enquiryDetailSchema = {
-  type: "object",
-  properties: {
-    ...enquiryFields,
-    mail: nullable("object", {
-      properties: {
-        ...mailDelivery,
-        lastError: nullable("string"),
-        sentAt: nullable("string", { format: "date-time" }),
-        nextAttemptAt: nullable("string", { format: "date-time" }),
-      },
-    }),
-  },
-  required,
-} as const;
+const enquiryDetail = jsonSchemaOf(enquiryDetailSchema, "output");
+const enquiryPage = jsonSchemaOf(enquiryPageSchema, "output");
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const admin = (summary: string, extra: Record<string, unknown>) => ({
@@ -73,7 +38,7 @@ type WithId = { Params: { id: string } };
 
 /** A well-formed enquiry id (400 otherwise: bad input, not a missing enquiry). */
 function enquiryId(raw: string): string {
-  if (!UUID_SHAPE.test(raw)) throw badRequest(INBOX_MESSAGES.invalidId);
+  if (!UUID_SHAPE.test(raw)) throw new Invalid(INBOX_MESSAGES.invalidId);
   return raw;
 }
 
@@ -91,21 +56,16 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
       querystring: jsonSchemaOf(inboxQuerySchema),
       response: {
         200: {
-          type: "object",
-          properties: {
-            status: { type: "string", enum: ["Ok"] },
-            data: { type: "array", items: enquirySchema },
-            next: nullable("string"),
-            newer: nullable("string"),
-          },
-          required: ["status", "data", "next", "newer"],
+          ...enquiryPage,
+          properties: { status: { type: "string", enum: ["Ok"] }, ...enquiryPage.properties },
+          required: ["status", ...(enquiryPage.required ?? [])],
         },
         ...errors,
       },
     }),
     async (request) => {
       const query = parseBody(inboxQuerySchema, queryValues(request.query as Record<string, unknown>));
-      return { status: "Ok", ...(await inbox.list(query)) };
+      return { status: "Ok", ...(await inbox.list(query, request.admin!.id)) };
     },
   );
 
@@ -125,7 +85,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="enquiries-${day}.csv"`)
-        .send(Readable.from(inbox.exportCsv(filter)));
+        .send(Readable.from(inbox.exportCsv(filter, request.admin!.id)));
     },
   );
 
@@ -133,12 +93,10 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
     "/admin/enquiries/:id",
     admin("One enquiry with every field and its mail's delivery record", {
       params: idParams,
-      response: { 200: withStatus("Ok", "data", enquiryDetailSchema), ...errors },
+      response: { 200: withStatus("Ok", "data", enquiryDetail), ...errors },
     }),
     async (request) => {
-      const enquiry = await inbox.get(enquiryId(request.params.id));
-      if (!enquiry) throw notFound(INBOX_MESSAGES.notFound);
-      return { status: "Ok", data: enquiry };
+      return { status: "Ok", data: await inbox.get(enquiryId(request.params.id)) };
     },
   );
 
@@ -147,14 +105,61 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
     admin("Set the status (the time it changed is kept)", {
       params: idParams,
       body: jsonSchemaOf(enquiryStatusInputSchema),
-      response: { 200: withStatus("Ok", "data", enquiryDetailSchema), ...errors },
+      response: { 200: withStatus("Ok", "data", enquiryDetail), ...errors },
     }),
     async (request) => {
       const id = enquiryId(request.params.id);
       const { status } = parseBody(enquiryStatusInputSchema, request.body);
-      const enquiry = await inbox.setStatus(id, status);
-      if (!enquiry) throw notFound(INBOX_MESSAGES.notFound);
-      return { status: "Ok", data: enquiry };
+      return { status: "Ok", data: await inbox.setStatus(id, status, request.admin!) };
+    },
+  );
+
+  app.post<WithId>(
+    "/admin/enquiries/:id/notes",
+    admin("Add a note (plain text) to the enquiry's timeline", {
+      params: idParams,
+      body: jsonSchemaOf(noteInputSchema),
+      response: { 201: withStatus("Created", "data", enquiryDetail), ...errors },
+    }),
+    async (request, reply) => {
+      const id = enquiryId(request.params.id);
+      const { text } = parseBody(noteInputSchema, request.body);
+      await inbox.addNote(id, text, request.admin!);
+      return reply.status(201).send({ status: "Created", data: await inbox.get(id) });
+    },
+  );
+
+  app.put<{ Params: { id: string; noteId: string } }>(
+    "/admin/enquiries/:id/notes/:noteId",
+    admin("Edit a note: only its author may", {
+      params: {
+        type: "object",
+        properties: { id: { type: "string", format: "uuid" }, noteId: { type: "string", format: "uuid" } },
+        required: ["id", "noteId"],
+      },
+      body: jsonSchemaOf(noteInputSchema),
+      response: { 200: withStatus("Ok", "data", enquiryDetail), 409: errorBody, ...errors },
+    }),
+    async (request) => {
+      const id = enquiryId(request.params.id);
+      const { text } = parseBody(noteInputSchema, request.body);
+      await inbox.editNote(id, request.params.noteId, text, request.admin!);
+      return { status: "Ok", data: await inbox.get(id) };
+    },
+  );
+
+  app.put<WithId>(
+    "/admin/enquiries/:id/assignee",
+    admin("'Assigned to': a colleague's account id, or null for nobody", {
+      params: idParams,
+      body: jsonSchemaOf(assignInputSchema),
+      response: { 200: withStatus("Ok", "data", enquiryDetail), ...errors },
+    }),
+    async (request) => {
+      const id = enquiryId(request.params.id);
+      const { assignee } = parseBody(assignInputSchema, request.body);
+      await inbox.assign(id, assignee, request.admin!);
+      return { status: "Ok", data: await inbox.get(id) };
     },
   );
 
@@ -162,13 +167,11 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
     "/admin/enquiries/:id/retry-mail",
     admin("Send a failed notification again now", {
       params: idParams,
-      response: { 200: withStatus("Ok", "data", enquiryDetailSchema), 409: errorBody, ...errors },
+      response: { 200: withStatus("Ok", "data", enquiryDetail), 409: errorBody, ...errors },
     }),
     async (request) => {
       const id = enquiryId(request.params.id);
-      const outcome = await inbox.retryMail(id);
-      if (outcome === "not-found") throw notFound(INBOX_MESSAGES.notFound);
-      if (outcome === "not-failed") throw new HttpError(409, INBOX_MESSAGES.retryNotFailed);
+      await inbox.retryMail(id);
       return { status: "Ok", data: await inbox.get(id) };
     },
   );

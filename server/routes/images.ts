@@ -1,8 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../common/constants";
 import { HttpError, notFound } from "../errors";
-import { IMAGE_MESSAGES, imageEtag, type StoredImage } from "../services/images";
+import { imageEtag, megabytes } from "../services/images";
 import {
   adminOnly,
   adminSecurity,
@@ -18,7 +19,7 @@ const IMAGE_NAME =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(?:png|jpe?g|webp))?$/i;
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const MESSAGES = BLOG_MESSAGES.images;
 
 /** Image upload and delete (admin) and serving (public), per CONTRACT. */
 export async function imageRoutes(app: FastifyInstance) {
@@ -48,19 +49,17 @@ export async function imageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new HttpError(400, "Send the image as multipart/form-data in the field 'image'");
+      if (!request.isMultipart()) throw new HttpError(400, MESSAGES.notMultipart);
       let bytes: Buffer;
       try {
         const file = await request.file();
-        if (file?.fieldname !== "image")
-          throw new HttpError(400, "The image must be sent in the field 'image'");
+        if (file?.fieldname !== "image") throw new HttpError(400, MESSAGES.wrongField);
         bytes = await file.toBuffer();
       } catch (error) {
         if (error instanceof HttpError) throw error;
         const status = (error as { statusCode?: number }).statusCode;
-        if (status === 413) throw new HttpError(413, `Images must be at most ${megabytes(maxBytes)}`);
-        throw new HttpError(400, "The upload could not be read; please try again");
+        if (status === 413) throw new HttpError(413, MESSAGES.tooLarge(megabytes(maxBytes)));
+        throw new HttpError(400, MESSAGES.unreadable);
       }
       const { id } = await app.services.images.add(bytes);
       return reply.status(201).send({ status: "Created", data: { id } });
@@ -105,22 +104,20 @@ export async function imageRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const id = IMAGE_NAME.exec(request.params.imageName)?.[1]?.toLowerCase();
-      if (!id) throw notFound(IMAGE_MESSAGES.notFound);
+      if (!id) throw notFound(MESSAGES.notFound);
       const { w } = request.query;
       const width = w === undefined ? undefined : (Number(w) as ImageWidth);
-      if (width !== undefined && !IMAGE_WIDTHS.includes(width))
-        throw new HttpError(400, `The width must be one of ${IMAGE_WIDTHS.join(", ")}`);
+      if (width !== undefined && !IMAGE_WIDTHS.includes(width)) throw new HttpError(400, MESSAGES.width);
       // A revalidation costs one indexed lookup, never the bytes.
       const etag = imageEtag(id, width);
       if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) {
-        if (!(await app.services.images.exists(id))) throw notFound(IMAGE_MESSAGES.notFound);
+        if (!(await app.services.images.exists(id))) throw notFound(MESSAGES.notFound);
         return reply.status(304).header("etag", etag).header("cache-control", CACHE_FOREVER).send();
       }
-      const image: StoredImage | undefined =
+      const image =
         width === undefined
           ? await app.services.images.get(id)
           : await app.services.images.variant(id, width);
-      if (!image) throw notFound(IMAGE_MESSAGES.notFound);
       reply.header("etag", image.etag).header("cache-control", CACHE_FOREVER);
       return reply.type(image.contentType).send(image.data);
     },

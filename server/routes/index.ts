@@ -3,11 +3,13 @@ import { API_MESSAGES } from "../../common/messages";
 import { adminAccountRoutes } from "./admin-account";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
+import { adminStaffRoutes } from "./admin-staff";
 import { blogRoutes } from "./blog";
 import { enquiryRoutes } from "./enquiries";
 import { enquiryInboxRoutes } from "./enquiry-inbox";
 import { healthRoutes } from "./health";
 import { imageRoutes } from "./images";
+import { insightsRoutes } from "./insights";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 
@@ -17,12 +19,14 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(adminStaffRoutes);
   await app.register(blogRoutes);
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);
   await app.register(popupRoutes);
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
+  await app.register(insightsRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordChangeSchema } from "../../common/account";
-import { BLOG_LIMITS, blogPostInputSchema } from "../../common/blog";
-import { ADMIN_PASSWORD_MIN, POPUP_CONTENT_MAX, TEMPLATE_COUNT } from "../../common/constants";
+import { blogPostInputSchema } from "../../common/blog";
+import { ADMIN_PASSWORD_MIN, BLOG_LIMITS, POPUP_CONTENT_MAX, TEMPLATE_COUNT } from "../../common/constants";
 import { ENQUIRY_LIMITS, ENQUIRY_SCHEMAS } from "../../common/enquiries";
 import { enquiryStatusInputSchema, INBOX_PAGE_MAX, INBOX_SEARCH_MAX } from "../../common/enquiry-inbox";
 import { popupInputSchema } from "../../common/popup";

@@ -139,6 +139,14 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
     }
   });
 
+  it("activating an unknown popup answers 404 and leaves the active one showing", async () => {
+    const shown = await create("Still showing");
+    await call("PUT", `/api/admin/activate-popup/${shown._id}`);
+    const res = await call("PUT", `/api/admin/activate-popup/${UNKNOWN}`);
+    expect(res.json()).toEqual({ status: "Error", message: "Popup not found" });
+    expect((await call("GET", "/api/blog/active-popup")).json().data.title).toBe("Still showing");
+  });
+
   it("never answers 5xx to hostile bodies", async () => {
     const popup = await create();
     for (const payload of [

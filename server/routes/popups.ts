@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { POPUP_API_MESSAGES, popupInputSchema } from "../../common/popup";
-import { notFound } from "../errors";
+import { popupInputSchema } from "../../common/popup";
 import {
   activePopupSchema,
   adminOnly,
@@ -26,10 +25,6 @@ const admin = (summary: string, extra: Record<string, unknown>) => ({
 export async function popupRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const popups = app.services.popups;
-  const found = <T>(value: T | undefined | false): T => {
-    if (value === undefined || value === false) throw notFound(POPUP_API_MESSAGES.notFound);
-    return value;
-  };
 
   app.get(
     "/blog/active-popup",
@@ -57,7 +52,7 @@ export async function popupRoutes(app: FastifyInstance) {
       params: idParams,
       response: { 200: withStatus("Ok", "data", popupSchema), ...errors },
     }),
-    async (request) => ({ status: "Ok", data: found(await popups.get(request.params.id)) }),
+    async (request) => ({ status: "Ok", data: await popups.get(request.params.id) }),
   );
 
   app.post(
@@ -81,7 +76,7 @@ export async function popupRoutes(app: FastifyInstance) {
     }),
     async (request) => {
       const input = parseBody(popupInputSchema, request.body);
-      return { status: "Ok", data: found(await popups.update(request.params.id, input)) };
+      return { status: "Ok", data: await popups.update(request.params.id, input) };
     },
   );
 
@@ -89,7 +84,7 @@ export async function popupRoutes(app: FastifyInstance) {
     "/admin/popup-message/:id",
     admin("Delete a popup", { params: idParams, response: { 200: okBody, ...errors } }),
     async (request) => {
-      found(await popups.remove(request.params.id));
+      await popups.remove(request.params.id);
       return { status: "Ok" };
     },
   );
@@ -101,7 +96,7 @@ export async function popupRoutes(app: FastifyInstance) {
       response: { 200: okBody, ...errors },
     }),
     async (request) => {
-      found(await popups.activate(request.params.id));
+      await popups.activate(request.params.id);
       return { status: "Ok" };
     },
   );
@@ -110,7 +105,7 @@ export async function popupRoutes(app: FastifyInstance) {
     "/admin/deactivate-popup/:id",
     admin("Deactivate a popup", { params: idParams, response: { 200: okBody, ...errors } }),
     async (request) => {
-      found(await popups.deactivate(request.params.id));
+      await popups.deactivate(request.params.id);
       return { status: "Ok" };
     },
   );

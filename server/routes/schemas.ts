@@ -90,7 +90,7 @@ export const postSchema = {
     img: nullable("string", { description: "The card image: the first paragraph image, or null" }),
     content: paragraphs,
   },
-  required: ["_id", ...(postFields.required ?? []), "dateAdded", "img"],
+  required: ["_id", ...(postFields.required ?? []), "dateAdded", "img", "state", "publishAt", "version"],
 };
 
 /** A post in `GET /api/blog`: with `fields=summary` its paragraphs come without `content`. */

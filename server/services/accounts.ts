@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
+import { Conflict, Invalid, NotFound } from "./errors";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
 
@@ -11,8 +12,6 @@ export interface AdminAccount {
   id: string;
   email: string;
 }
-
-export class AccountError extends Error {}
 
 /**
  * Administrator accounts: creation, password change and reset, and the first-start bootstrap.
@@ -38,15 +37,15 @@ export function createAccountService(db: Database, sessions: SessionService) {
   }
 
   async function create(email: string, password: string): Promise<AdminAccount> {
-    if (password.length < ADMIN_PASSWORD_MIN) throw new AccountError(ACCOUNT_MESSAGES.passwordTooShort);
+    if (password.length < ADMIN_PASSWORD_MIN) throw new Invalid(ACCOUNT_MESSAGES.passwordTooShort);
     const row = await insertIfAbsent(email, password);
-    if (!row) throw new AccountError(`An administrator ${normalEmail(email)} already exists`);
+    if (!row) throw new Conflict(ACCOUNT_MESSAGES.exists(normalEmail(email)));
     return row;
   }
 
   /** The operator's reset (CLI): every session of the account ends. */
   async function resetPassword(email: string, password: string): Promise<void> {
-    if (password.length < ADMIN_PASSWORD_MIN) throw new AccountError(ACCOUNT_MESSAGES.passwordTooShort);
+    if (password.length < ADMIN_PASSWORD_MIN) throw new Invalid(ACCOUNT_MESSAGES.passwordTooShort);
     const passwordHash = await hashPassword(password);
     const updated = await db.transaction(async (tx) => {
       const rows = await tx
@@ -57,7 +56,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
       if (rows.length > 0) await sessions.revokeAllFor(rows[0].id, undefined, tx);
       return rows;
     });
-    if (updated.length === 0) throw new AccountError(`No administrator ${normalEmail(email)}`);
+    if (updated.length === 0) throw new NotFound(ACCOUNT_MESSAGES.noSuchAccount(normalEmail(email)));
   }
 
   /**
@@ -74,7 +73,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
       .from(admins)
       .where(eq(admins.id, adminId));
     if (!row || !(await verifyPassword(change.currentPassword, row.passwordHash)))
-      throw new AccountError(ACCOUNT_MESSAGES.currentWrong);
+      throw new Invalid(ACCOUNT_MESSAGES.currentWrong);
     const passwordHash = await hashPassword(change.newPassword);
     // One transaction: a sign-in with the old password either finished first (its session ends
     // here) or waits for the new hash and is refused (sessions.create).

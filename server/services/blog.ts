@@ -1,17 +1,34 @@
-import { and, count as countRows, desc, eq, ilike, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import {
-  BLOG_API_MESSAGES,
+  and,
+  count as countRows,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import {
   type BlogPost,
   type BlogPostInput,
   type BlogPostSummary,
   type ImageSizes,
   UUID_SHAPE,
 } from "../../common/blog";
+import { BLOG_MESSAGES } from "../../common/blog-messages";
+import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../common/constants";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { blogPosts, images, type StoredParagraph } from "../db/schema";
-import { HttpError } from "../errors";
 import { sanitizeParagraphHtml } from "../media/html-sanitiser";
+import { Conflict, Invalid, NotFound } from "./errors";
+import type { ImageService, PreparedImage } from "./images";
+
+const MESSAGES = BLOG_MESSAGES.post;
 
 type PostRow = typeof blogPosts.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -24,6 +41,9 @@ function toWire(row: Omit<PostRow, "updatedAt">): BlogPost {
     readTime: row.readTime,
     template: row.template,
     dateAdded: row.dateAdded.toISOString(),
+    state: row.state,
+    publishAt: row.publishAt?.toISOString() ?? null,
+    version: row.version,
     img: row.content.find((paragraph) => paragraph.img)?.img ?? null,
     content: row.content.map(({ header, content, img, alt }) => ({
       header,
@@ -34,16 +54,39 @@ function toWire(row: Omit<PostRow, "updatedAt">): BlogPost {
   };
 }
 
+/** Which posts a read sees: the public ones (published) unless the admin asks for a state or all. */
+export interface Visibility {
+  state?: PostState | "all";
+}
+
 /** A slice of the newest-first list; no limit means every post. */
-export interface ListRange {
+export interface ListRange extends Visibility {
   limit?: number;
   offset?: number;
   /** Only posts whose title contains this text, case-insensitive (the admin list's search). */
   titleContains?: string;
 }
 
-const titleFilter = (text: string | undefined) =>
-  text ? ilike(blogPosts.title, containsPattern(text)) : undefined;
+const stateFilter = (state: Visibility["state"] = "published") =>
+  state === "all" ? undefined : eq(blogPosts.state, state);
+
+const listFilter = ({ titleContains, state }: ListRange): SQL | undefined =>
+  and(stateFilter(state), titleContains ? ilike(blogPosts.title, containsPattern(titleContains)) : undefined);
+
+/** The state and publication time a save asks for; `current` is the post's state on update. */
+function stateOf(input: BlogPostInput, current: PostState | undefined, now = new Date()) {
+  const state = input.state ?? current ?? "published";
+  if (state !== "scheduled") return { state, publishAt: null };
+  const publishAt = new Date(input.publishAt ?? "");
+  if (!(publishAt > now)) throw new Invalid(MESSAGES.publishAtPast);
+  return { state, publishAt };
+}
+
+/** A post going live now takes now as its date; one already live keeps its date (SPEC). */
+const dateWhenLive = (state: PostState) =>
+  state === "published"
+    ? sql`case when ${blogPosts.state} = 'published' then ${blogPosts.dateAdded} else now() end`
+    : sql`${blogPosts.dateAdded}`;
 
 // The paragraphs without their bodies, cut in the database so the bodies are never read out.
 const paragraphsWithoutBodies = sql<StoredParagraph[]>`coalesce((
@@ -56,14 +99,26 @@ function toSummary(row: Omit<PostRow, "updatedAt">): BlogPostSummary {
   return { ...post, content: content.map(({ header, img, alt }) => ({ header, img, alt })) };
 }
 
-function toStored(input: BlogPostInput): Promise<StoredParagraph[]> {
+/**
+ * Files picked in the editor, by paragraph index: each becomes that paragraph's image when the
+ * post is saved, in the same transaction (a failed save stores none of them).
+ */
+export type NewImages = ReadonlyArray<Buffer | null | undefined>;
+
+function toStored(
+  input: BlogPostInput,
+  picked: ReadonlyArray<PreparedImage | null>,
+): Promise<StoredParagraph[]> {
   return Promise.all(
-    input.content.map(async (paragraph) => ({
-      header: paragraph.header.trim(),
-      content: await sanitizeParagraphHtml(paragraph.content),
-      img: paragraph.img,
-      alt: paragraph.img ? paragraph.alt : "",
-    })),
+    input.content.map(async (paragraph, index) => {
+      const img = picked[index] ? null : paragraph.img;
+      return {
+        header: paragraph.header.trim(),
+        content: await sanitizeParagraphHtml(paragraph.content),
+        img,
+        alt: img || picked[index] ? paragraph.alt : "",
+      };
+    }),
   );
 }
 
@@ -88,10 +143,7 @@ async function claimImages(tx: Transaction, postId: string, paragraphs: StoredPa
     .select({ id: images.id })
     .from(images)
     .where(eq(images.id, paragraphs[index].img as string));
-  throw new HttpError(
-    400,
-    taken ? BLOG_API_MESSAGES.imageInUse(index) : BLOG_API_MESSAGES.imageUnknown(index),
-  );
+  throw new Invalid(taken ? MESSAGES.imageInUse(index) : MESSAGES.imageUnknown(index));
 }
 
 /** After an update: images the post held but no longer shows belong to no post, so they go. */
@@ -102,15 +154,41 @@ async function deleteReplacedImages(tx: Transaction, postId: string, paragraphs:
     .where(and(eq(images.postId, postId), kept.length ? notInArray(images.id, kept) : undefined));
 }
 
-/** Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out. */
-export function createBlogService(db: Database) {
+/**
+ * Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out.
+ * Unknown posts throw NotFound, unusable images Invalid (server/services/errors.ts).
+ */
+export function createBlogService(db: Database, imageService: Pick<ImageService, "prepare" | "store">) {
   const newestFirst = [desc(blogPosts.dateAdded), desc(blogPosts.id)];
 
-  /** Posts newest first: every one by default (SPEC's list), or a slice. */
-  async function list({ limit, offset = 0 }: ListRange = {}): Promise<BlogPost[]> {
+  /** Checks and re-encodes the picked files before any write: a bad one refuses the whole save. */
+  async function preparePicked(template: number, files: NewImages): Promise<Array<PreparedImage | null>> {
+    const allowed = IMAGE_PARAGRAPHS_BY_TEMPLATE[template] ?? [];
+    const picked: Array<PreparedImage | null> = [];
+    for (const [index, file] of files.entries()) {
+      if (file && !allowed.includes(index)) throw new Invalid(MESSAGES.imageNotAllowed(template, index));
+      picked.push(file ? await imageService.prepare(file) : null);
+    }
+    return picked;
+  }
+
+  /** Stores the picked images in the transaction and puts their ids into the paragraphs. */
+  async function storePicked(
+    tx: Transaction,
+    content: StoredParagraph[],
+    picked: ReadonlyArray<PreparedImage | null>,
+  ) {
+    for (const [index, image] of picked.entries())
+      if (image) content[index].img = await imageService.store(image, tx);
+  }
+
+  /** Published posts newest first: every one by default (SPEC's list), or a slice. */
+  async function list(range: ListRange = {}): Promise<BlogPost[]> {
+    const { limit, offset = 0 } = range;
     const query = db
       .select()
       .from(blogPosts)
+      .where(listFilter(range))
       .orderBy(...newestFirst)
       .offset(offset)
       .$dynamic();
@@ -118,11 +196,8 @@ export function createBlogService(db: Database) {
   }
 
   /** Like `list`, without the paragraph bodies: what cards and lists need, a fraction of the bytes. */
-  async function listSummaries({
-    limit,
-    offset = 0,
-    titleContains,
-  }: ListRange = {}): Promise<BlogPostSummary[]> {
+  async function listSummaries(range: ListRange = {}): Promise<BlogPostSummary[]> {
+    const { limit, offset = 0 } = range;
     const query = db
       .select({
         id: blogPosts.id,
@@ -131,34 +206,51 @@ export function createBlogService(db: Database) {
         readTime: blogPosts.readTime,
         template: blogPosts.template,
         dateAdded: blogPosts.dateAdded,
+        state: blogPosts.state,
+        publishAt: blogPosts.publishAt,
+        version: blogPosts.version,
         content: paragraphsWithoutBodies,
       })
       .from(blogPosts)
-      .where(titleFilter(titleContains))
+      .where(listFilter(range))
       .orderBy(...newestFirst)
       .offset(offset)
       .$dynamic();
     return (await (limit === undefined ? query : query.limit(limit))).map(toSummary);
   }
 
-  /** One post with the time it last changed (for dateModified); undefined when unknown. */
-  async function getWithModified(id: string): Promise<{ post: BlogPost; modified: string } | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-    return row && { post: toWire(row), modified: row.updatedAt.toISOString() };
+  /** The post, if the read may see it: a draft or scheduled post is NotFound to the public. */
+  async function findRow(id: string, { state }: Visibility = {}): Promise<PostRow> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
+    const [row] = await db
+      .select()
+      .from(blogPosts)
+      .where(and(eq(blogPosts.id, id), stateFilter(state)));
+    if (!row) throw new NotFound(MESSAGES.notFound);
+    return row;
   }
 
-  /** Every post's id and last change, newest first (sitemap). */
+  /** One post with the time it last changed (for dateModified). */
+  async function getWithModified(
+    id: string,
+    visibility: Visibility = {},
+  ): Promise<{ post: BlogPost; modified: string }> {
+    const row = await findRow(id, visibility);
+    return { post: toWire(row), modified: row.updatedAt.toISOString() };
+  }
+
+  /** Every published post's id and last change, newest first (sitemap). */
   async function lastModified(): Promise<Array<{ id: string; modified: string }>> {
     const rows = await db
       .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)
+      .where(stateFilter())
       .orderBy(...newestFirst);
     return rows.map(({ id, updatedAt }) => ({ id, modified: updatedAt.toISOString() }));
   }
 
-  async function count({ titleContains }: Pick<ListRange, "titleContains"> = {}): Promise<number> {
-    const [row] = await db.select({ n: countRows() }).from(blogPosts).where(titleFilter(titleContains));
+  async function count(range: Pick<ListRange, "titleContains" | "state"> = {}): Promise<number> {
+    const [row] = await db.select({ n: countRows() }).from(blogPosts).where(listFilter(range));
     return Number(row.n);
   }
 
@@ -173,15 +265,20 @@ export function createBlogService(db: Database) {
     return Object.fromEntries(rows.map(({ id, width, height }) => [id, { width, height }]));
   }
 
-  async function get(id: string): Promise<BlogPost | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-    return row && toWire(row);
+  async function get(id: string, visibility: Visibility = {}): Promise<BlogPost> {
+    return toWire(await findRow(id, visibility));
   }
 
-  async function create(input: BlogPostInput): Promise<BlogPost> {
-    const content = await toStored(input);
+  /**
+   * A new post, published unless the input says draft or scheduled; `files` are the editor's
+   * picked images, stored with it in one transaction.
+   */
+  async function create(input: BlogPostInput, files: NewImages = []): Promise<BlogPost> {
+    const { state, publishAt } = stateOf(input, undefined);
+    const picked = await preparePicked(input.template, files);
+    const content = await toStored(input, picked);
     return db.transaction(async (tx) => {
+      await storePicked(tx, content, picked);
       const [row] = await tx
         .insert(blogPosts)
         .values({
@@ -190,6 +287,8 @@ export function createBlogService(db: Database) {
           readTime: input.readTime,
           template: input.template,
           content,
+          state,
+          publishAt,
         })
         .returning();
       await claimImages(tx, row.id, content);
@@ -198,13 +297,17 @@ export function createBlogService(db: Database) {
   }
 
   /**
-   * The updated post, or undefined when there is no such post. dateAdded never changes; images
-   * the post no longer uses are deleted in the same transaction (no orphans).
+   * The updated post (NotFound when there is none). dateAdded never changes; picked files are
+   * stored and images the post no longer uses deleted in the same transaction (no orphans).
    */
-  async function update(id: string, input: BlogPostInput): Promise<BlogPost | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const content = await toStored(input);
+  async function update(id: string, input: BlogPostInput, files: NewImages = []): Promise<BlogPost> {
+    const current = await findRow(id, { state: "all" });
+    if (input.version !== undefined && input.version !== current.version) throw new Conflict(MESSAGES.stale);
+    const { state, publishAt } = stateOf(input, current.state);
+    const picked = await preparePicked(input.template, files);
+    const content = await toStored(input, picked);
     return db.transaction(async (tx) => {
+      await storePicked(tx, content, picked);
       const [row] = await tx
         .update(blogPosts)
         .set({
@@ -213,25 +316,67 @@ export function createBlogService(db: Database) {
           readTime: input.readTime,
           template: input.template,
           content,
+          state,
+          publishAt,
+          dateAdded: dateWhenLive(state),
           updatedAt: new Date(),
+          version: sql`${blogPosts.version} + 1`,
         })
-        .where(eq(blogPosts.id, id))
+        // Made from the version read above: a save that landed meanwhile makes this one stale.
+        .where(and(eq(blogPosts.id, id), eq(blogPosts.version, current.version)))
         .returning();
-      if (!row) return undefined;
+      // Throwing rolls back the images stored above.
+      if (!row) {
+        const [still] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.id, id));
+        throw still ? new Conflict(MESSAGES.stale) : new NotFound(MESSAGES.notFound);
+      }
       await claimImages(tx, id, content);
       await deleteReplacedImages(tx, id, content);
       return toWire(row);
     });
   }
 
-  /** Deletes the post and its images in one transaction; false when there is no such post. */
-  async function remove(id: string): Promise<boolean> {
-    if (!UUID_SHAPE.test(id)) return false;
-    return db.transaction(async (tx) => {
+  /** Deletes the post and its images in one transaction (NotFound when there is no such post). */
+  async function remove(id: string): Promise<void> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
+    await db.transaction(async (tx) => {
       await tx.delete(images).where(eq(images.postId, id));
       const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-      return deleted.length > 0;
+      if (!deleted.length) throw new NotFound(MESSAGES.notFound);
     });
+  }
+
+  /** 'Unpublish': the post goes back to Draft (a scheduled one loses its time). */
+  async function unpublish(id: string): Promise<BlogPost> {
+    await findRow(id, { state: "all" });
+    const [row] = await db
+      .update(blogPosts)
+      .set({ state: "draft", publishAt: null, updatedAt: new Date(), version: sql`${blogPosts.version} + 1` })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (!row) throw new NotFound(MESSAGES.notFound);
+    return toWire(row);
+  }
+
+  /**
+   * Publishes every scheduled post whose time has come, dated at that time; the ids published.
+   * One conditional UPDATE: when two instances run it at once, the second waits for the first's
+   * row locks, then finds the rows no longer scheduled and publishes nothing, so each post is
+   * published once.
+   */
+  async function publishDue(now = new Date()): Promise<string[]> {
+    const rows = await db
+      .update(blogPosts)
+      .set({
+        state: "published",
+        dateAdded: sql`${blogPosts.publishAt}`,
+        publishAt: null,
+        updatedAt: now,
+        version: sql`${blogPosts.version} + 1`,
+      })
+      .where(and(eq(blogPosts.state, "scheduled"), lte(blogPosts.publishAt, now)))
+      .returning({ id: blogPosts.id });
+    return rows.map((row) => row.id);
   }
 
   async function hasPosts(): Promise<boolean> {
@@ -250,6 +395,8 @@ export function createBlogService(db: Database) {
     create,
     update,
     remove,
+    unpublish,
+    publishDue,
     hasPosts,
   };
 }

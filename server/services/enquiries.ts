@@ -1,31 +1,44 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
 import { UUID_SHAPE } from "../../common/blog";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
 import {
   decodeCursor,
   type EnquiryDetail,
+  type EnquiryEventType,
   type EnquiryPage,
   INBOX_PAGE_DEFAULT,
   type InboxFilter,
   type InboxQuery,
+  type TimelineEntry,
 } from "../../common/enquiry-inbox";
 import type { Database } from "../db/client";
-import { enquiries, mailOutbox } from "../db/schema";
-import { retryMail as retryOutboxMail } from "../mail/outbox";
+import { admins, enquiries, enquiryEvents, mailOutbox } from "../db/schema";
+import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
+import { Conflict, Invalid, NotFound } from "./errors";
 
-export type RetryOutcome = "queued" | "not-found" | "not-failed";
+/** Who did it: the signed-in colleague (the timeline keeps their address as it was). */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Rows per database round trip of the CSV export. */
 const EXPORT_PAGE = 1000;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+const notFound = () => new NotFound(INBOX_MESSAGES.notFound);
+
 /**
  * Enquiries: stored with their notification, then worked in the admin inbox. `wakeMail` asks the
- * outbox worker for a delivery pass (after a submission or a retry).
+ * outbox worker for a delivery pass (after a submission or a retry). One enquiry's reads and
+ * writes throw NotFound when it does not exist (a malformed id included).
  */
 export function createEnquiryService(db: Database, wakeMail: () => void = () => {}) {
   /**
@@ -45,21 +58,40 @@ export function createEnquiryService(db: Database, wakeMail: () => void = () => 
     return id;
   }
 
-  /** A page of the inbox, newest first (see enquiryPage). */
-  function list(query: Partial<InboxQuery> = {}): Promise<EnquiryPage> {
+  /** A page of the inbox, newest first (see enquiryPage); `me` is whose 'Mine' it is. */
+  function list(query: Partial<InboxQuery> = {}, me?: string): Promise<EnquiryPage> {
     const { cursor, limit = INBOX_PAGE_DEFAULT, ...filter } = query;
-    return enquiryPage(db, filter, cursor, limit);
+    return enquiryPage(db, { ...filter, me }, cursor, limit);
   }
 
-  async function get(id: string): Promise<EnquiryDetail | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const [row] = await db
+  /** The enquiry's timeline, newest first: one indexed range of enquiry_events. */
+  async function timeline(id: string): Promise<TimelineEntry[]> {
+    const rows = await db
       .select()
+      .from(enquiryEvents)
+      .where(eq(enquiryEvents.enquiryId, id))
+      .orderBy(desc(enquiryEvents.at), desc(enquiryEvents.id));
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      at: r.at.toISOString(),
+      by: r.adminEmail,
+      byId: r.adminId,
+      data: r.data,
+      editedAt: iso(r.editedAt),
+    }));
+  }
+
+  async function get(id: string): Promise<EnquiryDetail> {
+    if (!UUID_SHAPE.test(id)) throw notFound();
+    const [row] = await db
+      .select({ e: enquiries, m: mailOutbox, assignee: { id: admins.id, email: admins.email } })
       .from(enquiries)
-      .leftJoin(mailOutbox, eq(mailOutbox.enquiryId, enquiries.id))
+      .leftJoin(mailOutbox, officeNotification)
+      .leftJoin(admins, eq(admins.id, enquiries.assignedTo))
       .where(eq(enquiries.id, id));
-    if (!row) return undefined;
-    const { enquiries: e, mail_outbox: m } = row;
+    if (!row) throw notFound();
+    const { e, m, assignee } = row;
     return {
       _id: e.id,
       kind: e.kind,
@@ -74,45 +106,97 @@ export function createEnquiryService(db: Database, wakeMail: () => void = () => 
         sentAt: iso(m.sentAt),
         nextAttemptAt: m.state === "pending" ? iso(m.nextAttemptAt) : null,
       },
+      assignedTo: assignee?.id ? { id: assignee.id, email: assignee.email } : null,
+      timeline: await timeline(id),
     };
   }
 
-  /** Sets the status; the time it changed moves only when it really changes. */
-  async function setStatus(id: string, status: StaffEnquiryStatus): Promise<EnquiryDetail | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const updated = await db
-      .update(enquiries)
-      .set({
-        status,
-        statusChangedAt: sql`case when ${enquiries.status} = ${status} then ${enquiries.statusChangedAt} else now() end`,
-      })
+  /** The enquiry's row, locked for this change; NotFound when there is none. */
+  async function locked(tx: Tx, id: string) {
+    if (!UUID_SHAPE.test(id)) throw notFound();
+    const [row] = await tx
+      .select({ status: enquiries.status, assignedTo: enquiries.assignedTo })
+      .from(enquiries)
       .where(eq(enquiries.id, id))
-      .returning({ id: enquiries.id });
-    return updated.length ? get(id) : undefined;
+      .for("update");
+    if (!row) throw notFound();
+    return row;
   }
 
-  /** Puts a failed notification back in the outbox, due now. */
-  async function retryMail(id: string): Promise<RetryOutcome> {
-    if (!UUID_SHAPE.test(id)) return "not-found";
-    if (await retryOutboxMail(db, id, wakeMail)) return "queued";
+  const record = (tx: Tx, id: string, by: Actor | undefined, type: EnquiryEventType, data: Record<string, string | null>) =>
+    tx.insert(enquiryEvents).values({ enquiryId: id, adminId: by?.id, adminEmail: by?.email, type, data });
+
+  /** Sets the status; the time it changed moves, and the timeline records it, only when it really changes. */
+  async function setStatus(id: string, status: StaffEnquiryStatus, by?: Actor): Promise<EnquiryDetail> {
+    await db.transaction(async (tx) => {
+      const before = await locked(tx, id);
+      if (before.status === status) return;
+      await tx.update(enquiries).set({ status, statusChangedAt: sql`now()` }).where(eq(enquiries.id, id));
+      await record(tx, id, by, "status", { from: before.status, to: status });
+    });
+    return get(id);
+  }
+
+  /** A note on the enquiry, by `by`. */
+  async function addNote(id: string, text: string, by: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      await locked(tx, id);
+      await record(tx, id, by, "note", { text });
+    });
+  }
+
+  /** Edits a note: only its author may (Conflict for anyone else). */
+  async function editNote(id: string, noteId: string, text: string, by: Actor): Promise<void> {
+    if (!UUID_SHAPE.test(noteId)) throw new NotFound(LEAD_MESSAGES.noteNotFound);
+    const note = and(eq(enquiryEvents.id, noteId), eq(enquiryEvents.enquiryId, id), eq(enquiryEvents.type, "note"));
+    const [edited] = await db
+      .update(enquiryEvents)
+      .set({ data: { text }, editedAt: sql`now()` })
+      .where(and(note, eq(enquiryEvents.adminId, by.id)))
+      .returning({ id: enquiryEvents.id });
+    if (edited) return;
+    const [other] = await db.select({ id: enquiryEvents.id }).from(enquiryEvents).where(note);
+    throw other ? new Conflict(LEAD_MESSAGES.notYourNote) : new NotFound(LEAD_MESSAGES.noteNotFound);
+  }
+
+  /** 'Assigned to' a colleague (null: nobody); recorded when it changes. Invalid for an unknown colleague. */
+  async function assign(id: string, assignee: string | null, by: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const before = await locked(tx, id);
+      let email: string | null = null;
+      if (assignee) {
+        const [colleague] = await tx.select({ email: admins.email }).from(admins).where(eq(admins.id, assignee));
+        if (!colleague) throw new Invalid(LEAD_MESSAGES.noSuchColleague);
+        email = colleague.email;
+      }
+      if (before.assignedTo === assignee) return;
+      await tx.update(enquiries).set({ assignedTo: assignee }).where(eq(enquiries.id, id));
+      await record(tx, id, by, "assign", { to: email });
+    });
+  }
+
+  /** Puts a failed notification back in the outbox, due now; Conflict unless it had failed. */
+  async function retryMail(id: string): Promise<void> {
+    if (!UUID_SHAPE.test(id)) throw notFound();
+    if (await retryOutboxMail(db, id, wakeMail)) return;
     const [exists] = await db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, id));
-    return exists ? "not-failed" : "not-found";
+    throw exists ? new Conflict(INBOX_MESSAGES.retryNotFailed) : notFound();
   }
 
   /**
    * The filtered inbox as CSV, newest first: a header row, then one chunk per keyset page, so
    * memory stays flat however many enquiries there are.
    */
-  async function* exportCsv(filter: InboxFilter = {}): AsyncGenerator<string> {
+  async function* exportCsv(filter: InboxFilter = {}, me?: string): AsyncGenerator<string> {
     yield csvHeader();
     let cursor: InboxQuery["cursor"];
     for (;;) {
-      const page = await enquiryPage(db, filter, cursor, EXPORT_PAGE);
+      const page = await enquiryPage(db, { ...filter, me }, cursor, EXPORT_PAGE);
       if (page.data.length) yield csvRows(page.data);
       if (!page.next) return;
       cursor = decodeCursor(page.next);
     }
   }
 
-  return { submit, list, get, setStatus, retryMail, exportCsv };
+  return { submit, list, get, setStatus, addNote, editNote, assign, retryMail, exportCsv };
 }

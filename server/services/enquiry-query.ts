@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import {
   type EnquiryPage,
   type EnquiryView,
@@ -9,6 +9,7 @@ import {
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { enquiries, mailOutbox } from "../db/schema";
+import { officeNotification } from "../mail/outbox";
 
 /**
  * Name, company (or business type), e-mail, post code or message contains the term, in any case.
@@ -17,10 +18,16 @@ import { enquiries, mailOutbox } from "../db/schema";
 const searchCondition = (term: string) =>
   sql`${enquiries.searchText} like ${containsPattern(term.toLowerCase())}`;
 
-/** Kind, status (none given: every status but spam) and search term. */
-export function filterCondition({ kind, status, q }: InboxFilter): SQL {
+/** Whose 'Mine' the filter's `assigned: "mine"` is. */
+export type ServiceFilter = InboxFilter & { me?: string };
+
+/** Kind, status (none given: every status but spam), search term and 'Mine' or 'Unassigned'. */
+export function filterCondition({ kind, status, q, assigned, me }: ServiceFilter): SQL {
   return and(
     kind ? eq(enquiries.kind, kind) : undefined,
+    assigned === "none" ? isNull(enquiries.assignedTo) : undefined,
+    // Without a caller nothing is theirs.
+    assigned === "mine" ? (me ? eq(enquiries.assignedTo, me) : sql`false`) : undefined,
     status ? eq(enquiries.status, status) : ne(enquiries.status, "spam"),
     q ? searchCondition(q) : undefined,
   ) as SQL;
@@ -50,7 +57,7 @@ function selectRows(db: Database, where: SQL, newestFirst: boolean, limit: numbe
       mailAttempts: mailOutbox.attempts,
     })
     .from(enquiries)
-    .leftJoin(mailOutbox, eq(mailOutbox.enquiryId, enquiries.id))
+    .leftJoin(mailOutbox, officeNotification)
     .where(where)
     .orderBy(...order)
     .limit(limit);
@@ -75,7 +82,7 @@ const cursorAt = (direction: InboxCursor["direction"], row: Row) =>
  */
 export async function enquiryPage(
   db: Database,
-  filter: InboxFilter,
+  filter: ServiceFilter,
   cursor: InboxCursor | undefined,
   limit: number,
 ): Promise<EnquiryPage> {

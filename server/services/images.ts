@@ -1,24 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
 import { UUID_SHAPE } from "../../common/blog";
+import { BLOG_MESSAGES } from "../../common/blog-messages";
 import type { ImageWidth } from "../../common/constants";
 import type { Database } from "../db/client";
 import { images, imageVariants } from "../db/schema";
-import { HttpError } from "../errors";
 import { processImage } from "../media/image-codec";
-import { Conflict, NotFound } from "./errors";
+import { Conflict, Invalid, NotFound } from "./errors";
+
+const MESSAGES = BLOG_MESSAGES.images;
 
 /** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Stored originals are bounded to this many pixels on their longer side. */
 export const MAX_STORED_SIDE = 2400;
-
-export const IMAGE_MESSAGES = {
-  notAnImage: "Images must be png or jpeg",
-  tooManyPixels: `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
-  notFound: "Image not found",
-  inUse: "This image belongs to a saved post; remove it from the post instead",
-} as const;
 
 const FORMATS = { png: "image/png", jpeg: "image/jpeg" } as const;
 
@@ -31,13 +26,29 @@ export interface StoredImage {
   etag: string;
 }
 
+/** A transaction, or the database itself: where an image is written. */
+type Writer = Pick<Database, "insert">;
+
+/** "5 MB": a byte count as the size messages say it. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** An uploaded image checked and re-encoded, ready to store (nothing is written yet). */
+export interface PreparedImage {
+  contentType: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
 /**
  * Uploaded images live in the database: checked by their bytes (never by name or declared
  * type), re-encoded so EXIF/GPS metadata is gone and orientation applied, then served with
- * WebP renditions made once per width and kept.
+ * WebP renditions made once per width and kept. `maxBytes` bounds one upload.
  */
-export function createImageService(db: Database) {
-  async function add(bytes: Buffer): Promise<{ id: string }> {
+export function createImageService(db: Database, { maxBytes }: { maxBytes: number }) {
+  /** Checks and re-encodes an upload; throws Invalid for anything but a png or jpeg in bounds. */
+  async function prepare(bytes: Buffer): Promise<PreparedImage> {
+    if (bytes.length > maxBytes) throw new Invalid(MESSAGES.tooLarge(megabytes(maxBytes)));
     let format: string | undefined;
     let width = 0;
     let height = 0;
@@ -48,10 +59,11 @@ export function createImageService(db: Database) {
         height = 0,
       } = await processImage((sharp) => sharp(bytes, { limitInputPixels: false }).metadata()));
     } catch {
-      throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+      throw new Invalid(MESSAGES.notAnImage);
     }
-    if (format !== "png" && format !== "jpeg") throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
-    if (width * height > MAX_INPUT_PIXELS) throw new HttpError(400, IMAGE_MESSAGES.tooManyPixels);
+    if (format !== "png" && format !== "jpeg") throw new Invalid(MESSAGES.notAnImage);
+    if (width * height > MAX_INPUT_PIXELS)
+      throw new Invalid(MESSAGES.tooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
 
     let output: { data: Buffer; info: OutputInfo };
     try {
@@ -67,35 +79,44 @@ export function createImageService(db: Database) {
       });
     } catch {
       // Truncated or corrupt data that passed the header check.
-      throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+      throw new Invalid(MESSAGES.notAnImage);
     }
-    const [row] = await db
-      .insert(images)
-      .values({
-        contentType: FORMATS[format],
-        width: output.info.width,
-        height: output.info.height,
-        data: output.data,
-      })
-      .returning({ id: images.id });
-    return row;
+    return {
+      contentType: FORMATS[format],
+      width: output.info.width,
+      height: output.info.height,
+      data: output.data,
+    };
   }
 
-  async function get(id: string): Promise<StoredImage | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
+  /** Stores a prepared image (in the caller's transaction when given one); its new id. */
+  async function store(image: PreparedImage, writer: Writer = db): Promise<string> {
+    const [row] = await writer.insert(images).values(image).returning({ id: images.id });
+    return row.id;
+  }
+
+  /** An upload on its own (`POST /api/admin/add-image`): free until a post claims it. */
+  async function add(bytes: Buffer): Promise<{ id: string }> {
+    return { id: await store(await prepare(bytes)) };
+  }
+
+  /** The original bytes; NotFound when there is no such image. */
+  async function get(id: string): Promise<StoredImage> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
     const [row] = await db
       .select({ contentType: images.contentType, data: images.data })
       .from(images)
       .where(eq(images.id, id));
-    return row && { ...row, etag: imageEtag(id) };
+    if (!row) throw new NotFound(MESSAGES.notFound);
+    return { ...row, etag: imageEtag(id) };
   }
 
   /** Renditions being made now, so concurrent first requests for one width decode it once. */
-  const making = new Map<string, Promise<StoredImage | undefined>>();
+  const making = new Map<string, Promise<StoredImage>>();
 
-  /** A WebP rendition at most `width` wide, made on first request and kept. */
-  function variant(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
-    if (!UUID_SHAPE.test(id)) return Promise.resolve(undefined);
+  /** A WebP rendition at most `width` wide, made on first request and kept; NotFound when unknown. */
+  function variant(id: string, width: ImageWidth): Promise<StoredImage> {
+    if (!UUID_SHAPE.test(id)) return Promise.reject(new NotFound(MESSAGES.notFound));
     const key = `${id}:${width}`;
     let pending = making.get(key);
     if (!pending) {
@@ -105,7 +126,7 @@ export function createImageService(db: Database) {
     return pending;
   }
 
-  async function keptOrMade(id: string, width: ImageWidth): Promise<StoredImage | undefined> {
+  async function keptOrMade(id: string, width: ImageWidth): Promise<StoredImage> {
     const etag = imageEtag(id, width);
     const [kept] = await db
       .select({ contentType: imageVariants.contentType, data: imageVariants.data })
@@ -113,7 +134,6 @@ export function createImageService(db: Database) {
       .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width)));
     if (kept) return { ...kept, etag };
     const original = await get(id);
-    if (!original) return undefined;
     const data = await processImage((sharp) =>
       sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS })
         .resize({ width, withoutEnlargement: true })
@@ -143,17 +163,17 @@ export function createImageService(db: Database) {
    * (a browser that never saw its save's answer would otherwise delete the post's new images).
    */
   async function remove(id: string): Promise<void> {
-    if (!UUID_SHAPE.test(id)) throw new NotFound(IMAGE_MESSAGES.notFound);
+    if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
     const deleted = await db
       .delete(images)
       .where(and(eq(images.id, id), isNull(images.postId)))
       .returning({ id: images.id });
     if (deleted.length > 0) return;
-    if (await exists(id)) throw new Conflict(IMAGE_MESSAGES.inUse);
-    throw new NotFound(IMAGE_MESSAGES.notFound);
+    if (await exists(id)) throw new Conflict(MESSAGES.inUse);
+    throw new NotFound(MESSAGES.notFound);
   }
 
-  return { add, get, variant, exists, remove };
+  return { prepare, store, add, get, variant, exists, remove };
 }
 
 export type ImageService = ReturnType<typeof createImageService>;

@@ -8,9 +8,12 @@ import { createContentVersion } from "./content-version";
 import { createEnquiryService } from "./enquiries";
 import { memoryCounters, redisCounters } from "./failure-counters";
 import { createImageService } from "./images";
+import { createInsightsService } from "./insights";
 import { createLoginService } from "./logins";
 import { createPopupService } from "./popups";
+import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
+import { createStaffService } from "./staff";
 
 /**
  * The one service layer. API routes and React Router loaders (through the load context) both
@@ -24,15 +27,25 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const counters = options.redis ? redisCounters(options.redis) : memoryCounters();
   // Writes to what public pages show bump the content version (the page cache follows it).
   const contentVersion = createContentVersion();
+  const images = createImageService(db, { maxBytes: config.imageMaxBytes });
+  // Only the watched writes change what public pages show; a write missing would leave stale pages.
+  const blog = contentVersion.watch(createBlogService(db, images), [
+    "create",
+    "update",
+    "remove",
+    "unpublish",
+  ]);
   return {
     config,
     contentVersion,
     accounts,
     sessions,
     logins: createLoginService({ accounts, sessions, counters }),
-    // Only these change what public pages show; a write missing here would leave stale pages.
-    blog: contentVersion.watch(createBlogService(db), ["create", "update", "remove"]),
-    images: contentVersion.watch(createImageService(db), ["add", "remove"]),
+    staff: createStaffService(db, { sessions, siteUrl: config.siteUrl, wakeMail: () => mail.wake() }),
+    blog,
+    // Publishes scheduled posts when due (started by server.ts, like the outbox).
+    scheduledPosts: createScheduledPosts(blog, contentVersion),
+    images: contentVersion.watch(images, ["add", "remove"]),
     popups: contentVersion.watch(createPopupService(db), [
       "create",
       "update",
@@ -42,6 +55,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     ]),
     mail,
     enquiries: createEnquiryService(db, () => mail.wake()),
+    insights: createInsightsService(db, config),
   };
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import type { DatabaseHandle } from "../db/client";
 import { openTestDatabase, TEST_DATABASES } from "../test/harness";
 import { type AccountService, createAccountService } from "./accounts";
+import { Invalid } from "./errors";
 import { memoryCounters } from "./failure-counters";
 import { createLoginService } from "./logins";
 import { createSessionService } from "./sessions";
@@ -40,10 +42,10 @@ describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind)
     await new Promise((resolve) => setTimeout(resolve, 50));
     await accounts.changePassword(admin.id, { currentPassword: OLD, newPassword: NEW }, keep?.token);
     release();
-    expect(await signIn).toEqual({ outcome: "invalid" });
+    await expect(signIn).rejects.toThrow(new Invalid(ADMIN_MESSAGES.invalidLogin));
     expect(await sessions.verify(keep?.token)).toMatchObject({ id: admin.id });
     const fresh = await logins.signIn({ email: EMAIL, password: NEW, client: "10.0.0.1" });
-    expect(fresh.outcome).toBe("signed-in");
+    expect(await sessions.verify(fresh.token)).toMatchObject({ id: admin.id });
   });
 
   it("ends a session made with the old password just before the change", async () => {

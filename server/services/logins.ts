@@ -1,7 +1,9 @@
 import type { PasswordChange } from "../../common/account";
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/admin-messages";
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
 import { isStorableText, normalEmail } from "../../common/text";
-import { AccountError, type AccountService } from "./accounts";
+import type { AccountService } from "./accounts";
+import { Invalid, Limited, Unavailable } from "./errors";
 import type { CounterLimit, FailureCounters } from "./failure-counters";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
@@ -28,17 +30,6 @@ export const PASSWORD_CHECKS_IN_FLIGHT = 2;
 export const PASSWORD_CHECKS_WAITING = 30;
 /** Longer inputs cannot be real credentials; they still take the full hashing time. */
 const CREDENTIAL_MAX = 1024;
-
-/** Why a password check was not made: a limit is reached, or the counters cannot be reached. */
-type Refusal = { outcome: "limited"; retryAfterMs: number } | { outcome: "unavailable"; error: unknown };
-
-export type LoginResult =
-  | { outcome: "signed-in"; token: string }
-  | { outcome: "invalid" }
-  | { outcome: "busy" }
-  | Refusal;
-
-export type PasswordChangeResult = { outcome: "changed" } | { outcome: "wrong-current" } | Refusal;
 
 /** A string that can be a credential; anything else becomes "" (an invalid login, never a 500). */
 function credential(value: unknown): string {
@@ -71,20 +62,30 @@ export function createLoginService(deps: {
 }) {
   const checks = createSlots(PASSWORD_CHECKS_IN_FLIGHT, PASSWORD_CHECKS_WAITING);
 
-  /** Takes a failure slot on every limit before a password is checked; the refusal if it cannot. */
-  async function reserve(limits: CounterLimit[]): Promise<Refusal | undefined> {
+  /**
+   * Takes a failure slot on every limit before a password is checked. Throws Limited when one is
+   * reached, Unavailable when the counters cannot be reached (`refused` words both).
+   */
+  async function reserve(
+    limits: CounterLimit[],
+    refused: { limited(retryAfterMs: number): string; unavailable: string; logLine: string },
+  ): Promise<void> {
+    let over: { retryAfterMs: number } | undefined;
     try {
-      const refused = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
-      return refused && { outcome: "limited", retryAfterMs: refused.retryAfterMs };
+      over = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
     } catch (error) {
-      return { outcome: "unavailable", error };
+      throw new Unavailable(refused.unavailable, refused.logLine, { cause: error });
     }
+    if (over) throw new Limited(refused.limited(over.retryAfterMs), over.retryAfterMs);
   }
   /** Gives the slots back: the password was right, or never checked. */
   const refund = (keys: string[]) => deps.counters.refund(keys).catch(() => {});
 
-  /** `client` is the client key (server/client-address.ts), never a raw forwarded header. */
-  async function signIn(input: { email: unknown; password: unknown; client: string }): Promise<LoginResult> {
+  /**
+   * The new session's token. `client` is the client key (server/client-address.ts), never a raw
+   * forwarded header. Throws Invalid ('Invalid Login'), Limited or Unavailable.
+   */
+  async function signIn(input: { email: unknown; password: unknown; client: string }): Promise<{ token: string }> {
     const email = normalEmail(credential(input.email));
     const password = credential(input.password);
     const keys = [
@@ -97,8 +98,11 @@ export function createLoginService(deps: {
       max,
     }));
 
-    const refused = await reserve(limits);
-    if (refused) return refused;
+    await reserve(limits, {
+      limited: LOGIN_MESSAGES.limited,
+      unavailable: LOGIN_MESSAGES.unavailable,
+      logLine: "login limit unavailable (Redis unreachable): sign-in refused",
+    });
 
     const account = await checks(async () => {
       const found = email ? await deps.accounts.findByEmail(email) : undefined;
@@ -106,40 +110,43 @@ export function createLoginService(deps: {
       const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
       return { found: valid && password ? found : undefined };
     });
-    if (!account?.found) {
+    if (!account) {
       // A refused check was never made: it does not count as a failure.
-      if (!account) await refund(keys);
-      return account ? { outcome: "invalid" } : { outcome: "busy" };
+      await refund(keys);
+      throw new Limited(LOGIN_MESSAGES.busy);
     }
+    if (!account.found) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
     await refund(keys);
     // The password changed while it was being checked: the old one no longer signs in.
     const session = await deps.sessions.create(account.found.id, account.found.passwordHash);
-    return session ? { outcome: "signed-in", token: session.token } : { outcome: "invalid" };
+    if (!session) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
+    return { token: session.token };
   }
 
   /**
    * 'Change password' for a signed-in administrator (rules already checked by passwordChangeSchema);
    * `keepToken` is the session that stays. A slot is taken before the current password is checked
-   * and kept only when it was wrong.
+   * and kept only when it was wrong. Throws Invalid (wrong current password), Limited or Unavailable.
    */
   async function changePassword(input: {
     adminId: string;
     client: string;
     change: PasswordChange;
     keepToken?: string;
-  }): Promise<PasswordChangeResult> {
+  }): Promise<void> {
     const key = `password:client-account:${input.client}|${input.adminId}`;
-    const refused = await reserve([{ key, max: PASSWORD_CHANGE_ATTEMPTS }]);
-    if (refused) return refused;
+    await reserve([{ key, max: PASSWORD_CHANGE_ATTEMPTS }], {
+      limited: ACCOUNT_MESSAGES.limited,
+      unavailable: ACCOUNT_MESSAGES.unavailable,
+      logLine: "login limit unavailable (Redis unreachable): password change refused",
+    });
     try {
       await deps.accounts.changePassword(input.adminId, input.change, input.keepToken);
     } catch (error) {
-      if (error instanceof AccountError) return { outcome: "wrong-current" };
-      await refund([key]);
+      if (!(error instanceof Invalid)) await refund([key]);
       throw error;
     }
     await refund([key]);
-    return { outcome: "changed" };
   }
 
   return { signIn, changePassword };

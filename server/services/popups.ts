@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { UUID_SHAPE } from "../../common/blog";
-import type { ActivePopup, Popup, PopupInput } from "../../common/popup";
+import { type ActivePopup, POPUP_API_MESSAGES, type Popup, type PopupInput } from "../../common/popup";
 import type { Database } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import { popups } from "../db/schema";
+import { NotFound } from "./errors";
 
 type PopupRow = typeof popups.$inferSelect;
 
@@ -17,6 +18,14 @@ const toWire = (row: PopupRow): Popup => ({
 
 const UNIQUE_VIOLATION = "23505";
 
+/** The popup itself; NotFound when there is none (a malformed id included). */
+function found<T>(row: T | undefined): T {
+  if (row === undefined) throw new NotFound(POPUP_API_MESSAGES.notFound);
+  return row;
+}
+
+const wellFormed = (id: string) => found(UUID_SHAPE.test(id) ? id : undefined);
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === UNIQUE_VIOLATION) return true;
@@ -27,7 +36,8 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Landing-page popups. At most one is active: the partial unique index guarantees it, and
  * activation switches the others off in the same transaction under an advisory lock, so
- * concurrent activations queue instead of colliding.
+ * concurrent activations queue instead of colliding. Every write to one popup throws NotFound
+ * when it does not exist.
  */
 export function createPopupService(db: Database) {
   async function list(): Promise<Popup[]> {
@@ -35,10 +45,9 @@ export function createPopupService(db: Database) {
     return rows.map(toWire);
   }
 
-  async function get(id: string): Promise<Popup | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const [row] = await db.select().from(popups).where(eq(popups.id, id));
-    return row && toWire(row);
+  async function get(id: string): Promise<Popup> {
+    const [row] = await db.select().from(popups).where(eq(popups.id, wellFormed(id)));
+    return toWire(found(row));
   }
 
   async function create(input: PopupInput): Promise<Popup> {
@@ -46,37 +55,40 @@ export function createPopupService(db: Database) {
     return toWire(row);
   }
 
-  async function update(id: string, input: PopupInput): Promise<Popup | undefined> {
-    if (!UUID_SHAPE.test(id)) return undefined;
-    const [row] = await db.update(popups).set(input).where(eq(popups.id, id)).returning();
-    return row && toWire(row);
+  async function update(id: string, input: PopupInput): Promise<Popup> {
+    const [row] = await db.update(popups).set(input).where(eq(popups.id, wellFormed(id))).returning();
+    return toWire(found(row));
   }
 
-  async function remove(id: string): Promise<boolean> {
-    if (!UUID_SHAPE.test(id)) return false;
-    const deleted = await db.delete(popups).where(eq(popups.id, id)).returning({ id: popups.id });
-    return deleted.length > 0;
+  async function remove(id: string): Promise<void> {
+    const [deleted] = await db
+      .delete(popups)
+      .where(eq(popups.id, wellFormed(id)))
+      .returning({ id: popups.id });
+    found(deleted);
   }
 
-  /** Activates this popup and deactivates every other one; false when there is no such popup. */
-  async function activate(id: string): Promise<boolean> {
-    if (!UUID_SHAPE.test(id)) return false;
+  /** Activates this popup and deactivates every other one. */
+  async function activate(id: string): Promise<void> {
+    wellFormed(id);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.popupActivation})`);
           // Others off first: the unique index is checked row by row.
           await tx
             .update(popups)
             .set({ activated: false })
             .where(and(eq(popups.activated, true), ne(popups.id, id)));
-          const updated = await tx
+          // A missing popup rolls back: the others stay as they were.
+          const [row] = await tx
             .update(popups)
             .set({ activated: true })
             .where(eq(popups.id, id))
             .returning({ id: popups.id });
-          return updated.length > 0;
+          found(row);
         });
+        return;
       } catch (error) {
         // Belt and braces: the lock makes this unreachable, but a collision must never be a 5xx.
         if (!isUniqueViolation(error) || attempt >= 5) throw error;
@@ -84,14 +96,13 @@ export function createPopupService(db: Database) {
     }
   }
 
-  async function deactivate(id: string): Promise<boolean> {
-    if (!UUID_SHAPE.test(id)) return false;
-    const updated = await db
+  async function deactivate(id: string): Promise<void> {
+    const [updated] = await db
       .update(popups)
       .set({ activated: false })
-      .where(eq(popups.id, id))
+      .where(eq(popups.id, wellFormed(id)))
       .returning({ id: popups.id });
-    return updated.length > 0;
+    found(updated);
   }
 
   async function active(): Promise<ActivePopup | null> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
 import type { Database } from "../db/client";
 import { adminSessions, admins } from "../db/schema";
@@ -31,9 +31,10 @@ export function createSessionService(db: Database) {
         .select({ passwordHash: admins.passwordHash })
         .from(admins)
         .where(eq(admins.id, adminId))
-        .for("share");
+        .for("update"); // the sign-in time is written below: no share-then-upgrade deadlock
       if (account?.passwordHash !== checkedHash) return false;
       await tx.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, expiresAt });
+      await tx.update(admins).set({ lastSignInAt: sql`now()` }).where(eq(admins.id, adminId));
       return true;
     });
     if (!made) return undefined;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 
-/** Valid enquiries for tests and the benchmark; each field in SPEC's checking order. */
+/** Valid enquiries for tests and the benchmark; each field in the forms' checking order. */
 export const VALID_CONTACT = {
   name: "Jane Fenland",
   email: "jane@example.co.uk",

@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
+import { scratchDatabase } from "../../scripts/scratch-database.mjs";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
@@ -13,27 +12,18 @@ export const TEST_DATABASES: Array<"pglite" | "postgres"> = process.env.DATABASE
   ? ["pglite", "postgres"]
   : ["pglite"];
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/** A fresh, migrated database: in-memory PGlite, or a scratch PostgreSQL database dropped on close. */
 export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<DatabaseHandle> {
   if (kind === "pglite") return openDatabase({});
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
-  const name = `t_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await scratchDatabase(serverUrl, "t");
+  const handle = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

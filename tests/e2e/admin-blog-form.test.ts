@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from "@common/admin-messages";
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/constants";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -123,7 +123,7 @@ function editorOf(page: Page, n: number) {
 }
 
 describe("the rich-text editor", () => {
-  it("has exactly SPEC's toolbar, reachable with arrow keys", async () => {
+  it("has exactly the editor's toolbar buttons, reachable with arrow keys", async () => {
     const { page, context } = await formPage();
     const toolbar = page.getByRole("toolbar", { name: "Paragraph 1 content formatting" });
     // The editor is its own chunk: its toolbar renders once that has loaded.

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from "@common/admin-messages";
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, setUpBrowser, uniqueTitle } from "./admin";
@@ -11,26 +11,25 @@ import {
   uploadImage,
 } from "./admin-blog-helpers";
 
-/** Preview, Submit, Cancel, edit and delete of blog posts, against the real API. */
+/** Preview, Submit, Cancel, edit and delete of blog posts, through the screens' route actions. */
 setUpBrowser();
 
 const LIST = "/admin/dashboard/blog";
+/** Submit posts the preview's action (React Router's `.data` request): one request per save. */
+const SAVE_ACTION = "**/admin/dashboard/blog/preview.data";
 const isSave = (request: Request) =>
-  /\/api\/admin(\/[0-9a-f-]{36})?$/.test(new URL(request.url()).pathname) &&
-  ["POST", "PUT"].includes(request.method());
+  new URL(request.url()).pathname === "/admin/dashboard/blog/preview.data" && request.method() === "POST";
+const deleteAction = (id: string) => `**/admin/dashboard/blog/${id}.data`;
 
-/** Records the blog saves and image uploads the page makes. */
+/** Records the saves the page makes and any call it makes to the API. */
 function watch(page: Page) {
-  const saves: Array<{ method: string; at: number }> = [];
-  const uploaded: string[] = [];
+  const saves: Array<{ at: number }> = [];
+  const apiCalls: string[] = [];
   page.on("request", (request) => {
-    if (isSave(request)) saves.push({ method: request.method(), at: Date.now() });
+    if (isSave(request)) saves.push({ at: Date.now() });
+    if (new URL(request.url()).pathname.startsWith("/api/admin")) apiCalls.push(request.url());
   });
-  page.on("response", async (response) => {
-    if (response.url().endsWith("/api/admin/add-image") && response.status() === 201)
-      uploaded.push((await response.json()).data.id);
-  });
-  return { saves, uploaded };
+  return { saves, apiCalls };
 }
 
 const imageStatus = async (page: Page, id: string) =>
@@ -61,7 +60,7 @@ describe("creating a post", () => {
     expect(await image.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
     expect(await page.getByText("6 mins").count()).toBeGreaterThan(0);
 
-    const { saves, uploaded } = watch(page);
+    const { saves, apiCalls } = watch(page);
     const submit = page.getByRole("button", { name: "Submit" });
     const clickedAt = Date.now();
     await submit.dblclick();
@@ -69,7 +68,6 @@ describe("creating a post", () => {
     expect(await page.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(true);
     await page.getByText(BLOG_MESSAGES.created).waitFor();
     expect(saves).toHaveLength(1);
-    expect(saves[0].method).toBe("POST");
     expect(saves[0].at - clickedAt).toBeGreaterThanOrEqual(1150);
     await page.waitForURL((url) => url.pathname === LIST);
     expect(saves).toHaveLength(1);
@@ -82,18 +80,24 @@ describe("creating a post", () => {
         await context.request.get(`/api/blog/${(await card.getAttribute("href"))?.split("/").pop()}`)
       ).json()
     ).result;
-    expect(post).toMatchObject({ title, template: 4, readTime: 6, img: uploaded[0] });
+    // Created once, the picked image stored with it by the same request: no API call from the page.
+    const all = (await (await context.request.get("/api/blog?fields=summary")).json()).result;
+    expect(all.filter((p: { title: string }) => p.title === title)).toHaveLength(1);
+    expect(apiCalls).toEqual([]);
+    expect(post).toMatchObject({ title, template: 4, readTime: 6 });
+    expect(post.img).toMatch(/^[0-9a-f-]{36}$/);
     expect(post.content[0].content).toBe('<p style="text-align: center">Centred opening</p>');
     expect(post.content[1]).toMatchObject({
       header: "What we collected",
-      img: uploaded[0],
+      img: post.img,
       alt: "The collection yard",
     });
+    expect(await imageStatus(page, post.img)).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it("shows the error and enables the buttons again when the save fails, leaving no uploaded image behind", async () => {
+  it("shows the error and enables the buttons again when the save fails, uploading nothing on its own", async () => {
     const { page, context } = await adminPage();
     await openForm(page, "/admin/dashboard/blog/create/template-5");
     await fillRequired(page, uniqueTitle("Refused"));
@@ -102,18 +106,16 @@ describe("creating a post", () => {
       .setInputFiles(await pictureFile("a.jpg", "jpeg"));
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
-    await page.route("**/api/admin", (route) =>
-      route.request().method() === "POST"
-        ? route.fulfill({ status: 500, contentType: "application/json", body: '{"status":"Error"}' })
-        : route.continue(),
+    await page.route(SAVE_ACTION, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"status":"Error"}' }),
     );
-    const { uploaded } = watch(page);
-    const deleted = page.waitForResponse((res) => res.url().includes("/api/admin/delete-image/"));
+    // The images travel inside the one save (server/services/blog-save.test.ts: a refused save
+    // keeps none of them), so a failed save has nothing to clean up from the browser.
+    const { saves, apiCalls } = watch(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByText(BLOG_MESSAGES.createFailed).waitFor();
-    await deleted;
-    expect(uploaded).toHaveLength(1);
-    expect(await imageStatus(page, uploaded[0])).toBe(404);
+    expect(saves).toHaveLength(1);
+    expect(apiCalls).toEqual([]);
     expect(await page.getByRole("button", { name: "Submit" }).isEnabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Cancel" }).isEnabled()).toBe(true);
     expect(page.url()).toMatch(/\/blog\/preview$/);
@@ -141,7 +143,7 @@ describe("creating a post", () => {
 });
 
 describe("editing and deleting a post", () => {
-  it("fills the form from the post; Submit uploads the new image, updates the post and deletes the replaced ones", async () => {
+  it("fills the form from the post; Submit stores the new image, updates the post and deletes the replaced ones", async () => {
     const { page, context } = await adminPage();
     const [first, second] = [await uploadImage(context.request), await uploadImage(context.request, "jpeg")];
     const title = uniqueTitle("To edit");
@@ -165,22 +167,30 @@ describe("editing and deleting a post", () => {
       .setInputFiles(await pictureFile("new.png", "png"));
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
-    const { saves, uploaded } = watch(page);
+    const { saves } = watch(page);
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByText(BLOG_MESSAGES.edited).waitFor();
-    expect(saves.map((s) => s.method)).toEqual(["PUT"]);
+    expect(saves).toHaveLength(1);
     await page.waitForURL((url) => url.pathname === LIST);
 
     const saved = (await (await context.request.get(`/api/blog/${post._id}`)).json()).result;
     expect(saved.title).toBe(edited);
-    expect(saved.content.map((p: { img: string | null }) => p.img)).toEqual([null, uploaded[0], null]);
+    // Updated in place: no second post was created.
+    const all = (await (await context.request.get("/api/blog?fields=summary")).json()).result;
+    expect(
+      all.filter((p: { title: string }) => p.title === edited).map((p: { _id: string }) => p._id),
+    ).toEqual([post._id]);
+    const added = saved.content[1].img;
+    expect(added).toMatch(/^[0-9a-f-]{36}$/);
+    expect([first, second]).not.toContain(added);
+    expect(saved.content.map((p: { img: string | null }) => p.img)).toEqual([null, added, null]);
     expect(await imageStatus(page, first)).toBe(404);
     expect(await imageStatus(page, second)).toBe(404);
-    expect(await imageStatus(page, uploaded[0])).toBe(200);
+    expect(await imageStatus(page, added)).toBe(200);
     await context.close();
   });
 
-  it("shows the edit error and deletes the image it uploaded when the update fails", async () => {
+  it("shows the edit error and enables Submit again when the update is refused (the post was deleted meanwhile)", async () => {
     const { page, context } = await adminPage();
     const post = await createPost(context.request, { title: uniqueTitle("Edit refused"), template: 1 });
     await openForm(page, `${LIST}/${post._id}`);
@@ -189,15 +199,13 @@ describe("editing and deleting a post", () => {
       .setInputFiles(await pictureFile("new.png", "png"));
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
-    await page.route(`**/api/admin/${post._id}`, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: '{"status":"Error"}' }),
-    );
-    const { uploaded } = watch(page);
-    const deleted = page.waitForResponse((res) => res.url().includes("/api/admin/delete-image/"));
+    // A real refusal from the server: the service stores the picked image, finds no post and
+    // rolls both back (server/services/blog-save.test.ts counts the images).
+    expect((await context.request.delete(`/api/admin/${post._id}`)).status()).toBe(200);
+    const answer = page.waitForResponse((res) => isSave(res.request()));
     await page.getByRole("button", { name: "Submit" }).click();
+    expect((await answer).status()).toBe(404);
     await page.getByText(BLOG_MESSAGES.editFailed).waitFor();
-    await deleted;
-    expect(await imageStatus(page, uploaded[0])).toBe(404);
     expect(await page.getByRole("button", { name: "Submit" }).isEnabled()).toBe(true);
     await context.close();
   });
@@ -212,8 +220,8 @@ describe("editing and deleting a post", () => {
     });
     await openForm(page, `${LIST}/${post._id}`);
 
-    await page.route(`**/api/admin/${post._id}`, (route) =>
-      route.request().method() === "DELETE"
+    await page.route(deleteAction(post._id), (route) =>
+      route.request().method() === "POST"
         ? route.fulfill({ status: 500, contentType: "application/json", body: '{"status":"Error"}' })
         : route.continue(),
     );
@@ -226,7 +234,7 @@ describe("editing and deleting a post", () => {
     await page.getByText(BLOG_MESSAGES.deleteFailed).waitFor();
     expect((await context.request.get(`/api/blog/${post._id}`)).status()).toBe(200);
 
-    await page.unroute(`**/api/admin/${post._id}`);
+    await page.unroute(deleteAction(post._id));
     await page.getByRole("button", { name: "Delete" }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByText(BLOG_MESSAGES.deleted).waitFor();

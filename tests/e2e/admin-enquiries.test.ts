@@ -4,6 +4,8 @@ import { HONEYPOT_FIELD } from "@common/enquiries";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
+import { startBuiltServer } from "../../scripts/server-process.mjs";
 import { openDatabase } from "../../server/db/client";
 import { createEnquiryService } from "../../server/services/enquiries";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
@@ -12,7 +14,6 @@ import { type AdminContextOptions, setUpBrowser, adminPage as signedInPage } fro
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
-import { startBuiltServer, tempDir } from "./server";
 
 setUpBrowser();
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -180,7 +181,7 @@ describe("mail retry", () => {
   it("shows a failed mail and sends it again with 'Retry now' against a real SMTP server", {
     timeout: 120_000,
   }, async () => {
-    const dataDir = tempDir("site-inbox-retry-");
+    const dataDir = scratchDir("site-inbox-retry-");
     const name = `Retry ${Date.now()}`;
     const database = await openDatabase({ dataDir });
     let id: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, type Page, request } from "playwright-core";
+import { type APIRequestContext, type Browser, type Page, request } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { baseURL, launchBrowser, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
@@ -72,10 +72,15 @@ export function adminContext(options: AdminContextOptions = {}) {
  */
 export async function adminPage(options: AdminContextOptions = {}) {
   const session = await browserContext({ ...options, height: options.height ?? 900 });
-  const login = await session.context.request.post("/api/admin/login", { data: E2E_ADMIN });
-  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
+  await signInRequests(session.context.request);
   session.page.on("dialog", (dialog) => dialog.accept());
   return session;
+}
+
+/** Signs a request client in as the e2e administrator: its later requests carry the session cookie. */
+async function signInRequests(api: APIRequestContext) {
+  const login = await api.post("/api/admin/login", { data: E2E_ADMIN });
+  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
 }
 
 /** Signs in through the login screen and waits for the dashboard. */
@@ -105,8 +110,7 @@ export const message = (page: Page, text: string) =>
 /** An API client signed in as the e2e administrator (cookie session), for arranging test data. */
 export async function adminApi() {
   const api = await request.newContext({ baseURL: baseURL() });
-  const login = await api.post("/api/admin/login", { data: E2E_ADMIN });
-  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
+  await signInRequests(api);
   return {
     async createPopup(title: string, content = "Book a free review of your waste streams"): Promise<string> {
       const res = await api.post("/api/admin/popup-message", { data: { title, content } });

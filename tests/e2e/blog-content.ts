@@ -1,18 +1,12 @@
 import sharp from "sharp";
+import { signIn } from "../../scripts/server-process.mjs";
 import { baseURL } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 
 /** Blog content for browser tests, made through the API as the e2e administrator. */
 
-export async function adminToken(): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return (await res.json()).auth;
-}
+/** A session token of the e2e administrator on the shared e2e server. */
+export const adminToken = () => signIn(baseURL(), E2E_ADMIN);
 
 /** Uploads a generated png of the given size; its id. */
 export async function uploadImage(token: string, width = 1200, height = 750): Promise<string> {

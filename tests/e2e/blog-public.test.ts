@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-describe("blog cards on /blog follow SPEC's display rules", () => {
+describe("blog cards on /blog follow the display rules", () => {
   it("cuts a long title to 60 characters plus '...', shows a placeholder letter, the read time and the date", async () => {
     const { page, context } = await newPage(browser, { width: 375 });
     await page.goto("/blog");

@@ -1,10 +1,10 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { startInstance } from "../../scripts/cluster.mjs";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
+import { startBuiltServer } from "../../scripts/server-process.mjs";
 
 /** npm run backup while the server runs, npm run restore into a fresh DATA_DIR, same posts served. */
 const run = promisify(execFile);
@@ -12,7 +12,7 @@ const data = (args: string[], dataDir: string) =>
   run(process.execPath, ["scripts/data.mjs", ...args], {
     env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
   });
-const fresh = () => mkdtempSync(path.join(tmpdir(), "site-backup-"));
+const fresh = () => scratchDir("site-backup-");
 const posts = async (url: string) => (await (await fetch(`${url}/api/blog`)).json()).result;
 
 describe("backup and restore of the embedded database", () => {
@@ -45,7 +45,7 @@ describe("backup and restore of the embedded database", () => {
 
   it("snapshots a running server and restores it into a fresh DATA_DIR serving the same posts", async () => {
     const source = fresh();
-    const original = await startInstance({ DATA_DIR: source, SEED_DEMO: "1" });
+    const original = await startBuiltServer({ DATA_DIR: source, SEED_DEMO: "1" });
     const file = path.join(fresh(), "site.json");
     let before: unknown;
     try {
@@ -64,7 +64,7 @@ describe("backup and restore of the embedded database", () => {
       /Imported 1 admins, 3 blog_posts, 3 images/,
     );
     await expect(data(["restore", "--file", file], target)).rejects.toThrow(/The database is not empty/);
-    const restored = await startInstance({ DATA_DIR: target, SEED_DEMO: "1" });
+    const restored = await startBuiltServer({ DATA_DIR: target, SEED_DEMO: "1" });
     try {
       expect(await posts(restored.url)).toEqual(before);
       const [first] = before as Array<{ _id: string; content: Array<{ img: string | null }> }>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { startInstance } from "../../scripts/cluster.mjs";
+import { startBuiltServer } from "../../scripts/server-process.mjs";
 
 /** One production instance as a balancer sees it: readiness, draining on SIGTERM, request ids. */
 describe("an instance behind a balancer", () => {
   it("fails readiness at once on SIGTERM while still serving, then exits cleanly", async () => {
-    const instance = await startInstance({ SHUTDOWN_DELAY_SECONDS: "2", SEED_DEMO: "0" });
+    const instance = await startBuiltServer({ SHUTDOWN_DELAY_SECONDS: "2", SEED_DEMO: "0" });
     expect((await fetch(`${instance.url}/api/readyz`)).status).toBe(200);
     instance.child.kill("SIGTERM");
     let ready = 200;
@@ -16,7 +16,7 @@ describe("an instance behind a balancer", () => {
   });
 
   it("writes the request id on every log line of a request", async () => {
-    const instance = await startInstance({ LOG_LEVEL: "info", SEED_DEMO: "0" });
+    const instance = await startBuiltServer({ LOG_LEVEL: "info", SEED_DEMO: "0" });
     try {
       await fetch(`${instance.url}/`);
       await fetch(`${instance.url}/api/blog`);

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createDatabase, type Instance, startInstance } from "../../scripts/cluster.mjs";
+import { scratchDatabase } from "../../scripts/scratch-database.mjs";
+import { startBuiltServer } from "../../scripts/server-process.mjs";
 
 /**
  * Replicas as an orchestrator starts them: three production instances at the same moment on one
@@ -20,12 +21,12 @@ async function rows(url: string, query: string) {
 }
 
 async function startThree(env: Record<string, string>) {
-  const database = await createDatabase(postgresUrl!);
+  const database = await scratchDatabase(postgresUrl!, "cluster");
   const shared = { DATABASE_URL: database.url, SEED_DEMO: "1", LOG_LEVEL: "info", ...env };
-  const started = await Promise.allSettled([1, 2, 3].map(() => startInstance(shared)));
+  const started = await Promise.allSettled([1, 2, 3].map(() => startBuiltServer(shared)));
   const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const stop = async () => {
-    await Promise.all(instances.map((instance: Instance) => instance.stop()));
+    await Promise.all(instances.map((instance) => instance.stop()));
     await database.drop();
   };
   return { database, started, instances, stop };

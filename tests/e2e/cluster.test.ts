@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, freePort, startCluster } from "../../scripts/cluster.mjs";
+import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
+import { freePort, signIn } from "../../scripts/server-process.mjs";
 import { VALID_QUOTE } from "../../server/test/enquiry-fixtures";
 
 /**
@@ -74,9 +75,7 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
     });
     db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
-    const login = await post(`${cluster.instances[0].url}/api/admin/login`, ADMIN);
-    expect(login.status).toBe(200);
-    token = (await login.json()).auth;
+    token = await signIn(cluster.instances[0].url, ADMIN);
   });
 
   afterAll(async () => {

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
+import { freePort, startBuiltServer } from "../../scripts/server-process.mjs";
 import { openDatabase } from "../../server/db/client";
 import { createEnquiryService } from "../../server/services/enquiries";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { startSmtp } from "../../server/test/smtp";
-import { freePort, startBuiltServer, tempDir } from "./server";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -14,7 +15,7 @@ describe("enquiry durability", () => {
   it("keeps acknowledged enquiries through SIGKILL and an SMTP outage, and mails them after restart", {
     timeout: 120_000,
   }, async () => {
-    const dataDir = tempDir("site-durability-");
+    const dataDir = scratchDir("site-durability-");
     const smtpPort = await freePort();
     const env = {
       DATA_DIR: dataDir,
@@ -35,7 +36,7 @@ describe("enquiry durability", () => {
         }),
       ),
     );
-    first.process.kill("SIGKILL");
+    first.child.kill("SIGKILL");
     await first.exited;
     expect(answers.map((a) => a.status)).toEqual(names.map(() => 201));
 

@@ -15,7 +15,7 @@ afterAll(() => browser?.close());
 const formError = (page: Page) => page.getByTestId("form-error");
 const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).click();
 
-/** Submits with each field filled in turn: SPEC's messages appear in SPEC's order. */
+/** Submits with each field filled in turn: the required-field messages come in the form's order. */
 async function expectMessagesInOrder(
   page: Page,
   order: Array<[label: string, value: string, message: string]>,
@@ -65,7 +65,7 @@ describe("contact form", () => {
     await context.close();
   });
 
-  it("shows SPEC's failure toast when the server fails, keeping what was typed", async () => {
+  it("shows the failure toast when the server fails, keeping what was typed", async () => {
     const { page, context } = await newPage(browser);
     await page.route("**/api/contact", (route) =>
       route.fulfill({

@@ -1,6 +1,6 @@
 import { execSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
-import { type RunningServer, startBuiltServer } from "./server";
+import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const popup = (page: Page) => page.getByRole("dialog", { name: title });
 
-describe("landing popup (SPEC section 2, 4)", () => {
+describe("landing popup", () => {
   it("is in the server-rendered page with title, content and 'Book Your Free Review Now' to /contact", async () => {
     const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
     await page.goto("/");

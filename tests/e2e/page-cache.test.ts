@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/content/navigation";
+import { adminToken } from "./blog-content";
 import { baseURL } from "./browser";
-import { E2E_ADMIN } from "./global-setup";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${baseURL()}${path}`, { headers, redirect: "manual" });
@@ -12,15 +12,6 @@ const scriptSources = (csp: string | null) =>
     .split(";")
     .find((d) => d.startsWith("script-src"))
     ?.split(" ") ?? [];
-
-async function signIn() {
-  const res = await fetch(`${baseURL()}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  return (await res.json()).auth as string;
-}
 
 describe("page cache on the production build", () => {
   it.each(PUBLIC_PAGES)(
@@ -43,7 +34,7 @@ describe("page cache on the production build", () => {
   );
 
   it("never serves a cached page to anyone with an admin session cookie", async () => {
-    const token = await signIn();
+    const token = await adminToken();
     for (const cookie of [`admin_auth=${token}`, "admin_auth=stale"]) {
       const res = await get("/", { cookie });
       expect(res.status).toBe(200);
@@ -59,7 +50,7 @@ describe("page cache on the production build", () => {
   it("renders again after a popup changes", async () => {
     await get("/about");
     expect((await get("/about")).headers.get("x-page-cache")).toBe("hit");
-    const token = await signIn();
+    const token = await adminToken();
     const created = await fetch(`${baseURL()}/api/admin/popup-message`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

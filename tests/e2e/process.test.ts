@@ -1,7 +1,8 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
-import { freePort, startBuiltServer, tempDir } from "./server";
+import { scratchDir } from "../../scripts/scratch-database.mjs";
+import { freePort, signIn, startBuiltServer } from "../../scripts/server-process.mjs";
 
 const adminCli = (dataDir: string, ...args: string[]) =>
   execFileSync(process.execPath, ["build/server-app/admin.js", ...args], {
@@ -28,9 +29,9 @@ const until = async (check: () => boolean) => {
 
 describe("server process", () => {
   it("lets one process at a time open the embedded database; admin commands wait for it", async () => {
-    const dataDir = tempDir("site-process-");
+    const dataDir = scratchDir("site-process-");
     const server = await startBuiltServer({ DATA_DIR: dataDir });
-    const holder = `process ${server.process.pid} on `;
+    const holder = `process ${server.child.pid} on `;
 
     const second = await run("main.js", dataDir);
     const cli = await run(
@@ -58,7 +59,7 @@ describe("server process", () => {
   }, 180_000); // a 15 s wait for the lock on top of two starts, on a busy machine
 
   it("takes over the lock of a server killed outright", async () => {
-    const dataDir = tempDir("site-process-");
+    const dataDir = scratchDir("site-process-");
     const killed = await startBuiltServer({ DATA_DIR: dataDir });
     await killed.stop("SIGKILL");
     const next = await startBuiltServer({ DATA_DIR: dataDir });
@@ -67,7 +68,7 @@ describe("server process", () => {
   });
 
   it("keeps an administrator across a graceful restart", async () => {
-    const dataDir = tempDir("site-process-");
+    const dataDir = scratchDir("site-process-");
     adminCli(dataDir, "create", "--email", "Office@Example.co.uk", "--password", "first-password-1");
 
     const first = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
@@ -78,12 +79,7 @@ describe("server process", () => {
 
     const second = await startBuiltServer({ DATA_DIR: dataDir });
     expect((await fetch(`${second.url}/api/healthz`)).status).toBe(200);
-    const login = await fetch(`${second.url}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "office@example.co.uk", password: "first-password-1" }),
-    });
-    const { auth } = await login.json();
+    const auth = await signIn(second.url, { email: "office@example.co.uk", password: "first-password-1" });
     expect(await second.stop("SIGINT")).toBe(0);
 
     expect(adminCli(dataDir, "list").trim().split("\n")).toEqual(["office@example.co.uk"]);
@@ -107,7 +103,7 @@ describe("server process", () => {
   });
 
   it("prints a generated password once when no administrator exists", async () => {
-    const dataDir = tempDir("site-process-");
+    const dataDir = scratchDir("site-process-");
     const first = await startBuiltServer({ DATA_DIR: dataDir });
     expect(first.output()).toMatch(/Created administrator admin@localhost with password \S{16,}/);
     expect(await first.stop()).toBe(0);
@@ -117,7 +113,7 @@ describe("server process", () => {
   });
 
   it("refuses a duplicate administrator and a short password from the CLI", () => {
-    const dataDir = tempDir("site-process-");
+    const dataDir = scratchDir("site-process-");
     adminCli(dataDir, "create", "--email", "a@example.co.uk", "--password", "long-enough-1");
     const env = { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir };
     const dup = spawnSync(
@@ -141,7 +137,7 @@ describe("server process", () => {
     ["DATABASE_URL", "postgres//broken"],
   ])("stops with one clear line for %s=%s", (name, value) => {
     const result = spawnSync(process.execPath, ["build/server-app/main.js"], {
-      env: { ...process.env, DATA_DIR: tempDir("site-config-"), [name]: value },
+      env: { ...process.env, DATA_DIR: scratchDir("site-config-"), [name]: value },
       encoding: "utf8",
       timeout: 20_000,
     });

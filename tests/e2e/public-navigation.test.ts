@@ -142,7 +142,7 @@ describe("mobile slider (phone)", () => {
 });
 
 describe("footer", () => {
-  it("shows everything SPEC lists", async () => {
+  it("shows every part the footer lists", async () => {
     const { page, context } = await newPage(browser, { javaScriptEnabled: false });
     await page.goto("/about");
     const footer = page.getByRole("contentinfo");

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer } from "../../scripts/server-process.mjs";
 import { axePage, axeViolations } from "./axe";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
-import { startBuiltServer } from "./server";
 
 /** Every public page, its <h1>, and its canonical path. */
 const PAGES = [

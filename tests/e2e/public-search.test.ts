@@ -18,7 +18,7 @@ async function open(path: string, width = 1280) {
   return { ...session, overlay, input, cards };
 }
 
-describe("search overlay (SPEC section 2)", () => {
+describe("search overlay", () => {
   it("the search icon adds a search parameter; closing returns to the plain path", async () => {
     const { page, context, overlay, errors } = await open("/services/2");
     await page.getByRole("banner").getByRole("button", { name: "Search" }).click();

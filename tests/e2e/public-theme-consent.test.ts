@@ -15,7 +15,7 @@ const isLight = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains("light-theme"));
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem("dark-theme"));
 
-describe("theme (SPEC section 4)", () => {
+describe("theme", () => {
   it("the switch flips 'true'/'false' in localStorage and the light-theme class, in header and slider alike", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/");
@@ -139,7 +139,7 @@ describe("cookie consent and third-party widgets", () => {
   });
 });
 
-describe("messages (SPEC section 4)", () => {
+describe("messages", () => {
   it("a toast is announced through an aria-live region and vanishes after 1.2 s", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/");

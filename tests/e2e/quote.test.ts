@@ -16,7 +16,7 @@ const message = (page: Page) => page.getByTestId("quote-message");
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 const currentStep = (page: Page) => page.locator('[aria-current="step"]').textContent();
 
-/** Clicks Next, expects SPEC's message at once, still there shortly after, gone after 0.8 s. */
+/** Clicks Next, expects the step's message at once, still there shortly after, gone after 0.8 s. */
 async function expectMessage(page: Page, text: string) {
   await next(page);
   await expect(message(page).textContent()).resolves.toBe(text);
@@ -143,7 +143,7 @@ describe("quote wizard", () => {
     await context.close();
   });
 
-  it("shows SPEC's failure message when sending fails", async () => {
+  it("shows the failure message when sending fails", async () => {
     const { page, context } = await newPage(browser);
     await page.goto("/quote");
     await waitForHydration(page);

@@ -1,12 +1,11 @@
 import { KeyRound, LogOut, Menu, Search } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { useAdminApi } from "~/lib/admin-api";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { LogoMark } from "../art/LogoMark";
 import { inputClass } from "../enquiry/styles";
 import { AdminMenu } from "./AdminMenu";
-import { ACCOUNT_PATH } from "./sections";
+import { ACCOUNT_PATH, DASHBOARD_PATH } from "./sections";
 
 /**
  * The search box writes its term into the current page's `q` parameter, replacing the history
@@ -50,26 +49,16 @@ function AdminSearchBox() {
   );
 }
 
-/** 'Log out': revokes the session on the server, then the login screen. */
+/** 'Log out': the dashboard's action revokes the session on the server, then the login screen. */
 function LogOutButton() {
-  const api = useAdminApi();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const busy = useNavigation().formAction === DASHBOARD_PATH;
   return (
-    <button
-      type="button"
-      className="btn btn-ghost px-3 sm:px-4"
-      aria-disabled={busy}
-      onClick={async () => {
-        if (busy) return;
-        setBusy(true);
-        await api("POST", "/api/admin/logout");
-        navigate("/admin", { replace: true });
-      }}
-    >
-      <LogOut aria-hidden="true" className="size-5" />
-      <span className="sr-only sm:not-sr-only">Log out</span>
-    </button>
+    <Form method="post" action={DASHBOARD_PATH} replace onSubmit={(event) => busy && event.preventDefault()}>
+      <button type="submit" className="btn btn-ghost px-3 sm:px-4" aria-disabled={busy}>
+        <LogOut aria-hidden="true" className="size-5" />
+        <span className="sr-only sm:not-sr-only">Log out</span>
+      </button>
+    </Form>
   );
 }
 

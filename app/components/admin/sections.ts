@@ -1,4 +1,12 @@
-import { ClipboardList, Inbox, type LucideIcon, MessageSquareText, Newspaper } from "lucide-react";
+import {
+  ChartColumn,
+  ClipboardList,
+  Inbox,
+  type LucideIcon,
+  MessageSquareText,
+  Newspaper,
+  Users,
+} from "lucide-react";
 
 export const DASHBOARD_PATH = "/admin/dashboard";
 export const ACCOUNT_PATH = `${DASHBOARD_PATH}/account`;
@@ -9,6 +17,8 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string; icon: LucideI
   { to: `${DASHBOARD_PATH}/blog`, label: "Blogs", icon: Newspaper },
   { to: `${DASHBOARD_PATH}/popups`, label: "Popups", icon: MessageSquareText },
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox },
+  { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn },
+  { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users },
 ];
 
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);

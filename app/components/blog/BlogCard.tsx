@@ -7,7 +7,7 @@ import type { BlogCardData } from "./types";
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
 
 /**
- * A blog card by SPEC's display rules. In the admin area it opens the edit screen; on the public
+ * A blog card (picture, title, date, read time). In the admin area it opens the edit screen; on the public
  * site it first resets the current post, then opens the post. A real link: works without JavaScript.
  */
 export function BlogCard({
@@ -56,6 +56,11 @@ export function BlogCard({
             <span className="sr-only">, </span>
             {readTimeText(card.readTime)}
           </p>
+          {card.state && (
+            <p className="mt-2 text-sm font-semibold text-brand" data-testid="blog-card-state">
+              {card.state}
+            </p>
+          )}
         </div>
       </Link>
     </article>

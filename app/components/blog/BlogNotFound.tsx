@@ -1,4 +1,4 @@
-import { BLOG_PAGE_MESSAGES } from "@common/messages";
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 /** The blog's 404 page, inside the public layout (the loader answered 404). */
@@ -7,8 +7,8 @@ export function BlogNotFound() {
     <section className="section">
       <div className="container-page max-w-2xl text-center">
         <p className="eyebrow">404</p>
-        <h1 className="h-display mt-3">{BLOG_PAGE_MESSAGES.notFoundTitle}</h1>
-        <p className="lead mt-5">{BLOG_PAGE_MESSAGES.notFoundText}</p>
+        <h1 className="h-display mt-3">{BLOG_MESSAGES.page.notFoundTitle}</h1>
+        <p className="lead mt-5">{BLOG_MESSAGES.page.notFoundText}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/blog" className="btn btn-primary">
             Read the blog

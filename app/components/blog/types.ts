@@ -25,4 +25,6 @@ export interface BlogCardData {
   readTime: number | null;
   dateAdded: string | null;
   image: TemplateImage | null;
+  /** The admin list only: the post's state (Draft, Scheduled for…, Published). */
+  state?: string;
 }

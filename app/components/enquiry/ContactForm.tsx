@@ -13,7 +13,7 @@ const FIELDS: FieldSpec<"name" | "email" | "company" | "phone" | "message">[] = 
   { name: "message", label: "Message", type: "textarea" },
 ];
 
-/** SPEC: the contact form on /contact and /contact/2. Success resets it and goes home. */
+/** The contact form on /contact and /contact/2. Success resets it and goes home. */
 export function ContactForm({ labelledBy }: { labelledBy: string }) {
   const { add } = useMessages();
   const navigate = useNavigate();

@@ -1,9 +1,10 @@
 import type { EnquiryKind } from "@common/constants";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import type { ZodMiniType } from "zod/mini";
 import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
+import { formStage, formSubmitted } from "~/lib/insights";
 import { FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
 
@@ -28,8 +29,8 @@ interface EnquiryFormProps<Name extends string> {
 }
 
 /**
- * The contact and tankering forms: SPEC's messages as page text (first failing field, in SPEC's
- * order, from the shared zod schema), cleared when any field changes; posted to our own API.
+ * The contact and tankering forms: the first failing field's message as page text (in the
+ * shared zod schema's checking order), cleared when any field changes; posted to our own API.
  */
 export function EnquiryForm<Name extends string>({
   kind,
@@ -45,6 +46,7 @@ export function EnquiryForm<Name extends string>({
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
   const id = useId();
+  useEffect(() => formStage(kind, "viewed"), [kind]); // viewed → submitted (Insights)
 
   const change = (name: Name, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -63,6 +65,7 @@ export function EnquiryForm<Name extends string>({
     const result = await postEnquiry(kind, { ...(parsed.data as object), [HONEYPOT_FIELD]: trap });
     setSending(false);
     if (result.ok) {
+      formSubmitted(kind);
       setValues(empty());
       onSuccess();
     } else onFailure(result);

@@ -12,7 +12,7 @@ const FIELDS: FieldSpec<"name" | "email" | "phone" | "frequency" | "message">[] 
   { name: "message", label: "Message", type: "textarea" },
 ];
 
-/** SPEC: the waste water tankering enquiry on /services/2. */
+/** The waste water tankering enquiry on /services/2. */
 export function TankeringForm({ labelledBy }: { labelledBy: string }) {
   const { add } = useMessages();
   return (

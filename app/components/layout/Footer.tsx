@@ -12,7 +12,7 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
   { network: "youtube", label: "YouTube" },
 ];
 
-/** SPEC section 2 footer. E-mail and phone are shown as text, as SPEC lists them. */
+/** The site footer. E-mail and phone are shown as text, not links. */
 export function Footer() {
   return (
     <footer className="mt-auto border-t border-border bg-surface">

@@ -9,7 +9,7 @@ import { LogoLink } from "./Navbar";
 import { NavLinks } from "./NavLinks";
 
 /**
- * SPEC section 2 mobile slider: logo, theme switch, search icon, close icon, the five links and
+ * The mobile slider: logo, theme switch, search icon, close icon, the five links and
  * Get a Quote. Choosing a link navigates and closes it; focus stays inside; Escape closes.
  */
 export function MobileSlider({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { isNavLinkActive, NAV_LINKS } from "~/content/navigation";
 
-/** The five SPEC links; the current one carries `aria-current="page"` and an underline bar. */
+/** The five header links; the current one carries `aria-current="page"` and an underline bar. */
 export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; vertical?: boolean }) {
   const { pathname } = useLocation();
   return (

@@ -7,7 +7,7 @@ import { ThemeSwitch } from "../ThemeSwitch";
 import { MobileSlider } from "./MobileSlider";
 import { NavLinks } from "./NavLinks";
 
-/** The logo goes home, except on admin paths (SPEC section 2). */
+/** The logo goes home, except on admin paths. */
 export function LogoLink({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   if (pathname.includes("admin")) return <Logo />;

@@ -11,7 +11,7 @@ interface ChoiceCardsProps {
 }
 
 /**
- * Cards for the common answers plus free text for anything else (SPEC steps 1 and 3). The cards
+ * Cards for the common answers plus free text for anything else (quote steps 1 and 3). The cards
  * are real radio buttons, so keyboards and screen readers get a standard group.
  */
 export function ChoiceCards({ legend, options, value, otherLabel, onChange }: ChoiceCardsProps) {

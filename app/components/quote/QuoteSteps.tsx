@@ -39,7 +39,7 @@ function TextField(props: {
   );
 }
 
-/** The questions of steps 1-5 (SPEC section 2, /quote/*). */
+/** The questions of quote steps 1-5 (/quote/*). */
 export function StepFields({ step, draft, update }: { step: number; draft: QuoteDraft; update: Update }) {
   switch (step) {
     case 1:

@@ -5,6 +5,7 @@ import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isActionable, postEnquiry } from "~/lib/enquiry-api";
+import { formStage, formSubmitted } from "~/lib/insights";
 import { useMessages } from "~/lib/messages";
 import { useQuoteDraft } from "~/lib/quote-draft";
 import { FormMessage, HoneypotField } from "../enquiry/FormParts";
@@ -21,10 +22,10 @@ export function stepFromPath(splat: string | undefined): number {
 
 const STEP_FIELD = ["businessType", "wasteType", "frequency", "location", "contact"] as const;
 const stepPath = (step: number) => (step === 1 ? "/quote" : `/quote/${step}`);
-// Quote pages keep their scroll position (SPEC section 2).
+// Quote pages keep their scroll position.
 const KEEP_SCROLL = { preventScrollReset: true } as const;
 
-/** SPEC sections 2, 4 and 5: the six-step quote wizard. */
+/** The six-step quote wizard. */
 export function QuoteWizard({ step }: { step: number }) {
   const { draft, loaded, update, reset } = useQuoteDraft();
   const navigate = useNavigate();
@@ -43,9 +44,10 @@ export function QuoteWizard({ step }: { step: number }) {
   }, []);
 
   useEffect(() => {
-    // SPEC section 4: step 3 needs a waste type; without one the visitor goes back to step 2.
+    // Step 3 needs a waste type; without one the visitor goes back to step 2.
     if (loaded && step === 3 && !draft.wasteType.trim())
       navigate("/quote/2", { replace: true, ...KEEP_SCROLL });
+    else if (loaded) formStage("quote", String(step)); // the funnel (Insights)
   }, [loaded, step, draft.wasteType, navigate]);
 
   useEffect(
@@ -78,6 +80,7 @@ export function QuoteWizard({ step }: { step: number }) {
     if (!result.ok)
       return void add(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");
     setSent(true);
+    formSubmitted("quote");
     resetTimer.current = setTimeout(() => {
       resetTimer.current = undefined;
       reset();

@@ -1,7 +1,7 @@
 import { QUOTE_STEP_NAMES } from "@common/constants";
 import { Check } from "lucide-react";
 
-/** SPEC: steps 1-6 by name; those up to the current one are highlighted. */
+/** Quote steps 1-6 by name; those up to the current one are highlighted. */
 export function StepIndicator({ step }: { step: number }) {
   return (
     <ol aria-label="Quote steps" className="grid grid-cols-6 gap-1 sm:gap-2">

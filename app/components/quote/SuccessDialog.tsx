@@ -2,7 +2,7 @@ import { CheckCircle2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { primaryButtonClass } from "../enquiry/styles";
 
-/** SPEC: the success popup after a quote is sent; 'Close' returns to /. */
+/** The success popup after a quote is sent; 'Close' returns to /. */
 export function SuccessDialog({ onClose }: { onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -1,26 +1,39 @@
 import { passwordChangeSchema } from "@common/account";
 import { ACCOUNT_MESSAGES } from "@common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "@common/constants";
+import { firstIssue } from "@common/zod";
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
-import { useAdminApi } from "~/lib/admin-api";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { changePassword, refusal, requireAdmin } from "~/lib/admin-session.server";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Change password | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Change password");
+export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   return { email: admin.email };
+}
+
+/** 'Change password': the rules, then the current password; every other session of the account ends. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const values = Object.fromEntries(await request.formData());
+  const parsed = passwordChangeSchema.safeParse(values);
+  if (!parsed.success) return { error: firstIssue(parsed) ?? ACCOUNT_MESSAGES.currentMissing };
+  if (values.confirmPassword !== values.newPassword) return { error: ACCOUNT_MESSAGES.mismatch };
+  try {
+    await changePassword(request, context, admin, parsed.data);
+  } catch (error) {
+    return { error: refusal(error) };
+  }
+  return { done: true };
 }
 
 const FIELDS = [
@@ -31,26 +44,18 @@ const FIELDS = [
 
 /** 'Change password' for the signed-in administrator; every other session of the account ends. */
 export default function AdminAccount({ loaderData }: Route.ComponentProps) {
-  const api = useAdminApi();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
-
-  async function submit(form: HTMLFormElement) {
-    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    setDone(false);
-    const parsed = passwordChangeSchema.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0].message);
-    if (values.confirmPassword !== values.newPassword) return setError(ACCOUNT_MESSAGES.mismatch);
-    setBusy(true);
-    const answer = await api("PUT", "/api/admin/password", parsed.data);
-    setBusy(false);
-    if (answer.status === 401) return;
-    if (!answer.ok) return setError(answer.body.message ?? ACCOUNT_MESSAGES.currentWrong);
-    setError(undefined);
-    setDone(true);
-    form.reset();
-  }
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  // A new answer shows until the form is changed again.
+  const [shown, setShown] = useState(result);
+  useEffect(() => {
+    setShown(result);
+    if (result && "done" in result) form.current?.reset();
+  }, [result]);
+  const error = shown && "error" in shown ? shown.error : undefined;
+  const done = Boolean(shown && "done" in shown);
 
   return (
     <div className="max-w-xl">
@@ -59,14 +64,13 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
         Signed in as <strong className="text-text">{loaderData.email}</strong>. After the change, every other
         device signed in to this account is signed out.
       </p>
-      <form
+      <fetcher.Form
+        ref={form}
+        method="post"
         noValidate
         className="card mt-6 flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) void submit(event.currentTarget);
-        }}
-        onChange={() => setError(undefined)}
+        onSubmit={(event) => busy && event.preventDefault()}
+        onChange={() => setShown(undefined)}
       >
         {FIELDS.map((field) => (
           <div key={field.name} className="flex flex-col gap-1">
@@ -102,7 +106,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
           </button>
           {busy && <Loading />}
         </div>
-      </form>
+      </fetcher.Form>
     </div>
   );
 }

@@ -1,16 +1,19 @@
-import { BLOG_DIALOGS, BLOG_MESSAGES } from "@common/admin-messages";
-import { BLOG_API_MESSAGES } from "@common/blog";
-import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import { data, Link, useNavigate } from "react-router";
+import type { BlogPost } from "@common/blog";
+import { BLOG_MESSAGES } from "@common/blog-messages";
+import { EyeOff, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, type ShouldRevalidateFunction, useFetcher, useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { useAdminApi } from "~/lib/admin-api";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { clearDraft, draftFromPost } from "~/lib/blog-draft";
+import type { DraftSaved } from "~/lib/blog-autosave";
+import { clearDraft, DRAFT_FORM, draftFromPost } from "~/lib/blog-draft";
+import { draftSaved, readSubmission } from "~/lib/blog-submission.server";
+import { domainFailure, foundOrNull } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
+import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/blog-edit";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,69 +25,190 @@ export const headers = () => ADMIN_PAGE_HEADERS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const post = await context.services.blog.get(params.id);
+  const post = await foundOrNull(context.services.blog.get(params.id, { state: "all" }));
   return post ? { post } : data({ post: null }, { status: 404 });
 }
 
-/** SPEC: the edit form, filled from the post, with Preview and Delete. */
+/** After its own delete the page leaves (or stays, on failure) without reloading the post. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.intent === "delete" ? false : defaultShouldRevalidate;
+
+type Outcome = { ok: true; intent: string } | { ok: false; intent: string; error: string };
+
+const failed = (intent: string, error: unknown) => {
+  const { status, message } = domainFailure(error);
+  return data({ ok: false as const, intent, error: message }, { status });
+};
+
+/**
+ * The edit screen's writes: 'Save draft' and 'Schedule' (the form's post with its picked images,
+ * one transaction; a published post is never saved this way), 'Unpublish', and Delete (the post
+ * and its images, one transaction).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = String(form.get(DRAFT_FORM.intent) ?? "");
+  const { blog } = context.services;
+  try {
+    if (intent === "delete") {
+      await blog.remove(params.id);
+      return data<Outcome>({ ok: true, intent });
+    }
+    if (intent === "unpublish") {
+      await blog.unpublish(params.id);
+      return data<Outcome>({ ok: true, intent });
+    }
+    const submission = await readSubmission(form);
+    if ("error" in submission) return data({ ok: false as const, error: submission.error }, { status: 400 });
+    const { input, files } = submission;
+    // 'Save draft' saves without publishing: a draft stays a draft, a scheduled post keeps its time.
+    const current = await blog.get(params.id, { state: "all" });
+    if (current.state === "published" && intent !== "schedule")
+      return data({ ok: false as const, error: BLOG_MESSAGES.states.publishedNoDraft }, { status: 409 });
+    const post = await blog.update(
+      params.id,
+      intent === "schedule" ? input : { ...input, state: undefined },
+      files,
+    );
+    return data<DraftSaved>(draftSaved(post));
+  } catch (error) {
+    return failed(intent, error);
+  }
+}
+
+/** A write that never got its answer (network, server error) failed, and says so. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.error(error);
+    return { ok: false as const, intent: "", error: BLOG_MESSAGES.states.unreachable };
+  }
+}
+
+/** The post's state as the heading shows it: Draft, Published, or Scheduled for its time (UK time). */
+function stateText(post: BlogPost) {
+  if (post.state === "scheduled" && post.publishAt)
+    return BLOG_MESSAGES.states.scheduledFor(ukTime(post.publishAt));
+  return BLOG_MESSAGES.states.labels[post.state];
+}
+
+/**
+ * SPEC: the edit form, filled from the post, with Preview and Delete; and the post's state with
+ * 'Save draft' and 'Schedule' (until it is published) and 'Unpublish' (once it is published or scheduled).
+ */
 export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const navigate = useNavigate();
   const messages = useMessages();
-  const api = useAdminApi();
+  const fetcher = useFetcher<Outcome>({ key: "blog-delete" });
+  const unpublisher = useFetcher<Outcome>();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  // Each save remounts the form from the saved post (images now stored, not picked files).
+  const [saves, setSaves] = useState(0);
+  const deleting = fetcher.state !== "idle" || fetcher.data?.ok === true;
+
+  // The delete's answer, once per delete.
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
+  const handled = useRef<Outcome>(undefined);
+  useEffect(() => {
+    if (!outcome || outcome === handled.current) return;
+    handled.current = outcome;
+    if (outcome.ok) {
+      messages.add(BLOG_MESSAGES.deleted, "success");
+      clearDraft();
+      navigate(BLOG_ADMIN_PATHS.list, { replace: true });
+    } else {
+      console.error(outcome.error);
+      messages.add(BLOG_MESSAGES.deleteFailed, "error");
+      setConfirming(false);
+    }
+  }, [outcome, messages, navigate]);
+
+  const unpublished = unpublisher.state === "idle" ? unpublisher.data : undefined;
+  const handledUnpublish = useRef<Outcome>(undefined);
+  useEffect(() => {
+    if (!unpublished || unpublished === handledUnpublish.current) return;
+    handledUnpublish.current = unpublished;
+    if (unpublished.ok) {
+      messages.add(BLOG_MESSAGES.states.unpublished, "success");
+      clearDraft();
+      setSaves((n) => n + 1);
+    } else messages.add(BLOG_MESSAGES.states.unpublishFailed, "error");
+  }, [unpublished, messages]);
 
   if (!post)
     return (
       <div className="grid gap-4">
-        <h1 className={pageHeadingClass}>{BLOG_API_MESSAGES.notFound}</h1>
+        <h1 className={pageHeadingClass}>{BLOG_MESSAGES.post.notFound}</h1>
         <Link to={BLOG_ADMIN_PATHS.list} className="link">
           Back to the blogs
         </Link>
       </div>
     );
 
-  async function remove() {
-    if (!post || deleting) return;
-    setDeleting(true);
-    // The server removes the post's images, then the post, in one transaction.
-    if ((await api("DELETE", `/api/admin/${post._id}`)).ok) {
-      messages.add(BLOG_MESSAGES.deleted, "success");
-      clearDraft();
-      navigate(BLOG_ADMIN_PATHS.list, { replace: true });
-    } else {
-      messages.add(BLOG_MESSAGES.deleteFailed, "error");
-      setDeleting(false);
-      setConfirming(false);
-    }
+  function remove() {
+    if (!deleting) fetcher.submit({ [DRAFT_FORM.intent]: "delete" }, { method: "post" });
   }
 
+  const published = post.state === "published";
   return (
     <>
       <BlogForm
-        key={post._id}
+        key={`${post._id}:${saves}`}
         heading={
           <header>
             <p className="eyebrow">Template {post.template}</p>
             <h1 className={pageHeadingClass}>Edit Blog</h1>
+            <p className="mt-2 flex flex-wrap items-center gap-3 font-semibold" data-testid="blog-state">
+              {BLOG_MESSAGES.states.stateLine(stateText(post))}
+              {!published && (
+                <Link to={`/blog/${post._id}`} className="link font-normal">
+                  {BLOG_MESSAGES.states.openPage}
+                </Link>
+              )}
+            </p>
           </header>
         }
         start={() => draftFromPost(post)}
         belongs={(draft) => draft.editId === post._id}
         guarded={!deleting}
+        scheduledAt={post.publishAt}
+        autosave={!published}
+        onDraftSaved={
+          published
+            ? undefined
+            : (_id, message) => {
+                messages.add(message, "success");
+                setSaves((n) => n + 1);
+              }
+        }
         actions={
-          <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" className="size-5" />
-            Delete
-          </button>
+          <>
+            {post.state !== "draft" && (
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={unpublisher.state !== "idle"}
+                onClick={() => unpublisher.submit({ [DRAFT_FORM.intent]: "unpublish" }, { method: "post" })}
+              >
+                <EyeOff aria-hidden="true" className="size-5" />
+                {BLOG_MESSAGES.states.unpublish}
+              </button>
+            )}
+            <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" className="size-5" />
+              Delete
+            </button>
+          </>
         }
       />
       <ConfirmDialog
         open={confirming}
-        title={BLOG_DIALOGS.deleteTitle}
-        message={BLOG_DIALOGS.deleteMessage(post.title)}
-        confirmLabel={BLOG_DIALOGS.deleteConfirm}
+        title={BLOG_MESSAGES.dialogs.deleteTitle}
+        message={BLOG_MESSAGES.dialogs.deleteMessage(post.title)}
+        confirmLabel={BLOG_MESSAGES.dialogs.deleteConfirm}
         busy={deleting}
         onConfirm={remove}
         onCancel={() => setConfirming(false)}

@@ -1,18 +1,18 @@
-import { BLOG_MESSAGES } from "@common/admin-messages";
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/constants";
 import { Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { data, useFetcher, useNavigate } from "react-router";
 import { LeaveGuard } from "~/components/admin/blog/LeaveGuard";
 import { Loading } from "~/components/admin/Loading";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import type { TemplatePost } from "~/components/blog/types";
-import { useAdminApi } from "~/lib/admin-api";
 import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
-import { publishDraft } from "~/lib/blog-admin-api";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import { templateImage } from "~/lib/blog-display";
-import { type BlogDraft, clearDraft, loadDraft } from "~/lib/blog-draft";
+import { type BlogDraft, clearDraft, draftForm, editsExisting, loadDraft } from "~/lib/blog-draft";
+import { readSubmission } from "~/lib/blog-submission.server";
+import { domainFailure } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-preview";
 
@@ -26,6 +26,42 @@ export const headers = () => ADMIN_PAGE_HEADERS;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return null;
+}
+
+type Outcome = { ok: true } | { ok: false; error: string };
+
+const refused = (error: string, status: number) => data<Outcome>({ ok: false, error }, { status });
+
+/**
+ * Submit: the post and its picked image files in one multipart form, saved by the blog service in
+ * one transaction (a failed save keeps none of the images). Creates, or updates `editId`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const submission = await readSubmission(await request.formData());
+  if ("error" in submission) return refused(submission.error, 400);
+  const { input, files, editId } = submission;
+  // Submit publishes now (SPEC's flow; a draft or scheduled post goes live).
+  const published = { ...input, state: "published" as const, publishAt: null };
+  const { blog } = context.services;
+  try {
+    if (editId) await blog.update(editId, published, files);
+    else await blog.create(published, files);
+    return data<Outcome>({ ok: true });
+  } catch (error) {
+    const { status, message } = domainFailure(error);
+    return refused(message, status);
+  }
+}
+
+/** A save that never got its answer (network, server error) is a failed save, shown as such. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<Outcome> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.error(error);
+    return { ok: false, error: String(error) };
+  }
 }
 
 /** The draft as its template shows it: picked images from their local copies, stored ones served. */
@@ -51,12 +87,12 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * SPEC: the whole post in its template, with Cancel (back to the form it came from, or the list)
- * and Submit (1.2 s, then save once; success returns to the list about 2 s later).
+ * and Submit (1.2 s, then save once through the action; success returns to the list about 2 s later).
  */
 export default function AdminBlogPreview() {
   const navigate = useNavigate();
   const messages = useMessages();
-  const api = useAdminApi();
+  const fetcher = useFetcher<typeof clientAction>();
   const [draft, setDraft] = useState<BlogDraft | null>(null);
   const [state, setState] = useState<"ready" | "saving" | "saved">("ready");
   const saving = useRef(false);
@@ -80,19 +116,19 @@ export default function AdminBlogPreview() {
     };
   }, [state, navigate]);
 
-  if (!draft) return <Loading />;
-  const editing = draft.editId !== null;
-
-  async function submit() {
-    // A second click while the first is saving does nothing: the post is saved once.
-    if (saving.current || !draft) return;
-    saving.current = true;
-    setState("saving");
-    await wait(SUBMIT_DELAY_MS);
-    if (await publishDraft(api, draft)) {
+  // The action's answer, once per submission.
+  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
+  // SPEC's messages: 'created' for a new post (even one autosave already stored as a draft).
+  const editing = draft ? editsExisting(draft) : false;
+  const handled = useRef<Outcome>(undefined);
+  useEffect(() => {
+    if (!outcome || outcome === handled.current) return;
+    handled.current = outcome;
+    if (outcome.ok) {
       messages.add(editing ? BLOG_MESSAGES.edited : BLOG_MESSAGES.created, "success", PREVIEW_ALERT_MS);
       setState("saved");
     } else {
+      console.error(outcome.error);
       messages.add(
         editing ? BLOG_MESSAGES.editFailed : BLOG_MESSAGES.createFailed,
         "error",
@@ -101,6 +137,17 @@ export default function AdminBlogPreview() {
       saving.current = false;
       setState("ready");
     }
+  }, [outcome, editing, messages]);
+
+  if (!draft) return <Loading />;
+
+  async function submit() {
+    // A second click while the first is saving does nothing: the post is saved once.
+    if (saving.current || !draft) return;
+    saving.current = true;
+    setState("saving");
+    await wait(SUBMIT_DELAY_MS);
+    fetcher.submit(draftForm(draft), { method: "post", encType: "multipart/form-data" });
   }
 
   const busy = state !== "ready";

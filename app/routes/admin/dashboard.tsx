@@ -1,23 +1,31 @@
-import { Outlet, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
+import {
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { AdminSectionNav } from "~/components/admin/AdminSidebar";
 import { AdminTopBar } from "~/components/admin/AdminTopBar";
 import { Loading } from "~/components/admin/Loading";
 import { Logo } from "~/components/art/LogoMark";
 import { isSearchOnlyChange } from "~/lib/admin-search";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin, signOut } from "~/lib/admin-session.server";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Dashboard | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Dashboard");
+export const headers = adminHeaders;
 
 /** The admin guard: no dashboard screen renders without a live session (SPEC section 4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   return { email: admin.email };
+}
+
+/** The top bar's 'Log out' (the shell's only write): the session ends, then the login screen. */
+export async function action({ request, context }: Route.ActionArgs) {
+  throw redirect("/admin", { headers: { "Set-Cookie": await signOut(request, context) } });
 }
 
 // The session is checked again on every move to another screen (and after every action), so an

@@ -15,25 +15,22 @@ import { InboxFilters } from "~/components/admin/enquiries/InboxFilters";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { exportHref, inboxSearch } from "~/lib/enquiry-inbox";
 import type { Route } from "./+types/enquiries";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Enquiries | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Enquiries");
+export const headers = adminHeaders;
 
 /** A page of the inbox for the URL's kind, status, top-bar search (`q`) and cursor. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const parsed = inboxQuerySchema.safeParse(queryValues(new URL(request.url).searchParams));
   // A hand-edited or stale URL shows the message over the first page of the whole inbox.
   const query: Partial<InboxQuery> = parsed.success ? parsed.data : {};
-  const page = await context.services.enquiries.list(query);
-  const filter: InboxFilter = { kind: query.kind, status: query.status, q: query.q };
+  const page = await context.services.enquiries.list(query, admin.id);
+  const filter: InboxFilter = { kind: query.kind, status: query.status, q: query.q, assigned: query.assigned };
   return {
     // Only what the rows show travels to the browser, not every submitted field.
     page: { ...page, data: page.data.map(inboxRow) },
@@ -71,7 +68,7 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const loading = navigation.state !== "idle" && navigation.location?.pathname === pathname;
   useFirstPageOnNewSearch();
-  const filtered = Boolean(filter.kind || filter.status || filter.q) || paged;
+  const filtered = Boolean(filter.kind || filter.status || filter.q || filter.assigned) || paged;
 
   return (
     <>

@@ -1,50 +1,81 @@
-import { ADMIN_MESSAGES, INBOX_MESSAGES } from "@common/admin-messages";
+import { ADMIN_MESSAGES, INBOX_MESSAGES, LEAD_MESSAGES } from "@common/admin-messages";
 import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
 import { enquiryRows } from "@common/enquiries";
-import { enquiryStatusInputSchema, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
+import {
+  assignInputSchema,
+  enquiryStatusInputSchema,
+  enquiryVisitor,
+  KIND_LABELS,
+  noteInputSchema,
+  STATUS_LABELS,
+} from "@common/enquiry-inbox";
 import { firstIssue } from "@common/zod";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Assignment, Notes, Timeline } from "~/components/admin/enquiries/LeadDesk";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { NotFound, refusal, requireAdmin, unlessNotFound } from "~/lib/admin-session.server";
 import { INBOX_PATH } from "~/lib/enquiry-inbox";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/enquiry-detail";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Enquiry | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Enquiry");
+export const headers = adminHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  const enquiry = await context.services.enquiries.get(params.id);
+  const admin = await requireAdmin(request, context);
+  const enquiry = await unlessNotFound(context.services.enquiries.get(params.id));
   if (!enquiry) throw data(INBOX_MESSAGES.notFound, { status: 404 });
-  return { enquiry };
+  const { accounts } = await context.services.staff.list();
+  return { enquiry, me: admin.id, colleagues: accounts.map(({ id, email }) => ({ id, email })) };
 }
 
-/** The status (saved on change, or by 'Save status') and 'Retry now'. */
+/** The first rule the input breaks, as the action's answer (nothing is changed). */
+const refused = (parsed: { success: boolean; error?: { issues: ReadonlyArray<{ message: string }> } }) =>
+  data({ error: firstIssue(parsed) ?? INBOX_MESSAGES.invalidStatus }, { status: 400 });
+
+/**
+ * The status (saved on change, or by 'Save status'), 'Retry now', notes and 'Assigned to', each
+ * recorded in the timeline by the service. A refusal shows its message; an enquiry that has gone
+ * shows the page's 'Enquiry not found'.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const form = await request.formData();
   const inbox = context.services.enquiries;
-  if (form.get("intent") === "retry") {
-    const outcome = await inbox.retryMail(params.id);
-    if (outcome === "not-found") throw data(INBOX_MESSAGES.notFound, { status: 404 });
-    if (outcome === "not-failed") return data({ error: INBOX_MESSAGES.retryNotFailed }, { status: 409 });
-    return { message: INBOX_MESSAGES.retryQueued };
+  const intent = form.get("intent");
+  try {
+    if (intent === "retry") {
+      await inbox.retryMail(params.id);
+      return { message: INBOX_MESSAGES.retryQueued };
+    }
+    if (intent === "note" || intent === "edit-note") {
+      const parsed = noteInputSchema.safeParse({ text: form.get("text") ?? undefined });
+      if (!parsed.success) return refused(parsed);
+      if (intent === "note") await inbox.addNote(params.id, parsed.data.text, admin);
+      else await inbox.editNote(params.id, String(form.get("noteId") ?? ""), parsed.data.text, admin);
+      return { message: intent === "note" ? LEAD_MESSAGES.noteAdded : LEAD_MESSAGES.noteSaved };
+    }
+    if (intent === "assign") {
+      const parsed = assignInputSchema.safeParse({ assignee: form.get("assignee") ?? "" });
+      if (!parsed.success) return refused(parsed);
+      await inbox.assign(params.id, parsed.data.assignee, admin);
+      return { message: LEAD_MESSAGES.assignSaved };
+    }
+    const parsed = enquiryStatusInputSchema.safeParse({ status: form.get("status") });
+    if (!parsed.success) return refused(parsed);
+    await inbox.setStatus(params.id, parsed.data.status, admin);
+    return { message: INBOX_MESSAGES.statusSaved };
+  } catch (error) {
+    if (error instanceof NotFound && error.message === INBOX_MESSAGES.notFound)
+      throw data(error.message, { status: 404 });
+    return data({ error: refusal(error) }, { status: 409 });
   }
-  const parsed = enquiryStatusInputSchema.safeParse({ status: form.get("status") });
-  if (!parsed.success) return data({ error: firstIssue(parsed) }, { status: 400 });
-  if (!(await inbox.setStatus(params.id, parsed.data.status)))
-    throw data(INBOX_MESSAGES.notFound, { status: 404 });
-  return { message: INBOX_MESSAGES.statusSaved };
 }
 
 /** The list's filter and page travel in this page's query string: 'Back' returns to them. */
@@ -72,7 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export default function EnquiryDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry } = loaderData;
+  const { enquiry, me, colleagues } = loaderData;
   const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
@@ -179,6 +210,8 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
             </p>
           </section>
 
+          <Assignment assignedTo={enquiry.assignedTo} colleagues={colleagues} busy={busy} />
+
           <section className="card" aria-labelledby="enquiry-mail">
             <h2 id="enquiry-mail" className="h-card">
               {INBOX_MESSAGES.mail}
@@ -187,6 +220,9 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
           </section>
         </div>
       </div>
+
+      <Notes busy={busy} count={enquiry.timeline.length} />
+      <Timeline entries={enquiry.timeline} me={me} busy={busy} />
     </article>
   );
 }

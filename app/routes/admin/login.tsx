@@ -1,21 +1,17 @@
-import { ADMIN_MESSAGES } from "@common/admin-messages";
 import { TOAST_MS } from "@common/constants";
 import { LogIn } from "lucide-react";
-import { useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Form, redirect, useNavigation } from "react-router";
 import { Logo } from "~/components/art/LogoMark";
 import { inputClass } from "~/components/enquiry/styles";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
-import { ADMIN_PAGE_HEADERS, adminFrom } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { adminFrom, refusal, signIn } from "~/lib/admin-session.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Login | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Admin Login");
+export const headers = adminHeaders;
 
 /** A signed-in administrator opening /admin goes straight to the dashboard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,34 +19,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** SPEC section 2: /admin and every path directly under it. */
-export default function AdminLogin() {
-  const navigate = useNavigate();
-  const { add } = useMessages();
-  const [busy, setBusy] = useState(false);
-
-  async function logIn(form: HTMLFormElement) {
-    const data = new FormData(form);
-    setBusy(true);
-    try {
-      const response = await fetch("/api/admin/login", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: data.get("email"), password: data.get("password") }),
-      });
-      if (response.ok) {
-        navigate("/admin/dashboard", { replace: true });
-        return;
-      }
-      // A 429 carries the server's own words (how long to wait); everything else is SPEC's.
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      const message = response.status === 429 && body.message ? body.message : ADMIN_MESSAGES.invalidLogin;
-      add(message, "error", TOAST_MS);
-    } catch {
-      add(ADMIN_MESSAGES.invalidLogin, "error", TOAST_MS);
-    }
-    setBusy(false);
+/**
+ * 'Log in': a session cookie and the dashboard, or the refusal ('Invalid Login', or how long the
+ * login limits ask to wait).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  let cookie: string;
+  try {
+    cookie = await signIn(context, { email: form.get("email"), password: form.get("password") });
+  } catch (error) {
+    return { error: refusal(error) };
   }
+  throw redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
+}
+
+/** SPEC section 2: /admin and every path directly under it. */
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const { add } = useMessages();
+  const busy = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (actionData) add(actionData.error, "error", TOAST_MS);
+  }, [actionData, add]);
 
   return (
     <main id="main" className="flex flex-1 items-center justify-center px-4 py-10">
@@ -61,13 +51,12 @@ export default function AdminLogin() {
         </div>
         <h1 className="mt-6 text-2xl font-extrabold">Admin login</h1>
         <p className="mt-1 text-sm text-muted">Staff sign-in for the website's blog, popups and enquiries.</p>
-        <form
+        <Form
+          method="post"
+          replace
           className="mt-6 flex flex-col gap-4"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) void logIn(event.currentTarget);
-          }}
+          onSubmit={(event) => busy && event.preventDefault()}
         >
           <label className="flex flex-col gap-1 font-semibold">
             Email
@@ -87,7 +76,7 @@ export default function AdminLogin() {
             <LogIn aria-hidden="true" className="size-5" />
             Log in
           </button>
-        </form>
+        </Form>
       </div>
     </main>
   );

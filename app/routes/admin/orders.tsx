@@ -1,12 +1,9 @@
 import { ADMIN_MESSAGES } from "@common/admin-messages";
 import { ClipboardList } from "lucide-react";
 import { pageHeadingClass } from "~/components/admin/styles";
-import type { Route } from "./+types/orders";
+import { adminMeta } from "~/lib/admin-route";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Order History | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Order History");
 
 /** The dashboard index and every unmatched dashboard path (SPEC section 2). */
 export default function Orders() {

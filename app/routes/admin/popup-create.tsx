@@ -3,27 +3,30 @@ import { BackLink } from "~/components/admin/BackLink";
 import { Loading } from "~/components/admin/Loading";
 import { PopupForm } from "~/components/admin/PopupForm";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
-import { usePopupActions } from "~/lib/popup-admin";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
+import { POPUPS_PATH as LIST, popupClientAction, usePopupActions } from "~/lib/popup-admin";
+import { popupAction } from "~/lib/popup-admin.server";
 import type { Route } from "./+types/popup-create";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create Popup | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Create Popup");
+export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return null;
 }
 
-const LIST = "/admin/dashboard/popups";
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return popupAction(context, await request.formData());
+}
+
+export const clientAction = popupClientAction;
 
 /** SPEC section 2: the create screen, with 'Back'. A new popup starts deactivated. */
 export default function AdminPopupCreate() {
-  const { run, busy } = usePopupActions();
+  const { run, busy } = usePopupActions(LIST);
   return (
     <div className="flex max-w-2xl flex-col">
       <BackLink to={LIST} />
@@ -32,7 +35,7 @@ export default function AdminPopupCreate() {
         submitLabel="Submit"
         submitIcon={Send}
         busy={busy}
-        onSubmit={(input) => void run("create", "", input, LIST)}
+        onSubmit={(input) => void run("create", input)}
       >
         {busy && <Loading />}
       </PopupForm>

@@ -1,34 +1,42 @@
 import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
 import { Save, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import { BackLink } from "~/components/admin/BackLink";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { Loading } from "~/components/admin/Loading";
 import { PopupForm } from "~/components/admin/PopupForm";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
-import { usePopupActions } from "~/lib/popup-admin";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin, unlessNotFound } from "~/lib/admin-session.server";
+import { POPUPS_PATH as LIST, popupClientAction, usePopupActions } from "~/lib/popup-admin";
+import { popupAction } from "~/lib/popup-admin.server";
 import type { Route } from "./+types/popup-edit";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Edit Popup | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Edit Popup");
+export const headers = adminHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const popup = await context.services.popups.get(params.id);
+  const popup = await unlessNotFound(context.services.popups.get(params.id));
   return popup ? { popup } : data({ popup: null }, { status: 404 });
 }
 
-const LIST = "/admin/dashboard/popups";
+// After a successful 'Edit' or 'Delete' the screen goes to the list: nothing here to reload.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  !actionResult?.ok && defaultShouldRevalidate;
+
+/** 'Edit' and 'Delete' of this popup. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return popupAction(context, await request.formData(), params.id);
+}
+
+export const clientAction = popupClientAction;
 
 /** SPEC section 2: the edit screen, with 'Edit' and 'Delete' (asked first). */
 export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
-  const { run, busy } = usePopupActions();
+  const { run, busy } = usePopupActions(LIST);
   const [confirming, setConfirming] = useState(false);
   const { popup } = loaderData;
 
@@ -47,7 +55,7 @@ export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
             submitLabel="Edit"
             submitIcon={Save}
             busy={busy}
-            onSubmit={(input) => void run("edit", popup._id, input, LIST)}
+            onSubmit={(input) => void run("edit", input)}
           >
             <button
               type="button"
@@ -68,7 +76,7 @@ export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
             busy={busy}
             onCancel={() => setConfirming(false)}
             onConfirm={async () => {
-              await run("remove", popup._id, undefined, LIST);
+              await run("remove");
               setConfirming(false);
             }}
           />

@@ -6,21 +6,27 @@ import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { ListHeader } from "~/components/admin/ListHeader";
 import { PopupRow } from "~/components/admin/PopupRow";
 import { isSearchOnlyChange, useAdminSearch } from "~/lib/admin-search";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
-import { usePopupActions } from "~/lib/popup-admin";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
+import { popupClientAction, usePopupActions } from "~/lib/popup-admin";
+import { popupAction } from "~/lib/popup-admin.server";
 import type { Route } from "./+types/popup-list";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Popups | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
-
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const meta = adminMeta("Popups");
+export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { popups: await context.services.popups.list() };
 }
+
+/** A row's switch and 'Delete popup': activate, deactivate or remove the form's `id`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  return popupAction(context, await request.formData());
+}
+
+export const clientAction = popupClientAction;
 
 // The search box filters on screen: typing needs no reload.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -56,7 +62,7 @@ export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
             <PopupRow
               key={popup._id}
               popup={popup}
-              onToggle={(p) => void run(p.activated ? "deactivate" : "activate", p._id)}
+              onToggle={(p) => void run(p.activated ? "deactivate" : "activate", { id: p._id })}
               onDelete={(p) => !busy && setDeleting(p)}
             />
           ))}
@@ -70,7 +76,7 @@ export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
         busy={busy}
         onCancel={() => setDeleting(undefined)}
         onConfirm={async () => {
-          if (deleting) await run("remove", deleting._id);
+          if (deleting) await run("remove", { id: deleting._id });
           setDeleting(undefined);
         }}
       />

@@ -1,5 +1,5 @@
 import { BLOG_PAGE_SIZE } from "@common/constants";
-import { BLOG_PAGE_MESSAGES } from "@common/messages";
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { data } from "react-router";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
@@ -56,7 +56,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       >
         <div className="container-page">
           {cards.length === 0 ? (
-            <p className="lead text-center">{BLOG_PAGE_MESSAGES.empty}</p>
+            <p className="lead text-center">{BLOG_MESSAGES.page.empty}</p>
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {cards.map((card, index) => (

@@ -1,11 +1,14 @@
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { useEffect } from "react";
-import { data, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import { LatestPosts } from "~/components/blog/LatestPosts";
 import { JsonLd } from "~/components/JsonLd";
+import { adminFrom } from "~/lib/admin-session.server";
 import { cardFromPost, excerpt, plainText, postImageIds, templatePostFromPost } from "~/lib/blog-display";
 import { blogPostingJsonLd, blogPostMeta, notFoundMeta, type PostSeo } from "~/lib/blog-seo";
 import { setCurrentPost } from "~/lib/current-post";
+import { foundOr404 } from "~/lib/domain-errors.server";
 import { type RootData, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/post";
 
@@ -13,15 +16,18 @@ export const handle = { fullBleed: true };
 
 const MORE_POSTS = 3;
 
-/** One post in its template, and the newest others: three small queries whatever the number of posts. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+/**
+ * One post in its template, and the newest others: three small queries whatever the number of
+ * posts. Visitors see published posts only (a draft or scheduled id is a 404); a signed-in
+ * administrator also sees drafts and scheduled posts (the admin's preview of the live page).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const blog = context.services.blog;
-  const [found, newest] = await Promise.all([
-    blog.getWithModified(params["*"] ?? ""),
+  const admin = request.headers.has("cookie") ? await adminFrom(request, context) : undefined;
+  const [{ post, modified }, newest] = await Promise.all([
+    foundOr404(blog.getWithModified(params["*"] ?? "", { state: admin ? "all" : "published" })),
     blog.listSummaries({ limit: MORE_POSTS + 1 }),
   ]);
-  if (!found) throw data(null, { status: 404 });
-  const { post, modified } = found;
   const others = newest.filter((other) => other._id !== post._id).slice(0, MORE_POSTS);
   const sizes = await blog.imageSizes(postImageIds([post, ...others]));
   const view = templatePostFromPost(post, sizes);
@@ -34,14 +40,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     modified,
     image: view.paragraphs.find((paragraph) => paragraph.image)?.image ?? null,
   };
-  return { post: view, seo, more: others.map((other) => cardFromPost(other, sizes)) };
+  const unpublished = post.state === "published" ? null : post.state;
+  return { post: view, seo, unpublished, more: others.map((other) => cardFromPost(other, sizes)) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData ? blogPostMeta(loaderData.seo, siteUrlFrom(matches)) : notFoundMeta();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta();
+  const tags = blogPostMeta(loaderData.seo, siteUrlFrom(matches));
+  return loaderData.unpublished ? [...tags, { name: "robots", content: "noindex" }] : tags;
+};
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, seo, more } = loaderData;
+  const { post, seo, more, unpublished } = loaderData;
   const siteUrl = useRouteLoaderData<RootData>("root")?.siteUrl ?? "";
   useEffect(() => {
     setCurrentPost({
@@ -54,7 +64,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }, [seo.id, post]);
   return (
     <>
-      <JsonLd data={blogPostingJsonLd(seo, siteUrl)} />
+      {unpublished ? (
+        <p role="status" className="container-page pt-6 font-semibold text-brand">
+          {BLOG_MESSAGES.states.previewNotice(BLOG_MESSAGES.states.labels[unpublished])}
+        </p>
+      ) : (
+        <JsonLd data={blogPostingJsonLd(seo, siteUrl)} />
+      )}
       <BlogTemplate post={post} />
       <LatestPosts id="more-posts" eyebrow="Keep reading" title="More from the blog" cards={more} alt />
     </>

@@ -1,21 +1,24 @@
-import { BLOG_LIMITS } from "@common/blog";
-import { MIN_READ_TIME, VALIDATION_MESSAGE_MS } from "@common/constants";
-import { Eye } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_LIMITS, MIN_READ_TIME, VALIDATION_MESSAGE_MS } from "@common/constants";
+import { CalendarClock, Eye, Save } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
 import { Loading } from "~/components/admin/Loading";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { type BlogDraft, draftProblem } from "~/lib/blog-draft";
+import { type DraftSaved, useAutosave } from "~/lib/blog-autosave";
+import { type BlogDraft, DRAFT_FORM, draftForm, draftProblem } from "~/lib/blog-draft";
 import { useBlogDraft } from "~/lib/blog-draft-state";
+import { londonLocal, londonToIso } from "~/lib/blog-schedule";
 import { LeaveGuard } from "./LeaveGuard";
 import { ParagraphFields } from "./ParagraphFields";
 
 /**
  * The blog form, for a new post and for an edit: meta data title, title, read time and the
  * three paragraphs. Preview checks the draft (SPEC order and messages, shown 0.8 s), stamps it
- * with its date and the way back, and opens the preview.
+ * with its date and the way back, and opens the preview. 'Save draft' (when `onDraftSaved` is
+ * given) saves it to the server without publishing, through the form route's action.
  */
 export function BlogForm({
   heading,
@@ -23,6 +26,9 @@ export function BlogForm({
   belongs,
   actions,
   guarded = true,
+  onDraftSaved,
+  scheduledAt,
+  autosave = false,
 }: {
   heading: ReactNode;
   start(): BlogDraft;
@@ -31,8 +37,29 @@ export function BlogForm({
   actions?: ReactNode;
   /** False while the post is being deleted: leaving then must not ask. */
   guarded?: boolean;
+  /** After 'Save draft' or 'Schedule' succeeded (the browser's copy is already discarded): the post's id. */
+  onDraftSaved?(id: string, message: string): void;
+  /** The scheduled post's publication time (ISO-8601), shown in the Schedule control. */
+  scheduledAt?: string | null;
+  /** Saves the draft to the server a few seconds after changes (a post that is not published). */
+  autosave?: boolean;
 }) {
-  const { draft, update, updateParagraph, discard, commit } = useBlogDraft(start, belongs);
+  const { draft, edits, update, updateParagraph, discard, commit } = useBlogDraft(start, belongs);
+  const saver = useFetcher<DraftSaved>();
+  const autosaved = useAutosave({ draft, edits, enabled: autosave, commit });
+  const [scheduleAt, setScheduleAt] = useState(() => (scheduledAt ? londonLocal(new Date(scheduledAt)) : ""));
+  const saving = saver.state !== "idle" || autosaved.kind === "saving";
+  const saved = saver.state === "idle" ? saver.data : undefined;
+  const handled = useRef<DraftSaved>(undefined);
+  useEffect(() => {
+    if (!saved || saved === handled.current) return;
+    handled.current = saved;
+    if (saved.ok) {
+      // The server has it now: the next screen starts from the saved post, not this copy.
+      discard();
+      onDraftSaved?.(saved.id, saved.message);
+    }
+  }, [saved, discard, onDraftSaved]);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // An object, so the same message given twice is shown (and timed) twice.
@@ -46,6 +73,20 @@ export function BlogForm({
 
   if (!draft) return <Loading />;
 
+  /** 'Save draft' and 'Schedule': the form's post saved to the server without publishing now. */
+  function save(intent: "draft" | "schedule") {
+    if (!draft || saving) return;
+    const found = draftProblem(draft);
+    if (found) return setProblem({ text: found });
+    const form = draftForm(draft, intent);
+    if (intent === "schedule") {
+      const publishAt = londonToIso(scheduleAt);
+      if (!publishAt) return setProblem({ text: BLOG_MESSAGES.states.scheduleMissing });
+      form.set(DRAFT_FORM.publishAt, publishAt);
+    }
+    saver.submit(form, { method: "post", encType: "multipart/form-data" });
+  }
+
   function preview(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
@@ -53,7 +94,7 @@ export function BlogForm({
     if (found) return setProblem({ text: found });
     commit({
       ...draft,
-      dateAdded: draft.editId ? draft.editDateAdded : new Date().toISOString(),
+      dateAdded: draft.editDateAdded ?? new Date().toISOString(),
       origin: pathname,
     });
     navigate(BLOG_ADMIN_PATHS.preview);
@@ -106,16 +147,61 @@ export function BlogForm({
           onChange={(patch) => updateParagraph(index, patch)}
         />
       ))}
+      {onDraftSaved && (
+        <div className="card flex flex-wrap items-end gap-3 !p-4">
+          <div>
+            <label htmlFor="blog-schedule" className="mb-1 block font-semibold">
+              {BLOG_MESSAGES.states.scheduleLabel}
+            </label>
+            <input
+              id="blog-schedule"
+              type="datetime-local"
+              value={scheduleAt}
+              min={londonLocal(new Date())}
+              onChange={(event) => setScheduleAt(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button type="button" className="btn btn-ghost" disabled={saving} onClick={() => save("schedule")}>
+            <CalendarClock aria-hidden="true" className="size-5" />
+            {BLOG_MESSAGES.states.schedule}
+          </button>
+        </div>
+      )}
       {/* Kept in reach while the long form scrolls: a card of its own, like the preview's bar. */}
       <div className="card sticky bottom-3 z-10 flex flex-wrap items-center gap-3 !p-4">
-        <button type="submit" className="btn btn-primary">
+        {/* Not while a save is on its way: the preview's Submit must name the post it created. */}
+        <button type="submit" className="btn btn-primary" disabled={saving}>
           <Eye aria-hidden="true" className="size-5" />
           Preview
         </button>
+        {onDraftSaved && (
+          <button type="button" className="btn btn-ghost" disabled={saving} onClick={() => save("draft")}>
+            <Save aria-hidden="true" className="size-5" />
+            {BLOG_MESSAGES.states.saveDraft}
+          </button>
+        )}
         {actions}
+        {onDraftSaved && (
+          <p role="status" className="text-sm font-semibold text-muted" data-testid="blog-save-status">
+            {saving
+              ? BLOG_MESSAGES.states.saving
+              : saved && !saved.ok
+                ? BLOG_MESSAGES.states.notSaved(saved.error)
+                : autosaved.kind === "failed"
+                  ? BLOG_MESSAGES.states.notSaved(autosaved.error)
+                  : autosaved.kind === "saved"
+                    ? BLOG_MESSAGES.states.saved
+                    : ""}
+          </p>
+        )}
         <FormMessage message={problem?.text} live="assertive" testId="blog-form-message" />
       </div>
-      <LeaveGuard when={guarded && draft.dirty} allowed={[BLOG_ADMIN_PATHS.preview]} onLeave={discard} />
+      <LeaveGuard
+        when={guarded && draft.dirty && !saved?.ok && autosaved.kind !== "saved"}
+        allowed={[BLOG_ADMIN_PATHS.preview]}
+        onLeave={discard}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { BLOG_DIALOGS } from "@common/admin-messages";
+import { BLOG_MESSAGES } from "@common/blog-messages";
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
@@ -36,9 +36,9 @@ export function LeaveGuard({
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}
-      title={BLOG_DIALOGS.leaveTitle}
-      message={BLOG_DIALOGS.leaveMessage}
-      confirmLabel={BLOG_DIALOGS.leaveConfirm}
+      title={BLOG_MESSAGES.dialogs.leaveTitle}
+      message={BLOG_MESSAGES.dialogs.leaveMessage}
+      confirmLabel={BLOG_MESSAGES.dialogs.leaveConfirm}
       onConfirm={() => {
         onLeave();
         blocker.proceed?.();

@@ -1,4 +1,4 @@
-import { BLOG_LIMITS } from "@common/blog";
+import { BLOG_LIMITS } from "@common/constants";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/constants";
 import { lazy, Suspense, useId } from "react";
 import { inputClass } from "~/components/enquiry/styles";

@@ -1,4 +1,4 @@
-import { INBOX_MESSAGES } from "@common/admin-messages";
+import { INBOX_MESSAGES, LEAD_MESSAGES } from "@common/admin-messages";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/constants";
 import { type InboxFilter, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
 import { Link } from "react-router";
@@ -15,7 +15,7 @@ function FilterLinks({ label, choices }: { label: string; choices: Choice[] }) {
   return (
     // A floated legend takes part in the row's layout like any other item.
     <fieldset className="flex items-start gap-2">
-      <legend className="float-left w-14 shrink-0 text-sm leading-9 font-bold text-muted">{label}</legend>
+      <legend className="float-left w-20 shrink-0 text-sm leading-9 font-bold text-muted">{label}</legend>
       {/* Chips that wrap stay in their own column, beside the legend. */}
       <div className="flex min-w-0 flex-1 flex-wrap gap-2">
         {choices.map((choice) => (
@@ -37,7 +37,10 @@ function FilterLinks({ label, choices }: { label: string; choices: Choice[] }) {
   );
 }
 
-/** Kind and status filters; choosing one keeps the other and the search, and starts at page one. */
+/**
+ * Kind, status and assignment ('Mine', 'Unassigned') filters; choosing one keeps the others and
+ * the search, and starts at page one.
+ */
 export function InboxFilters({ filter }: { filter: InboxFilter }) {
   const kinds: Choice[] = [
     { label: INBOX_MESSAGES.allKinds, filter: { ...filter, kind: undefined }, current: !filter.kind },
@@ -55,10 +58,20 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       current: filter.status === status,
     })),
   ];
+  const assigned: Choice[] = [
+    { label: LEAD_MESSAGES.everyone, filter: { ...filter, assigned: undefined }, current: !filter.assigned },
+    { label: LEAD_MESSAGES.mine, filter: { ...filter, assigned: "mine" }, current: filter.assigned === "mine" },
+    {
+      label: LEAD_MESSAGES.unassigned,
+      filter: { ...filter, assigned: "none" },
+      current: filter.assigned === "none",
+    },
+  ];
   return (
     <div className="mt-4 flex flex-col gap-3">
       <FilterLinks label={INBOX_MESSAGES.kindFilter} choices={kinds} />
       <FilterLinks label={INBOX_MESSAGES.statusFilter} choices={statuses} />
+      <FilterLinks label={LEAD_MESSAGES.assignedFilter} choices={assigned} />
     </div>
   );
 }

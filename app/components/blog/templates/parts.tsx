@@ -64,7 +64,7 @@ export function Prose({ html, className = "" }: { html: string; className?: stri
   return <div className={`post-prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** Paragraphs 2 and 3 carry a header (SPEC: the first paragraph has none). */
+/** Paragraphs 2 and 3 carry a header (the first paragraph has none). */
 export function ParagraphHeader({
   paragraph,
   index,

@@ -1,0 +1,181 @@
+import { LEAD_MESSAGES } from "@common/admin-messages";
+import { STATUS_LABELS, type TimelineEntry } from "@common/enquiry-inbox";
+import { MessageSquarePlus, Pencil, Save, UserCheck } from "lucide-react";
+import { useState } from "react";
+import { Form, useSubmit } from "react-router";
+import { inputClass } from "~/components/enquiry/styles";
+import { ukTime } from "~/lib/uk-time";
+
+const busyGuard = (busy: boolean) => (event: { preventDefault(): void }) => busy && event.preventDefault();
+
+/** 'Assigned to': saved as soon as a colleague is chosen; the button is for the page without JavaScript. */
+export function Assignment({
+  assignedTo,
+  colleagues,
+  busy,
+}: {
+  assignedTo: { id: string; email: string } | null;
+  colleagues: Array<{ id: string; email: string }>;
+  busy: boolean;
+}) {
+  const submit = useSubmit();
+  return (
+    <section className="card" aria-labelledby="enquiry-assignee-label">
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="assign" />
+        <div className="flex min-w-40 flex-1 flex-col gap-2">
+          <label id="enquiry-assignee-label" htmlFor="enquiry-assignee" className="h-card">
+            {LEAD_MESSAGES.assignedTo}
+          </label>
+          <select
+            id="enquiry-assignee"
+            name="assignee"
+            key={assignedTo?.id ?? ""}
+            defaultValue={assignedTo?.id ?? ""}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className={`${inputClass} h-11`}
+          >
+            <option value="">{LEAD_MESSAGES.nobody}</option>
+            {colleagues.map((colleague) => (
+              <option key={colleague.id} value={colleague.id}>
+                {colleague.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary" aria-disabled={busy} onClick={busyGuard(busy)}>
+          <UserCheck aria-hidden="true" className="size-5" />
+          {LEAD_MESSAGES.saveAssignment}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A note's text box and its button. */
+function NoteFields({ id, label, defaultValue = "" }: { id: string; label: string; defaultValue?: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <textarea id={id} name="text" rows={3} defaultValue={defaultValue} className={inputClass} />
+    </div>
+  );
+}
+
+/** 'Add note': plain text for colleagues, kept in the timeline. The box empties once it is added. */
+export function Notes({ busy, count }: { busy: boolean; count: number }) {
+  return (
+    <section className="card" aria-labelledby="enquiry-notes">
+      <h2 id="enquiry-notes" className="h-card">
+        {LEAD_MESSAGES.addNote}
+      </h2>
+      <Form method="post" key={count} className="mt-3 flex flex-col gap-3" onSubmit={busyGuard(busy)}>
+        <input type="hidden" name="intent" value="note" />
+        <NoteFields id="enquiry-note" label={LEAD_MESSAGES.note} />
+        <button type="submit" className="btn btn-primary self-start" aria-disabled={busy}>
+          <MessageSquarePlus aria-hidden="true" className="size-5" />
+          {LEAD_MESSAGES.addNote}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** What an entry says happened. */
+function describe(entry: TimelineEntry): string {
+  const { from, to, text } = entry.data;
+  switch (entry.type) {
+    case "status":
+      return LEAD_MESSAGES.statusChanged(
+        STATUS_LABELS[from as keyof typeof STATUS_LABELS] ?? from,
+        STATUS_LABELS[to as keyof typeof STATUS_LABELS] ?? to,
+      );
+    case "assign":
+      return LEAD_MESSAGES.assigned(to ?? null);
+    case "note":
+      return text ?? "";
+    case "reply":
+      return LEAD_MESSAGES.replied;
+    case "erase":
+      return LEAD_MESSAGES.erased;
+  }
+}
+
+/** One of the author's own notes, in place, with 'Save note' and 'Cancel'. */
+function EditNote({ entry, busy, onDone }: { entry: TimelineEntry; busy: boolean; onDone(): void }) {
+  return (
+    <Form method="post" className="mt-2 flex flex-col gap-3" onSubmit={busyGuard(busy)}>
+      <input type="hidden" name="intent" value="edit-note" />
+      <input type="hidden" name="noteId" value={entry.id} />
+      <NoteFields id={`edit-${entry.id}`} label={LEAD_MESSAGES.editNote} defaultValue={entry.data.text ?? ""} />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+          <Save aria-hidden="true" className="size-5" />
+          {LEAD_MESSAGES.saveNote}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {LEAD_MESSAGES.cancel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Who did what, newest first: status changes, notes (their author may edit them) and assignments. */
+export function Timeline({ entries, me, busy }: { entries: TimelineEntry[]; me: string; busy: boolean }) {
+  const [editing, setEditing] = useState<string>();
+  return (
+    <section className="card" aria-labelledby="enquiry-timeline">
+      <h2 id="enquiry-timeline" className="h-card">
+        {LEAD_MESSAGES.timeline}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-muted">{LEAD_MESSAGES.timelineEmpty}</p>
+      ) : (
+        <ol className="mt-3 flex flex-col gap-4">
+          {entries.map((entry) => {
+            const note = entry.type === "note";
+            // Keyed by the version too: once the edit is saved the note shows again.
+            const version = `${entry.id}-${entry.editedAt ?? ""}`;
+            const editingThis = editing === version;
+            return (
+              <li key={version} className="border-l-2 border-border pl-3">
+                <p className="text-sm text-muted">
+                  <time dateTime={entry.at} className="font-semibold text-text">
+                    {ukTime(entry.at)}
+                  </time>{" "}
+                  · {entry.by ?? LEAD_MESSAGES.system}
+                  {entry.editedAt && ` · ${LEAD_MESSAGES.edited(ukTime(entry.editedAt))}`}
+                </p>
+                {note && <p className="text-sm font-semibold">{LEAD_MESSAGES.note}</p>}
+                {editingThis ? (
+                  <EditNote entry={entry} busy={busy} onDone={() => setEditing(undefined)} />
+                ) : (
+                  <p
+                    id={`entry-${entry.id}`}
+                    className={`break-words ${note ? "whitespace-pre-wrap" : "font-semibold"}`}
+                  >
+                    {describe(entry)}
+                  </p>
+                )}
+                {note && entry.byId === me && !editingThis && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost mt-2"
+                    aria-describedby={`entry-${entry.id}`}
+                    onClick={() => setEditing(version)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                    {LEAD_MESSAGES.editNote}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

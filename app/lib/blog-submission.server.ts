@@ -1,0 +1,58 @@
+import { type BlogPost, type BlogPostInput, blogPostInputSchema } from "@common/blog";
+import { BLOG_MESSAGES } from "@common/blog-messages";
+import { PARAGRAPHS_PER_BLOG } from "@common/constants";
+import { firstIssue } from "@common/zod";
+import { DRAFT_FORM } from "./blog-draft";
+import { ukTime } from "./uk-time";
+
+/** The editor's submission (`draftForm`): the post, its picked files by paragraph, and the edited id. */
+export interface BlogSubmission {
+  /** What the button asked: Submit (none), 'Save draft' or 'Schedule'. */
+  intent: string | null;
+  input: BlogPostInput;
+  files: Array<Buffer | null>;
+  editId: string | null;
+}
+
+/** Reads the editor's multipart form; an unreadable or invalid post is `{error}` with the first issue. */
+export async function readSubmission(form: FormData): Promise<BlogSubmission | { error: string }> {
+  let body: unknown;
+  try {
+    body = JSON.parse(String(form.get(DRAFT_FORM.post)));
+  } catch {
+    return { error: BLOG_MESSAGES.post.unreadable };
+  }
+  const intent = form.get(DRAFT_FORM.intent);
+  const publishAt = form.get(DRAFT_FORM.publishAt);
+  const state = intent === "schedule" ? { state: "scheduled", publishAt } : {};
+  const parsed = blogPostInputSchema.safeParse({ ...(body as object), ...state });
+  if (!parsed.success) return { error: firstIssue(parsed) ?? BLOG_MESSAGES.post.unreadable };
+  const files = await Promise.all(
+    Array.from({ length: PARAGRAPHS_PER_BLOG }, async (_, index) => {
+      const file = form.get(DRAFT_FORM.image(index));
+      return file instanceof Blob ? Buffer.from(await file.arrayBuffer()) : null;
+    }),
+  );
+  const editId = form.get(DRAFT_FORM.editId);
+  return {
+    intent: typeof intent === "string" ? intent : null,
+    input: parsed.data,
+    files,
+    editId: typeof editId === "string" ? editId : null,
+  };
+}
+
+/** What a save that did not publish says: saved as a draft, or scheduled for its time (UK time). */
+export const savedMessage = (post: BlogPost) =>
+  post.state === "scheduled" && post.publishAt
+    ? BLOG_MESSAGES.states.scheduledFor(ukTime(post.publishAt))
+    : BLOG_MESSAGES.states.draftSaved;
+
+/** The answer to a save that did not publish: what the editor needs to go on from the saved post. */
+export const draftSaved = (post: BlogPost) => ({
+  ok: true as const,
+  id: post._id,
+  message: savedMessage(post),
+  version: post.version,
+  images: post.content.map((paragraph) => paragraph.img),
+});

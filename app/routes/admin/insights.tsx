@@ -1,0 +1,131 @@
+import { INSIGHTS_MESSAGES, insightsRangeSchema, resolveRange } from "@common/insights";
+import { firstIssue } from "@common/zod";
+import { useLocation, useNavigation } from "react-router";
+import { FormsTable, QuoteFunnel } from "~/components/admin/insights/Funnel";
+import { count, longDay, pageLabel, sourceLabel } from "~/components/admin/insights/format";
+import { RangeForm } from "~/components/admin/insights/RangeForm";
+import { CountTable, Section } from "~/components/admin/insights/Section";
+import { VisitsChart } from "~/components/admin/insights/VisitsChart";
+import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
+import type { Route } from "./+types/insights";
+
+export const meta = adminMeta(INSIGHTS_MESSAGES.heading);
+export const headers = adminHeaders;
+
+/** The report for the URL's range (`days`, or `from` and `to`); a bad range shows the last 30 days. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const parsed = insightsRangeSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parsed.success ? parsed.data : {};
+  const { range, error } = resolveRange(query);
+  const report = await context.services.insights.report(range);
+  const custom = query.from !== undefined || query.to !== undefined;
+  return {
+    report,
+    preset: custom && !error ? undefined : (query.days ?? 30),
+    error: parsed.success ? error : firstIssue(parsed),
+  };
+}
+
+export default function Insights({ loaderData }: Route.ComponentProps) {
+  const { report, preset, error } = loaderData;
+  const { range } = report;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state !== "idle" && navigation.location?.pathname === pathname;
+  const c = INSIGHTS_MESSAGES.columns;
+  return (
+    <>
+      <h1 className={pageHeadingClass}>{INSIGHTS_MESSAGES.heading}</h1>
+      <p className="mt-2 max-w-prose text-muted">{INSIGHTS_MESSAGES.intro}</p>
+      <RangeForm range={range} preset={preset} />
+      <div className="mt-3 flex min-h-7 flex-wrap items-center gap-4" aria-live="polite">
+        <p className="font-semibold">{INSIGHTS_MESSAGES.showing(longDay(range.from), longDay(range.to))}</p>
+        {error && <p className="font-semibold text-[var(--color-danger)]">{error}</p>}
+        {loading && <Loading />}
+      </div>
+      <div className="mt-4 grid gap-4 xl:grid-cols-2" aria-busy={loading}>
+        <div className="xl:col-span-2">
+          <Section id="insights-visits" title={INSIGHTS_MESSAGES.visitsHeading} table="days" range={range}>
+            <VisitsChart days={report.days} />
+          </Section>
+        </div>
+        <Section id="insights-funnel" title={INSIGHTS_MESSAGES.funnelHeading} table="funnel" range={range}>
+          <QuoteFunnel funnel={report.funnel} />
+        </Section>
+        <Section
+          id="insights-enquiries"
+          title={INSIGHTS_MESSAGES.enquiriesHeading}
+          table="enquiries"
+          range={range}
+          intro={INSIGHTS_MESSAGES.enquiriesIntro}
+        >
+          <CountTable
+            caption={INSIGHTS_MESSAGES.enquiriesHeading}
+            columns={[c.landing, c.from, c.form, c.enquiries]}
+            rows={report.enquiries.map((e) => ({
+              key: `${e.landing} ${e.referrer} ${e.form}`,
+              cells: [
+                e.landing ? pageLabel(e.landing) : INSIGHTS_MESSAGES.direct,
+                sourceLabel(e.referrer),
+                INSIGHTS_MESSAGES.formNames[e.form],
+                count(e.enquiries),
+              ],
+              value: e.enquiries,
+            }))}
+          />
+        </Section>
+        <Section id="insights-pages" title={INSIGHTS_MESSAGES.pagesHeading} table="pages" range={range}>
+          <CountTable
+            caption={INSIGHTS_MESSAGES.pagesHeading}
+            columns={[c.page, c.visits, c.views]}
+            numeric={2}
+            rows={report.pages.map((p) => ({
+              key: p.path,
+              cells: [pageLabel(p.path), count(p.visits), count(p.views)],
+              value: p.views,
+            }))}
+          />
+        </Section>
+        <Section
+          id="insights-referrers"
+          title={INSIGHTS_MESSAGES.referrersHeading}
+          table="referrers"
+          range={range}
+        >
+          <CountTable
+            caption={INSIGHTS_MESSAGES.referrersHeading}
+            columns={[c.site, c.visits]}
+            rows={report.referrers.map((r) => ({
+              key: r.domain,
+              cells: [sourceLabel(r.domain), count(r.visits)],
+              value: r.visits,
+            }))}
+          />
+        </Section>
+        <Section
+          id="insights-campaigns"
+          title={INSIGHTS_MESSAGES.campaignsHeading}
+          table="campaigns"
+          range={range}
+        >
+          <CountTable
+            caption={INSIGHTS_MESSAGES.campaignsHeading}
+            columns={[c.source, c.campaign, c.visits]}
+            rows={report.campaigns.map((r) => ({
+              key: `${r.source} ${r.campaign}`,
+              cells: [r.source || "–", r.campaign || "–", count(r.visits)],
+              value: r.visits,
+            }))}
+          />
+        </Section>
+        <Section id="insights-forms" title={INSIGHTS_MESSAGES.formsHeading} table="funnel" range={range}>
+          <FormsTable funnel={report.funnel} />
+        </Section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { STAFF_MESSAGES } from "@common/admin-messages";
+import { type StaffAccount, staffInviteInputSchema } from "@common/staff";
+import { firstIssue } from "@common/zod";
+import { Send, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
+import { FormMessage } from "~/components/enquiry/FormParts";
+import { inputClass } from "~/components/enquiry/styles";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { refusal, requireAdmin } from "~/lib/admin-session.server";
+import { useMessages } from "~/lib/messages";
+import { ukTime } from "~/lib/uk-time";
+import type { Route } from "./+types/staff";
+
+export const meta = adminMeta(STAFF_MESSAGES.heading);
+export const headers = adminHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  return { me: admin.id, ...(await context.services.staff.list()) };
+}
+
+type StaffResult = { ok: boolean; intent: "invite" | "remove"; message: string };
+
+/** 'Send invitation' (the e-mail address) and 'Remove' (an account's id). */
+export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const staff = context.services.staff;
+  const intent = form.get("intent") === "remove" ? "remove" : "invite";
+  try {
+    if (intent === "remove") {
+      const { email } = await staff.remove(String(form.get("id") ?? ""), admin);
+      return { ok: true, intent, message: STAFF_MESSAGES.removed(email) };
+    }
+    const parsed = staffInviteInputSchema.safeParse({ email: form.get("email") ?? undefined });
+    if (!parsed.success) return { ok: false, intent, message: firstIssue(parsed) ?? STAFF_MESSAGES.invalidEmail };
+    const invite = await staff.invite(parsed.data.email, admin);
+    return { ok: true, intent, message: STAFF_MESSAGES.invited(invite.email) };
+  } catch (error) {
+    return { ok: false, intent, message: refusal(error) };
+  }
+}
+
+const cellLabel = "text-xs font-semibold text-muted";
+
+/** 'Invite a colleague': the address, then the answer under the field until it is changed. */
+function InviteForm() {
+  const fetcher = useFetcher<typeof action>();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const [shown, setShown] = useState<StaffResult>();
+  useEffect(() => {
+    setShown(fetcher.data);
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
+  return (
+    <section className="card" aria-labelledby="staff-invite">
+      <h2 id="staff-invite" className="h-card">
+        {STAFF_MESSAGES.inviteHeading}
+      </h2>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        noValidate
+        className="mt-3 flex flex-col gap-3"
+        onSubmit={(event) => busy && event.preventDefault()}
+        onChange={() => setShown(undefined)}
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <label htmlFor="staff-email" className="font-semibold">
+          {STAFF_MESSAGES.email}
+        </label>
+        <div className="flex flex-wrap gap-3">
+          <input
+            id="staff-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            className={`${inputClass} min-w-0 flex-1 basis-56`}
+          />
+          <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+            <Send aria-hidden="true" className="size-5" />
+            {STAFF_MESSAGES.invite}
+          </button>
+        </div>
+        <div className="grid min-h-6 *:col-start-1 *:row-start-1">
+          <FormMessage message={shown && !shown.ok ? shown.message : undefined} live="assertive" testId="staff-error" />
+          <p role="status" className="font-semibold text-brand">
+            {busy ? <Loading /> : shown?.ok ? shown.message : ""}
+          </p>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+function AccountRow({
+  account,
+  me,
+  onRemove,
+}: {
+  account: StaffAccount;
+  me: boolean;
+  onRemove(account: StaffAccount): void;
+}) {
+  const emailId = `staff-${account.id}`;
+  return (
+    <li className="card flex flex-wrap items-center gap-x-6 gap-y-2 p-4">
+      <p className="min-w-0 flex-1 basis-full sm:basis-56">
+        <span id={emailId} className="font-bold break-all">
+          {account.email}
+        </span>
+        {me && (
+          <span className="ml-2 rounded-full border border-border px-2 py-0.5 text-xs font-semibold">
+            {STAFF_MESSAGES.you}
+          </span>
+        )}
+      </p>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div>
+          <dt className={cellLabel}>{STAFF_MESSAGES.created}</dt>
+          <dd>
+            <time dateTime={account.createdAt}>{ukTime(account.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className={cellLabel}>{STAFF_MESSAGES.lastSignIn}</dt>
+          <dd>
+            {account.lastSignInAt ? (
+              <time dateTime={account.lastSignInAt}>{ukTime(account.lastSignInAt)}</time>
+            ) : (
+              STAFF_MESSAGES.neverSignedIn
+            )}
+          </dd>
+        </div>
+      </dl>
+      {!me && (
+        <button
+          type="button"
+          className="btn btn-danger ml-auto"
+          aria-describedby={emailId}
+          onClick={() => onRemove(account)}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+          {STAFF_MESSAGES.remove}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** 'Staff' (issue 22): every account, the invitations waiting, invite and remove. */
+export default function AdminStaff({ loaderData }: Route.ComponentProps) {
+  const { me, accounts, invites } = loaderData;
+  const remover = useFetcher<typeof action>();
+  const { add } = useMessages();
+  const [removing, setRemoving] = useState<StaffAccount>();
+  const busy = remover.state !== "idle";
+  useEffect(() => {
+    if (remover.data) add(remover.data.message, remover.data.ok ? "success" : "error");
+  }, [remover.data, add]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-4">
+          <h1 className={pageHeadingClass}>{STAFF_MESSAGES.heading}</h1>
+          {busy && <Loading />}
+        </div>
+        <p className="text-muted">{STAFF_MESSAGES.intro}</p>
+      </header>
+      <InviteForm />
+      <section aria-labelledby="staff-accounts" className="flex flex-col gap-3">
+        <h2 id="staff-accounts" className="h-card">
+          {STAFF_MESSAGES.accounts}
+        </h2>
+        <ul className="flex flex-col gap-3" aria-busy={busy}>
+          {accounts.map((account) => (
+            <AccountRow
+              key={account.id}
+              account={account}
+              me={account.id === me}
+              onRemove={(a) => !busy && setRemoving(a)}
+            />
+          ))}
+        </ul>
+      </section>
+      {invites.length > 0 && (
+        <section aria-labelledby="staff-invites" className="flex flex-col gap-3">
+          <h2 id="staff-invites" className="h-card">
+            {STAFF_MESSAGES.invites}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {invites.map((invite) => (
+              <li key={invite.id} className="card flex flex-wrap justify-between gap-x-6 gap-y-1 p-4">
+                <span className="font-semibold break-all">{invite.email}</span>
+                <span className="text-sm text-muted">
+                  {STAFF_MESSAGES.expires}{" "}
+                  <time dateTime={invite.expiresAt} className="text-text">
+                    {ukTime(invite.expiresAt)}
+                  </time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={STAFF_MESSAGES.removeTitle}
+        message={STAFF_MESSAGES.removeMessage(removing?.email ?? "")}
+        confirmLabel={STAFF_MESSAGES.remove}
+        busy={busy}
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={async () => {
+          if (removing) await remover.submit({ intent: "remove", id: removing.id }, { method: "post" });
+          setRemoving(undefined);
+        }}
+      />
+    </div>
+  );
+}

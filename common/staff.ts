@@ -1,0 +1,64 @@
+import { ADMIN_PASSWORD_MAX } from "./account";
+import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "./admin-messages";
+import { ADMIN_PASSWORD_MIN } from "./constants";
+import { normalEmail } from "./text";
+import { z } from "./zod";
+
+/** How long an invitation's link works. */
+export const INVITE_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** Invite a colleague: their e-mail address, stored trimmed and in lower case. */
+export const staffInviteInputSchema = z.object(
+  {
+    email: z
+      .string({ error: STAFF_MESSAGES.invalidEmail })
+      .max(254, { error: STAFF_MESSAGES.invalidEmail })
+      .transform(normalEmail)
+      .pipe(z.email({ error: STAFF_MESSAGES.invalidEmail })),
+  },
+  { error: STAFF_MESSAGES.invalidEmail },
+);
+
+/** The colleague's own password, set through their invitation (the same rules as 'Change password'). */
+export const inviteAcceptSchema = z.object(
+  {
+    password: z
+      .string({ error: ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN) })
+      .min(ADMIN_PASSWORD_MIN, { error: ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN) })
+      .max(ADMIN_PASSWORD_MAX, { error: ACCOUNT_MESSAGES.tooLong(ADMIN_PASSWORD_MAX) }),
+  },
+  { error: ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN) },
+);
+
+/** One account on the 'Staff' screen (also the API's shape). */
+export const staffAccountSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  createdAt: z.iso.datetime(),
+  lastSignInAt: z.iso.datetime().nullable().meta({ description: "null: never signed in" }),
+});
+
+/** An invitation not yet used, while its link works. */
+export const staffInviteSchema = z.object({ id: z.uuid(), email: z.string(), expiresAt: z.iso.datetime() });
+
+export const staffListSchema = z.object({
+  accounts: z.array(staffAccountSchema),
+  invites: z.array(staffInviteSchema),
+});
+
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+export type StaffInvite = z.infer<typeof staffInviteSchema>;
+
+/** The invitation mail (sent from the outbox). */
+export const inviteMail = (input: { link: string; invitedBy: string; expiresAt: Date; site: string }) => ({
+  subject: `You are invited to the ${input.site} admin`,
+  text: [
+    `${input.invitedBy} invited you to the ${input.site} website's admin.`,
+    "",
+    "Set your own password with this link (it works once):",
+    input.link,
+    "",
+    `The link is valid until ${input.expiresAt.toUTCString()}.`,
+    "If you did not expect this invitation, ignore this message.",
+  ].join("\n"),
+});

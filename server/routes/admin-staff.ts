@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import { adminCookieOptions } from "../../common/admin-cookie";
+import { ADMIN_AUTH_COOKIE } from "../../common/constants";
+import {
+  inviteAcceptSchema,
+  staffInviteInputSchema,
+  staffInviteSchema,
+  staffListSchema,
+} from "../../common/staff";
+import { RAW_CREDENTIALS } from "../plugins/input";
+import {
+  adminOnly,
+  adminSecurity,
+  documentOnlyValidation,
+  errorBody,
+  idParams,
+  jsonSchemaOf,
+  okBody,
+  parseBody,
+  withStatus,
+} from "./schemas";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const admin = (summary: string, extra: Record<string, unknown>) => ({
+  ...adminOnly,
+  schema: { summary, tags: ["admin staff"], security: adminSecurity, ...extra },
+});
+const tokenParams = {
+  type: "object",
+  properties: { token: { type: "string", description: "The invitation link's last part" } },
+  required: ["token"],
+} as const;
+
+/** 'Staff' (issue 22): accounts, invitations, removal, and accepting an invitation. */
+export async function adminStaffRoutes(app: FastifyInstance) {
+  documentOnlyValidation(app);
+  const staff = app.services.staff;
+  const secure = app.config.siteUrl.startsWith("https:");
+
+  app.get(
+    "/admin/staff",
+    admin("Every account with its last sign-in, and the invitations waiting", {
+      response: { 200: withStatus("Ok", "data", jsonSchemaOf(staffListSchema, "output")), ...errors },
+    }),
+    async () => ({ status: "Ok", data: await staff.list() }),
+  );
+
+  app.post(
+    "/admin/staff/invites",
+    admin("Invite a colleague: a one-time link, valid 48 hours, is mailed to them", {
+      body: jsonSchemaOf(staffInviteInputSchema),
+      response: {
+        201: withStatus("Created", "data", jsonSchemaOf(staffInviteSchema, "output")),
+        409: errorBody,
+        ...errors,
+      },
+    }),
+    async (request, reply) => {
+      const { email } = parseBody(staffInviteInputSchema, request.body);
+      const invite = await staff.invite(email, request.admin!);
+      return reply.status(201).send({ status: "Created", data: invite });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/admin/staff/:id",
+    admin("Remove an account; its sessions end at once. Never one's own, never the last", {
+      params: idParams,
+      response: { 200: okBody, 404: errorBody, 409: errorBody, ...errors },
+    }),
+    async (request) => {
+      await staff.remove(request.params.id, request.admin!);
+      return { status: "Ok" };
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
+    "/admin/invites/:token",
+    {
+      config: RAW_CREDENTIALS,
+      schema: {
+        summary: "Accept an invitation with one's own password; sets the admin_auth cookie as a login does",
+        tags: ["admin staff"],
+        params: tokenParams,
+        body: jsonSchemaOf(inviteAcceptSchema),
+        response: {
+          200: {
+            type: "object",
+            properties: { status: { type: "string", enum: ["Ok"] }, auth: { type: "string" } },
+            required: ["status", "auth"],
+          },
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { password } = parseBody(inviteAcceptSchema, request.body);
+      const { token } = await staff.accept(request.params.token, password);
+      reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
+      return { status: "Ok", auth: token };
+    },
+  );
+}

@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
+import { UUID_SHAPE } from "../../common/blog";
+import { COMPANY } from "../../common/company";
+import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { INVITE_TTL_MS, inviteMail, type StaffAccount, type StaffInvite } from "../../common/staff";
+import { normalEmail } from "../../common/text";
+import type { Database } from "../db/client";
+import { ADVISORY_LOCKS } from "../db/locks";
+import { adminInvites, admins, mailOutbox } from "../db/schema";
+import { Conflict, Invalid, NotFound } from "./errors";
+import { hashPassword } from "./passwords";
+import type { SessionService } from "./sessions";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const UNIQUE_VIOLATION = "23505";
+
+const invalidInvite = () => new NotFound(STAFF_MESSAGES.inviteInvalid);
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+/**
+ * Several staff (issue 22): every account has the same rights. A colleague is invited by e-mail
+ * (a one-time link, valid INVITE_TTL_MS, mailed through the outbox in the invitation's own
+ * transaction) and sets their own password. Removing an account ends its sessions at once (they
+ * cascade); the last account always remains, and nobody removes their own account.
+ */
+export function createStaffService(
+  db: Database,
+  deps: { sessions: SessionService; siteUrl: string; wakeMail(): void },
+) {
+  async function list(): Promise<{ accounts: StaffAccount[]; invites: StaffInvite[] }> {
+    const [accounts, invites] = await Promise.all([
+      db
+        .select({
+          id: admins.id,
+          email: admins.email,
+          createdAt: admins.createdAt,
+          lastSignInAt: admins.lastSignInAt,
+        })
+        .from(admins)
+        .orderBy(asc(admins.createdAt), asc(admins.email)),
+      db
+        .select({ id: adminInvites.id, email: adminInvites.email, expiresAt: adminInvites.expiresAt })
+        .from(adminInvites)
+        .where(and(isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, sql`now()`)))
+        .orderBy(asc(adminInvites.createdAt)),
+    ]);
+    return {
+      accounts: accounts.map((a) => ({
+        ...a,
+        createdAt: a.createdAt.toISOString(),
+        lastSignInAt: a.lastSignInAt?.toISOString() ?? null,
+      })),
+      invites: invites.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+    };
+  }
+
+  /**
+   * Invites `email` on behalf of `by`: an earlier unused invitation to the same address stops
+   * working (only the newest link does). Conflict when the address already has an account.
+   */
+  async function invite(email: string, by: { id: string; email: string }): Promise<StaffInvite> {
+    const address = normalEmail(email);
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
+    const mail = inviteMail({
+      link: `${deps.siteUrl}/admin/invite/${token}`,
+      invitedBy: by.email,
+      expiresAt,
+      site: COMPANY.name,
+    });
+    const row = await db.transaction(async (tx) => {
+      const [account] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, address));
+      if (account) throw new Conflict(STAFF_MESSAGES.exists);
+      await tx.delete(adminInvites).where(and(eq(adminInvites.email, address), isNull(adminInvites.usedAt)));
+      const [made] = await tx
+        .insert(adminInvites)
+        .values({ email: address, tokenHash: hashToken(token), invitedBy: by.id, expiresAt })
+        .returning({ id: adminInvites.id, email: adminInvites.email, expiresAt: adminInvites.expiresAt });
+      await tx.insert(mailOutbox).values({ kind: "invite", message: { to: address, ...mail } });
+      return made;
+    });
+    deps.wakeMail();
+    return { ...row, expiresAt: row.expiresAt.toISOString() };
+  }
+
+  /** The address an unused, unexpired invitation is for; NotFound otherwise. */
+  async function invitation(token: string): Promise<{ email: string }> {
+    if (!TOKEN_SHAPE.test(token)) throw invalidInvite();
+    const [row] = await db
+      .select({ email: adminInvites.email })
+      .from(adminInvites)
+      .where(
+        and(
+          eq(adminInvites.tokenHash, hashToken(token)),
+          isNull(adminInvites.usedAt),
+          gt(adminInvites.expiresAt, sql`now()`),
+        ),
+      );
+    if (!row) throw invalidInvite();
+    return row;
+  }
+
+  /**
+   * Uses the invitation once: the account is made with the colleague's password and signed in
+   * (the new session's token). NotFound for a used, expired or unknown link.
+   */
+  async function accept(token: string, password: string): Promise<{ email: string; token: string }> {
+    if (password.length < ADMIN_PASSWORD_MIN) throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
+    if (!TOKEN_SHAPE.test(token)) throw invalidInvite();
+    const passwordHash = await hashPassword(password);
+    let account: { id: string; email: string };
+    try {
+      account = await db.transaction(async (tx) => {
+        // Used at most once, even by two tabs at the same moment: the update claims it.
+        const [used] = await tx
+          .update(adminInvites)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(adminInvites.tokenHash, hashToken(token)),
+              isNull(adminInvites.usedAt),
+              gt(adminInvites.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ email: adminInvites.email });
+        if (!used) throw invalidInvite();
+        const [made] = await tx
+          .insert(admins)
+          .values({ email: used.email, passwordHash })
+          .returning({ id: admins.id, email: admins.email });
+        return made;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Conflict(STAFF_MESSAGES.exists);
+      throw error;
+    }
+    const session = await deps.sessions.create(account.id, passwordHash);
+    if (!session) throw invalidInvite();
+    return { email: account.email, token: session.token };
+  }
+
+  /**
+   * Removes the account `id`; its sessions end with it (they cascade). `by` is who asks: nobody
+   * removes their own account, and the asker must still exist when the removal runs (checked
+   * under a lock), so two colleagues removing each other at once leave one: an account always
+   * remains.
+   */
+  async function remove(id: string, by: { id: string }): Promise<{ email: string }> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.notFound);
+    if (id === by.id) throw new Conflict(STAFF_MESSAGES.removeSelf);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffRemoval})`);
+      // Removed a moment ago by someone else: no longer anyone's to act for.
+      const [asker] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, by.id));
+      if (!asker) throw new NotFound(STAFF_MESSAGES.notFound);
+      const [removed] = await tx.delete(admins).where(eq(admins.id, id)).returning({ email: admins.email });
+      if (!removed) throw new NotFound(STAFF_MESSAGES.notFound);
+      return removed;
+    });
+  }
+
+  return { list, invite, invitation, accept, remove };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

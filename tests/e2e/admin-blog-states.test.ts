@@ -1,0 +1,282 @@
+import { BLOG_MESSAGES } from "@common/blog-messages";
+import { type APIRequestContext, request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { londonLocal } from "~/lib/blog-schedule";
+import { ukTime } from "~/lib/uk-time";
+import { adminPage, message, setUpBrowser, uniqueTitle } from "./admin";
+import { createPost, fillRequired, openForm, paragraph, pictureFile } from "./admin-blog-helpers";
+import { baseURL } from "./browser";
+
+/** Issue 23 in the browser: drafts on the server, unpublish, the state filter, scheduling. */
+setUpBrowser();
+
+const LIST = "/admin/dashboard/blog";
+const STATES = BLOG_MESSAGES.states;
+
+/** A visitor: no cookie, what the public sees. */
+let visitor: APIRequestContext;
+beforeAll(async () => {
+  visitor = await request.newContext({ baseURL: baseURL() });
+});
+afterAll(() => visitor.dispose());
+
+/** Whether a visitor finds the post anywhere public: its page, /blog, the API, the sitemap, the feed. */
+async function publicSightings(id: string, title: string) {
+  const [page, list, api, one, sitemap, feed, home] = await Promise.all([
+    visitor.get(`/blog/${id}`),
+    visitor.get("/blog"),
+    visitor.get("/api/blog"),
+    visitor.get(`/api/blog/${id}`),
+    visitor.get("/sitemap.xml"),
+    visitor.get("/blog/rss.xml"),
+    visitor.get("/"),
+  ]);
+  return {
+    page: page.status(),
+    one: one.status(),
+    list: (await list.text()).includes(title),
+    api: (await api.text()).includes(id),
+    sitemap: (await sitemap.text()).includes(id),
+    feed: (await feed.text()).includes(id),
+    home: (await home.text()).includes(title),
+  };
+}
+
+const hidden = { page: 404, one: 404, list: false, api: false, sitemap: false, feed: false, home: false };
+
+describe("drafts on the server", () => {
+  it("'Save draft' keeps a new post off the site; another browser reopens it as saved, images included", async () => {
+    const { page, context, errors } = await adminPage();
+    const title = uniqueTitle("Office draft");
+    await openForm(page, "/admin/dashboard/blog/create/template-2");
+    await fillRequired(page, title, "7");
+    await page.getByRole("textbox", { name: "Paragraph 1 content" }).click();
+    await page.keyboard.type("Started at the office");
+    await paragraph(page, 1)
+      .locator('input[type="file"]')
+      .setInputFiles(await pictureFile("desk.png", "png"));
+    await paragraph(page, 1).getByLabel("Image description (alt text)").fill("The office desk");
+    await page.getByRole("button", { name: STATES.saveDraft }).click();
+    await message(page, STATES.draftSaved).waitFor();
+    await page.waitForURL(/\/admin\/dashboard\/blog\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").pop() as string;
+    await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
+    expect(await publicSightings(id, title)).toEqual(hidden);
+
+    // The phone: a new browser context, nothing in its sessionStorage.
+    const phone = await adminPage({ width: 390, height: 844 });
+    await openForm(phone.page, `${LIST}/${id}`);
+    expect(await phone.page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+    expect(await phone.page.getByLabel("Read time").inputValue()).toBe("7");
+    expect(await phone.page.getByRole("textbox", { name: "Paragraph 1 content" }).textContent()).toBe(
+      "Started at the office",
+    );
+    const picture = paragraph(phone.page, 1).getByRole("img", { name: "The office desk" });
+    expect(await picture.getAttribute("src")).toMatch(/^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/);
+    await phone.page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
+
+    // Finished on the phone: a second save of the draft, still not public.
+    await phone.page.getByLabel("Title", { exact: true }).fill(`${title} finished`);
+    await phone.page.getByRole("button", { name: STATES.saveDraft }).click();
+    await message(phone.page, STATES.draftSaved).waitFor();
+    const saved = (await (await context.request.get(`/api/admin/blog?state=draft&limit=100`)).json()).result;
+    expect(saved.find((p: { _id: string }) => p._id === id)).toMatchObject({
+      title: `${title} finished`,
+      state: "draft",
+    });
+    expect(await publicSightings(id, title)).toEqual(hidden);
+
+    // Staff can open the draft's page; visitors cannot.
+    await page.goto(`/blog/${id}`);
+    await page.getByText(STATES.previewNotice(STATES.labels.draft)).waitFor();
+    await page.getByRole("heading", { level: 1, name: `${title} finished` }).waitFor();
+    expect(errors).toEqual([]);
+    await phone.context.close();
+    await context.close();
+  });
+
+  it("the list shows each post's state and filters by it", async () => {
+    const { page, context } = await adminPage();
+    const draftTitle = uniqueTitle("Listed draft");
+    const liveTitle = uniqueTitle("Listed live");
+    await context.request.post("/api/admin", {
+      data: { ...postData(draftTitle), state: "draft" },
+    });
+    await createPost(context.request, { title: liveTitle });
+    await page.goto(`${LIST}?q=${encodeURIComponent("Listed")}`);
+    const draftCard = page.getByRole("link", { name: new RegExp(draftTitle) });
+    expect(await draftCard.getByTestId("blog-card-state").textContent()).toBe(STATES.labels.draft);
+    const liveCard = page.getByRole("link", { name: new RegExp(liveTitle) });
+    expect(await liveCard.getByTestId("blog-card-state").textContent()).toBe(STATES.labels.published);
+
+    const filter = page.getByRole("navigation", { name: STATES.filter });
+    await filter.getByRole("link", { name: STATES.labels.draft }).click();
+    await page.waitForURL(/state=draft/);
+    await draftCard.waitFor();
+    expect(await page.getByRole("link", { name: new RegExp(liveTitle) }).count()).toBe(0);
+    expect(await filter.getByRole("link", { name: STATES.labels.draft }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(new URL(page.url()).searchParams.get("q")).toBe("Listed");
+    await filter.getByRole("link", { name: STATES.all }).click();
+    await page.getByRole("link", { name: new RegExp(liveTitle) }).waitFor();
+    await context.close();
+  });
+
+  it("'Unpublish' returns a published post to Draft: gone from every public surface", async () => {
+    const { page, context } = await adminPage();
+    const title = uniqueTitle("To unpublish");
+    const post = await createPost(context.request, { title });
+    expect((await publicSightings(post._id, title)).page).toBe(200);
+    await openForm(page, `${LIST}/${post._id}`);
+    await page.getByText(STATES.stateLine(STATES.labels.published)).waitFor();
+    // A published post is edited through Preview and Submit, not saved as a draft.
+    expect(await page.getByRole("button", { name: STATES.saveDraft }).count()).toBe(0);
+    await page.getByRole("button", { name: STATES.unpublish }).click();
+    await message(page, STATES.unpublished).waitFor();
+    await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
+    expect(await publicSightings(post._id, title)).toEqual(hidden);
+    await page.getByRole("button", { name: STATES.saveDraft }).waitFor();
+    await context.close();
+  });
+});
+
+describe("autosave", () => {
+  const status = (page: import("playwright-core").Page) => page.getByTestId("blog-save-status");
+
+  it("saves a new post as a draft a few seconds after typing, images included; another browser sees it", async () => {
+    const { page, context, errors } = await adminPage();
+    const title = uniqueTitle("Autosaved");
+    await openForm(page, "/admin/dashboard/blog/create/template-5");
+    await fillRequired(page, title);
+    await paragraph(page, 1)
+      .locator('input[type="file"]')
+      .setInputFiles(await pictureFile("field.jpg", "jpeg"));
+    // The first autosave creates the post as a draft; the form stays SPEC's create form.
+    await status(page).getByText(STATES.saved).waitFor({ timeout: 15_000 });
+    expect(page.url()).toMatch(/\/create\/template-5$/);
+    const id = await draftId(context.request, title);
+    expect(await publicSightings(id, title)).toEqual(hidden);
+    // The next change updates that draft (no second post).
+    await page.getByLabel("Title", { exact: true }).fill(`${title} more`);
+    await expectSaved(context.request, id, `${title} more`);
+    expect(await draftId(context.request, title)).toBe(id);
+    const saved = (await (await context.request.get(`/api/admin/blog?state=draft&limit=100`)).json()).result;
+    const post = saved.find((p: { _id: string }) => p._id === id);
+    expect(post.img).toMatch(/^[0-9a-f-]{36}$/);
+
+    const other = await adminPage();
+    await openForm(other.page, `${LIST}/${id}`);
+    expect(await other.page.getByLabel("Title", { exact: true }).inputValue()).toBe(`${title} more`);
+    expect(await paragraph(other.page, 1).locator("img").getAttribute("src")).toMatch(
+      /^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/,
+    );
+    // SPEC's flow goes on: Preview, Submit publishes that same post, "created" as SPEC says.
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.waitForURL(/\/blog\/preview$/);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(BLOG_MESSAGES.created).waitFor();
+    const live = (await (await visitor.get(`/api/blog/${id}`)).json()).result;
+    expect(live).toMatchObject({ title: `${title} more`, state: "published" });
+    expect(errors).toEqual([]);
+    await other.context.close();
+    await context.close();
+  });
+
+  it("refuses the second save of a stale version with a clear message, keeping the other's text", async () => {
+    const office = await adminPage();
+    const title = uniqueTitle("Two editors");
+    const res = await office.context.request.post("/api/admin", {
+      data: { ...postData(title), state: "draft" },
+    });
+    const id = (await res.json()).result._id as string;
+    const phone = await adminPage({ width: 390, height: 844 });
+    await openForm(office.page, `${LIST}/${id}`);
+    await openForm(phone.page, `${LIST}/${id}`);
+
+    await phone.page.getByLabel("Title", { exact: true }).fill("Phone's title");
+    await status(phone.page).getByText(STATES.saved).waitFor({ timeout: 15_000 });
+    await office.page.getByLabel("Title", { exact: true }).fill("Office's title");
+    await status(office.page)
+      .getByText(STATES.notSaved(BLOG_MESSAGES.post.stale))
+      .waitFor({ timeout: 15_000 });
+    await expectSaved(office.context.request, id, "Phone's title");
+    await phone.context.close();
+    await office.context.close();
+  });
+});
+
+/** The id of the one draft whose title starts with `title`. */
+async function draftId(api: APIRequestContext, title: string) {
+  const posts = (await (await api.get("/api/admin/blog?state=draft&limit=100&fields=summary")).json()).result;
+  const found = posts.filter((p: { title: string }) => p.title.startsWith(title));
+  expect(found).toHaveLength(1);
+  return found[0]._id as string;
+}
+
+/** Waits until the server has the draft with this title (autosave is a few seconds behind typing). */
+async function expectSaved(api: APIRequestContext, id: string, title: string) {
+  const deadline = Date.now() + 15_000;
+  let seen = "";
+  while (Date.now() < deadline) {
+    const posts = (await (await api.get("/api/admin/blog?state=draft&limit=100&fields=summary")).json())
+      .result;
+    seen = posts.find((p: { _id: string }) => p._id === id)?.title;
+    if (seen === title) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  expect(seen).toBe(title);
+}
+
+describe("scheduling", () => {
+  it("'Schedule' in UK time publishes the post on time, without a restart", async () => {
+    const { page, context } = await adminPage();
+    const title = uniqueTitle("Monday post");
+    const res = await context.request.post("/api/admin", { data: { ...postData(title), state: "draft" } });
+    const id = (await res.json()).result._id as string;
+    await openForm(page, `${LIST}/${id}`);
+    await page.getByLabel(STATES.scheduleLabel).waitFor();
+    // The next whole minute at least 40 s away, as a London wall-clock time.
+    const at = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
+    await page.getByLabel(STATES.scheduleLabel).fill(londonLocal(at));
+    await page.getByRole("button", { name: STATES.schedule }).click();
+    await page.getByText(STATES.stateLine(STATES.scheduledFor(ukTime(at.toISOString())))).waitFor();
+    expect(await publicSightings(id, title)).toEqual(hidden);
+
+    // The worker publishes it within 30 s of its time; /blog shows it at once.
+    let seenAt = 0;
+    while (Date.now() < at.getTime() + 40_000) {
+      if ((await (await visitor.get("/blog")).text()).includes(title)) {
+        seenAt = Date.now();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(seenAt).toBeGreaterThanOrEqual(at.getTime());
+    expect(seenAt - at.getTime()).toBeLessThan(30_000);
+    const sightings = await publicSightings(id, title);
+    expect(sightings).toEqual({
+      page: 200,
+      one: 200,
+      list: true,
+      api: true,
+      sitemap: true,
+      feed: true,
+      home: true,
+    });
+    const post = (await (await visitor.get(`/api/blog/${id}`)).json()).result;
+    expect(post).toMatchObject({ state: "published", dateAdded: at.toISOString() });
+    await context.close();
+  }, 150_000);
+});
+
+/** A post body for the API (as ./admin-blog-helpers' createPost sends it). */
+function postData(title: string) {
+  return {
+    meta_data_title: `Meta ${title}`,
+    title,
+    readTime: 5,
+    template: 1,
+    content: [0, 1, 2].map((i) => ({ header: i ? `Header ${i + 1}` : "", content: `<p>Body ${i + 1}</p>` })),
+  };
+}
