@@ -174,5 +174,13 @@ export const LEAD_MESSAGES = {
   assignedFilter: "Assigned",
   invalidAssignedFilter: "Assigned must be mine or none",
   replied: "Reply sent to the visitor",
+  reply: "Reply to the visitor",
+  replyHint: "Plain text, sent by e-mail from the office's address and kept in the timeline.",
+  replyTo: (email: string) => `It goes to ${email}.`,
+  sendReply: "Send reply",
+  replyQueued: "Reply queued for sending",
+  replyEmpty: "Write the reply first",
+  replyTooLong: (max: number) => `A reply is at most ${max} characters`,
+  noAddress: "This enquiry has no e-mail address to reply to",
   erased: "Personal data erased",
 } as const;

@@ -94,6 +94,23 @@ export const blogPostInputSchema = z
       .nullable()
       .optional()
       .meta({ description: "When a scheduled post goes live (ISO-8601); only with state scheduled" }),
+    meta_description: z
+      .string({ error: BLOG_MESSAGES.post.metaDescription })
+      .max(BLOG_LIMITS.metaDescription, { error: BLOG_MESSAGES.post.metaDescription })
+      .overwrite((text) => stripNul(text).trim())
+      .default("")
+      .meta({ description: "For search results and link previews; empty: the first words of the post" }),
+    social_image_paragraph: z
+      .number({ error: BLOG_MESSAGES.post.socialImage })
+      .int({ error: BLOG_MESSAGES.post.socialImage })
+      .min(0, { error: BLOG_MESSAGES.post.socialImage })
+      .max(PARAGRAPHS_PER_BLOG - 1, { error: BLOG_MESSAGES.post.socialImage })
+      .nullable()
+      .default(null)
+      .meta({
+        description:
+          "The paragraph (0-based) whose picture Open Graph and the feed show; null: the first picture",
+      }),
     version: z
       .number({ error: BLOG_MESSAGES.post.version })
       .int({ error: BLOG_MESSAGES.post.version })
@@ -149,6 +166,22 @@ export interface BlogPost {
   publishAt: string | null;
   /** One more on every write (a save names the version it was made from). */
   version: number;
+  /** The post's own meta description; "" means derived from its text. */
+  meta_description: string;
+  /** The paragraph whose picture is the social image; null: the first picture. */
+  social_image_paragraph: number | null;
+}
+
+/** One kept revision of a post (`GET /api/admin/:id/revisions`). */
+export interface BlogRevision {
+  id: string;
+  /** ISO-8601. */
+  savedAt: string;
+  /** The administrator's e-mail address. */
+  savedBy: string;
+  reason: "published" | "saved" | "restored";
+  /** The post's title in that revision. */
+  title: string;
 }
 
 /** A post without its paragraph bodies (`GET /api/blog?fields=summary`): enough for a card. */

@@ -19,6 +19,8 @@ export const REDIRECT_DELAY_MS = 2000;
 export const ALERT_MS = 2000;
 export const PREVIEW_ALERT_MS = 4000;
 export const TOAST_MS = 1200;
+/** The visitor's reference after a contact or tankering message: long enough to write down. */
+export const REFERENCE_MS = 10_000;
 export const QUOTE_STEPS = 6;
 export const PARAGRAPHS_PER_BLOG = 3;
 export const TEMPLATE_COUNT = 5;
@@ -54,6 +56,8 @@ export const BLOG_LIMITS = {
   /** Sanitised HTML per paragraph. */
   content: 50_000,
   readTime: 600,
+  /** The post's own meta description (search results and link previews show about 160). */
+  metaDescription: 300,
 } as const;
 
 /** The most posts one `GET /api/blog` request may ask for. */

@@ -111,6 +111,22 @@ export const noteInputSchema = z.object(
   { error: LEAD_MESSAGES.noteEmpty },
 );
 
+const REPLY_MAX = 10_000;
+
+/** A reply to the visitor: plain text, mailed from the office. */
+export const replyInputSchema = z.object(
+  {
+    text: withStorableText(
+      z
+        .string({ error: LEAD_MESSAGES.replyEmpty })
+        .trim()
+        .min(1, { error: LEAD_MESSAGES.replyEmpty })
+        .max(REPLY_MAX, { error: LEAD_MESSAGES.replyTooLong(REPLY_MAX) }),
+    ),
+  },
+  { error: LEAD_MESSAGES.replyEmpty },
+);
+
 /** 'Assigned to': a colleague's account id, or "" / null for nobody. */
 export const assignInputSchema = z.object(
   {
@@ -184,6 +200,7 @@ export const enquiryDetailSchema = enquiryViewSchema.extend({
     .nullable()
     .meta({ description: "'Assigned to': null while nobody is" }),
   timeline: z.array(timelineEntrySchema).meta({ description: "Every change by staff, newest first" }),
+  reference: z.string().meta({ description: "The visitor's reference (in their confirmation mail)" }),
 });
 
 export type MailState = (typeof MAIL_STATES)[number];

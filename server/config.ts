@@ -67,6 +67,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   INSIGHTS_RETENTION_MONTHS: positiveInt(120).default(25),
   INSIGHTS_COUNTING: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
+  AUTO_REPLY: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
   SHUTDOWN_DELAY_SECONDS: z
     .string()
     .regex(/^\d{1,2}$/, { message: "must be a whole number of seconds between 0 and 60" })
@@ -106,6 +107,8 @@ export interface Config {
   insightsRetentionMonths: number;
   /** Insights: count page views and form stages (off: nothing is counted, the screen shows what was). */
   insightsCounting: boolean;
+  /** Each visitor gets one confirmation mail with their reference (default: on when SMTP_URL is set). */
+  autoReply: boolean;
   /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
   shutdownDelayMs: number;
   /** Development mode (Vite middleware, no CSP). */
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     metricsToken: e.METRICS_TOKEN,
     insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
     insightsCounting: e.INSIGHTS_COUNTING === "1",
+    autoReply: e.AUTO_REPLY ? e.AUTO_REPLY === "1" : Boolean(e.SMTP_URL),
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     dev,
   };

@@ -30,6 +30,8 @@ const post = (overrides: Partial<BlogPost> = {}): BlogPost => ({
   state: "published",
   publishAt: null,
   version: 1,
+  meta_description: "",
+  social_image_paragraph: null,
   img: ID,
   content: [
     { header: "", content: "<p>One</p>", img: ID, alt: "A caddy" },

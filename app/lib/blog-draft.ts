@@ -38,6 +38,10 @@ export interface BlogDraft {
   editId: string | null;
   /** The post's date when editing an existing post (kept by the server); null for a new post. */
   editDateAdded: string | null;
+  /** The post's own meta description ("": derived from its text). */
+  meta_description?: string;
+  /** The paragraph whose picture is the social image; null: the first picture. */
+  social_image_paragraph?: number | null;
   /** The saved post's version this draft was made from (a stale one is refused); null for a new post. */
   version?: number | null;
   /** True once anything was changed since the form was filled. */
@@ -87,6 +91,8 @@ export function draftFromPost(post: BlogPost): BlogDraft {
     editId: post._id,
     editDateAdded: post.dateAdded,
     version: post.version,
+    meta_description: post.meta_description,
+    social_image_paragraph: post.social_image_paragraph,
   };
 }
 
@@ -98,6 +104,12 @@ export function draftInput(draft: BlogDraft) {
     readTime: draft.readTime,
     template: draft.template,
     ...(draft.editId && draft.version ? { version: draft.version } : {}),
+    meta_description: draft.meta_description ?? "",
+    // A choice whose picture was removed since falls back to the first picture.
+    social_image_paragraph:
+      draft.social_image_paragraph != null && draft.content[draft.social_image_paragraph]?.image
+        ? draft.social_image_paragraph
+        : null,
     content: draft.content.map((p, index) => ({
       header: index === 0 ? "" : p.header,
       content: p.content,

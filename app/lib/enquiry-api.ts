@@ -1,6 +1,6 @@
 import type { EnquiryKind } from "@common/constants";
 
-export type EnquiryResult = { ok: true } | { ok: false; status: number; message: string };
+export type EnquiryResult = { ok: true; reference: string } | { ok: false; status: number; message: string };
 
 /** Posts an enquiry to our own API; never throws (network failures come back as results). */
 export async function postEnquiry(kind: EnquiryKind, body: object): Promise<EnquiryResult> {
@@ -10,8 +10,8 @@ export async function postEnquiry(kind: EnquiryKind, body: object): Promise<Enqu
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
     });
-    if (res.ok) return { ok: true };
     const payload = await res.json().catch(() => undefined);
+    if (res.ok) return { ok: true, reference: typeof payload?.reference === "string" ? payload.reference : "" };
     const message =
       typeof payload?.message === "string" ? payload.message : res.statusText || `HTTP ${res.status}`;
     return { ok: false, status: res.status, message };

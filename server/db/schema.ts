@@ -96,6 +96,10 @@ export const blogPosts = pgTable(
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** One more on every write; a save naming an older version is refused as stale. */
     version: integer("version").notNull().default(1),
+    /** The post's own meta description; empty: derived from its first paragraph. */
+    metaDescription: text("meta_description").notNull().default(""),
+    /** The paragraph (0-based) whose picture is the social image; null: the first picture. */
+    socialImageParagraph: integer("social_image_paragraph"),
   },
   (t) => [
     index("blog_posts_date_added_idx").on(t.dateAdded),
@@ -105,6 +109,38 @@ export const blogPosts = pgTable(
       "blog_posts_state_check",
       sql`${t.state} IN ('draft', 'scheduled', 'published') AND (${t.state} = 'scheduled') = (${t.publishAt} IS NOT NULL)`,
     ),
+    check("blog_posts_social_image_paragraph_check", sql`${t.socialImageParagraph} BETWEEN 0 AND 2`),
+  ],
+);
+
+/** What a revision keeps of a post: its text and paragraphs (images by id). */
+export interface RevisionSnapshot {
+  metaDataTitle: string;
+  title: string;
+  readTime: number;
+  template: number;
+  content: StoredParagraph[];
+  metaDescription?: string;
+  socialImageParagraph?: number | null;
+}
+
+/** A post as it was at a publish or manual save (the last 50 per post); its images stay while it does. */
+export const blogRevisions = pgTable(
+  "blog_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The administrator's e-mail address. */
+    savedBy: text("saved_by").notNull(),
+    reason: text("reason").$type<"published" | "saved" | "restored">().notNull(),
+    post: jsonb("post").$type<RevisionSnapshot>().notNull(),
+  },
+  (t) => [
+    index("blog_revisions_post_newest_idx").on(t.postId, t.savedAt.desc(), t.id.desc()),
+    check("blog_revisions_reason_check", sql`${t.reason} IN ('published', 'saved', 'restored')`),
   ],
 );
 
@@ -222,11 +258,18 @@ export const enquiryEvents = pgTable(
     data: jsonb("data").$type<Record<string, string | null>>().notNull().default({}),
     editedAt: timestamp("edited_at", { withTimezone: true }),
   },
-  (t) => [index("enquiry_events_enquiry_idx").on(t.enquiryId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("enquiry_events_enquiry_idx").on(t.enquiryId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The dashboard's time to 'Contacted': status changes of the last 30 days.
+    index("enquiry_events_type_at_idx").on(t.type, t.at),
+  ],
 );
 
-/** What the outbox carries: what is rendered from the enquiry, or a `message` stored with the row. */
-export const MAIL_KINDS = ["notification", "invite"] as const;
+/**
+ * What the outbox carries: rendered from the enquiry when sent (the office's notification, the
+ * visitor's confirmation), or a `message` stored with the row (an invitation, a staff reply).
+ */
+export const MAIL_KINDS = ["notification", "confirmation", "invite", "reply"] as const;
 
 /** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */
 export interface StoredMail {

@@ -24,8 +24,8 @@ const CHUNK = 1000;
 /**
  * Adds counts to the tables: INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n, so instances
  * flushing the same rows at once each add theirs (the row lock orders them; nothing is lost). One
- * transaction (one commit, one flush to disk on the embedded database): all of it or none, the
- * caller keeps the counts when it throws. Tables in a fixed order and rows in key order, so two
+ * transaction, committed asynchronously: all of it or none, the caller keeps the counts when it
+ * throws. Tables in a fixed order and rows in key order, so two
  * flushes lock shared rows in the same order and never deadlock.
  */
 export async function addCounts(db: Database, counts: Counts): Promise<void> {
@@ -36,6 +36,10 @@ export async function addCounts(db: Database, counts: Counts): Promise<void> {
   };
   const plus = (column: PgColumn) => sql`${column} + excluded.${sql.identifier(column.name)}`;
   await db.transaction(async (tx) => {
+    // Counts may be lost in a crash anyway (they wait in memory for up to 10 s): the commit does
+    // not wait for its WAL record to reach the disk. On the embedded database that wait is a
+    // synchronous fsync on the thread that serves the pages (docs/decisions/0032).
+    await tx.execute(sql`set local synchronous_commit = off`);
     await write(counts.pages, (rows) =>
       tx
         .insert(insightsPages)

@@ -5,7 +5,7 @@ import { COMPANY } from "../../common/company";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { enquiries, type MAIL_KINDS, mailOutbox, type StoredMail } from "../db/schema";
-import { renderNotification } from "./templates";
+import { renderConfirmation, renderNotification } from "./templates";
 import { createTransport, type MailTransport, SMTP_CONNECTIONS } from "./transport";
 
 /** First retry after 10 s, doubling, then every 30 min until delivered (or refused for good). */
@@ -90,11 +90,15 @@ export function createOutbox(
     const result = await db.execute(sql`
       update ${mailOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
       where id in (
-        select id from ${mailOutbox}
-        where state = 'pending' and next_attempt_at <= ${now.toISOString()}
-        order by next_attempt_at
+        select m.id from ${mailOutbox} m
+        where m.state = 'pending' and m.next_attempt_at <= ${now.toISOString()}
+          -- A visitor's confirmation goes after the office's own mail about the enquiry.
+          and (m.kind <> 'confirmation' or not exists (
+            select 1 from ${mailOutbox} n
+            where n.enquiry_id = m.enquiry_id and n.kind = 'notification' and n.state = 'pending'))
+        order by m.next_attempt_at
         limit ${batch}
-        for update skip locked
+        for update of m skip locked
       )
       returning id, enquiry_id, kind, message, attempts`);
     type Row = Omit<Claimed, "enquiryId"> & { enquiry_id: string | null };
@@ -110,7 +114,8 @@ export function createOutbox(
   /** What a claimed row sends: the office's notification of its enquiry, or the message it carries. */
   function contentOf(row: Claimed, enquiry: typeof enquiries.$inferSelect | undefined): Mail.Options | undefined {
     if (row.kind === "notification") return enquiry && { to, ...renderNotification(enquiry) };
-    return row.message ?? undefined;
+    if (row.kind === "confirmation") return enquiry && { replyTo: to, ...renderConfirmation(enquiry) };
+    return row.message ? { replyTo: to, ...row.message } : undefined;
   }
 
   /** Sends one claimed message; false when it was not sent (failed, or the claim was lost). */

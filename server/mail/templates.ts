@@ -1,5 +1,7 @@
+import { confirmationMail, enquiryReference } from "../../common/confirmation";
 import type { EnquiryKind } from "../../common/constants";
 import { type ContactEnquiry, enquiryRows, type QuoteEnquiry } from "../../common/enquiries";
+import { enquiryVisitor } from "../../common/enquiry-inbox";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 
@@ -76,4 +78,15 @@ ${rows
 </body></html>`;
 
   return { subject, replyTo: { name: oneLine(visitor.name), address: visitor.email }, text, html };
+}
+
+/** The visitor's confirmation (AUTO_REPLY): their reference, what happens next, the office hours. */
+export function renderConfirmation(enquiry: StoredEnquiry) {
+  const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
+  const mail = confirmationMail({
+    kind: enquiry.kind,
+    name: oneLine(visitor.name),
+    reference: enquiryReference(enquiry.id),
+  });
+  return { to: visitor.email, subject: oneLine(mail.subject), text: mail.text };
 }

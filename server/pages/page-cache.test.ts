@@ -194,7 +194,7 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(renders).toHaveLength(4);
     for (const [url, headers] of [
       ["/page/c?search=compost", {}],
-      ["/page/c?page=2&utm_source=x", {}],
+      ["/page/c?page=2&sort=new", {}],
       ["/page/c", { cookie: "admin_auth=anything" }],
       ["/page/c", bearer(token)],
     ] as const) {

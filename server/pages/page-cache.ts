@@ -84,6 +84,16 @@ function limiter(max: number) {
 const CACHEABLE_QUERY = /^(page=\d{1,4})?$/;
 const CONSENT_ANSWERS = new Set(["accepted", "rejected"]);
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const CAMPAIGN_TAG = /^utm_[a-z]+=/;
+
+/** A query string without its `utm_…` parameters (links from newsletters and adverts). */
+export function withoutCampaignTags(query: string): string {
+  if (!query.includes("utm_")) return query;
+  return query
+    .split("&")
+    .filter((part) => !CAMPAIGN_TAG.test(part))
+    .join("&");
+}
 
 /**
  * The nonce pages are rendered with for the cache. It marks the inline scripts the app itself
@@ -133,14 +143,15 @@ export function createPageCache(options: PageCacheOptions) {
   /** The cache key for this request, or undefined when it must be rendered for the visitor alone. */
   function keyFor(request: FastifyRequest): { key: string; path: string; consent: string } | undefined {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-    const url = request.url;
-    const queryAt = url.indexOf("?");
-    const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
+    const queryAt = request.url.indexOf("?");
+    // Campaign tags change nothing on a page (Insights counts them from the request itself).
+    const query = queryAt < 0 ? "" : withoutCampaignTags(request.url.slice(queryAt + 1));
+    const url = queryAt < 0 ? request.url : `${request.url.slice(0, queryAt)}${query ? `?${query}` : ""}`;
     if (isAdminPath(url) || !CACHEABLE_QUERY.test(query)) return undefined;
     // Only pages that can exist, each under its own key; every path the catch-all answers shares
     // one (keeping each would let a flood of made-up paths evict the real pages, and each would
     // cost a render, brotli 11 and gzip 9).
-    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    const pathname = queryAt < 0 ? url : request.url.slice(0, queryAt);
     const page = isKnownPath(pathname) ? url : query === "" && isCatchAll(pathname) ? CATCH_ALL : undefined;
     if (!page) return undefined;
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../tests/e2e/server";
+import { freePort } from "../../scripts/server-process.mjs";
 import { buildApp } from "../app";
 import { LOGIN_LIMITS } from "../services/logins";
 import { ADMIN } from "../test/content";

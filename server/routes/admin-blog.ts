@@ -18,6 +18,18 @@ import {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
+const revisionSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid" },
+    savedAt: { type: "string", format: "date-time" },
+    savedBy: { type: "string", description: "The administrator's e-mail address" },
+    reason: { type: "string", enum: ["published", "saved", "restored"] },
+    title: { type: "string", description: "The post's title in that revision" },
+  },
+  required: ["id", "savedAt", "savedBy", "reason", "title"],
+};
+
 /**
  * Blog administration over the blog service: GET /api/admin/blog (every state), POST /api/admin,
  * PUT and DELETE /api/admin/:id, POST /api/admin/:id/unpublish.
@@ -65,6 +77,51 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get<{ Params: { id: string } }>(
+    "/admin/:id/revisions",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "A post's revisions, newest first (the last 50: each publish and manual save)",
+        tags: ["admin blog"],
+        security: adminSecurity,
+        params: idParams,
+        response: {
+          200: withStatus("Ok", "result", { type: "array", items: revisionSchema }),
+          404: errorBody,
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({ status: "Ok", result: await app.services.blog.revisions(request.params.id) }),
+  );
+
+  app.post<{ Params: { id: string; revisionId: string } }>(
+    "/admin/:id/revisions/:revisionId/restore",
+    {
+      ...adminOnly,
+      schema: {
+        summary: "Restore a revision as the post's new draft (its text and images; the post becomes a draft)",
+        tags: ["admin blog"],
+        security: adminSecurity,
+        params: {
+          type: "object",
+          properties: {
+            id: { type: "string", format: "uuid" },
+            revisionId: { type: "string", format: "uuid" },
+          },
+          required: ["id", "revisionId"],
+        },
+        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, revisionId } = request.params;
+      const by = request.admin?.email ?? "";
+      return { status: "Ok", result: await app.services.blog.restore(id, revisionId, { by }) };
+    },
+  );
+
   app.post<{ Params: { id: string } }>(
     "/admin/:id/unpublish",
     {
@@ -94,7 +151,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseBody(blogPostInputSchema, request.body);
-      const post = await app.services.blog.create(input);
+      const post = await app.services.blog.create(input, [], { by: request.admin?.email });
       return reply.status(201).send({ status: "Created", result: post });
     },
   );
@@ -114,7 +171,8 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const input = parseBody(blogPostInputSchema, request.body);
-      return { status: "Ok", result: await app.services.blog.update(request.params.id, input) };
+      const by = request.admin?.email;
+      return { status: "Ok", result: await app.services.blog.update(request.params.id, input, [], { by }) };
     },
   );
 

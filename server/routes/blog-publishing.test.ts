@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { createServices } from "../services";
-import { bearer, postBody, signIn } from "../test/content";
+import { bearer, postBody, signIn, uploadImage } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
 /** Issue 23: Draft, Scheduled and Published; only published posts are public; scheduled ones go live once. */
@@ -206,6 +206,36 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     const bad = await put(0, "Bad version");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(BLOG_MESSAGES.post.version);
+  });
+
+  it("keeps a post's own meta description and social image choice, refusing a choice without a picture", async () => {
+    const picture = await uploadImage(app, token);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(token),
+      payload: {
+        ...postBody(2, [null, picture, null]),
+        meta_description: "  What changes for food businesses in 2026  ",
+        social_image_paragraph: 1,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().result).toMatchObject({
+      meta_description: "What changes for food businesses in 2026",
+      social_image_paragraph: 1,
+    });
+    const plain = (await create({})).json().result;
+    expect(plain).toMatchObject({ meta_description: "", social_image_paragraph: null });
+    for (const [extra, message] of [
+      [{ social_image_paragraph: 0 }, BLOG_MESSAGES.post.socialImageMissing(0)],
+      [{ social_image_paragraph: 3 }, BLOG_MESSAGES.post.socialImage],
+      [{ meta_description: "x".repeat(301) }, BLOG_MESSAGES.post.metaDescription],
+    ] as const) {
+      const refused = await create(extra);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
   });
 
   it("documents state and publishAt, the admin list and unpublish in the OpenAPI document", async () => {

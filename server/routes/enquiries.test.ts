@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { enquiryReference } from "../../common/confirmation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD } from "../../common/enquiries";
 import {
@@ -85,8 +86,8 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       const before = (await listed()).length;
       const res = await post(app, url, valid, freshIp());
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ status: "Created" });
       const list = await listed();
+      expect(res.json()).toEqual({ status: "Created", reference: enquiryReference(list[0]._id) });
       expect(list).toHaveLength(before + 1);
       expect(list[0].kind).toBe(url.slice(5));
       expect(list[0].mail).toEqual({ state: "pending", attempts: 0 });
@@ -150,7 +151,8 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       const before = (await listed()).length;
       const res = await post(app, url, { ...valid, [HONEYPOT_FIELD]: "http://spam.example" }, freshIp());
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ status: "Created" });
+      // A reference like any other: the bot learns nothing.
+      expect(res.json()).toEqual({ status: "Created", reference: expect.stringMatching(/^FO-[0-9A-F]{8}$/) });
       expect(await listed()).toHaveLength(before);
       const spam = await app.inject({
         method: "GET",

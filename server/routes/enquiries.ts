@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { enquiryReference } from "../../common/confirmation";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
 import { firstIssue } from "../../common/zod";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
-import { createdBody, documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
+import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
 /** Each form's path and what the API document calls its submission (CONTRACT's words). */
 const FORMS: Record<EnquiryKind, { url: string; summary: string }> = {
@@ -31,7 +33,18 @@ export async function enquiryRoutes(app: FastifyInstance) {
           `message for it. A client may send each form ${perHour} times an hour, then 429.`,
         tags: ["enquiries"],
         body: jsonSchemaOf(ENQUIRY_SCHEMAS[kind]),
-        response: { 201: createdBody, 400: errorBody, 429: errorBody },
+        response: {
+          201: {
+            type: "object",
+            properties: {
+              status: { type: "string", enum: ["Created"] },
+              reference: { type: "string", description: "The visitor's reference, e.g. FO-1A2B3C4D" },
+            },
+            required: ["status", "reference"],
+          },
+          400: errorBody,
+          429: errorBody,
+        },
       },
       config: {
         rateLimit: {
@@ -49,14 +62,17 @@ export async function enquiryRoutes(app: FastifyInstance) {
         if (trap !== undefined && trap !== null && trap !== "") {
           // Answered like a success so a bot learns nothing. Kept as spam (never mailed) so a
           // person whose browser filled the hidden field can still be found in the inbox.
-          if (parsed.success) await app.services.enquiries.submit(kind, parsed.data, { spam: true });
-          else request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
-          return reply.status(201).send({ status: "Created" });
+          const stored = parsed.success
+            ? await app.services.enquiries.submit(kind, parsed.data, { spam: true })
+            : request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
+          return reply
+            .status(201)
+            .send({ status: "Created", reference: stored?.reference ?? enquiryReference(randomUUID()) });
         }
         if (!parsed.success) throw badRequest(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
         // 201 only once the enquiry and its outbox row are committed.
-        await app.services.enquiries.submit(kind, parsed.data);
-        return reply.status(201).send({ status: "Created" });
+        const { reference } = await app.services.enquiries.submit(kind, parsed.data);
+        return reply.status(201).send({ status: "Created", reference });
       },
     });
   }

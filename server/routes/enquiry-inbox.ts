@@ -12,6 +12,7 @@ import {
   inboxQuerySchema,
   noteInputSchema,
   queryValues,
+  replyInputSchema,
 } from "../../common/enquiry-inbox";
 import { Invalid } from "../services/errors";
 import {
@@ -160,6 +161,21 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
       const { assignee } = parseBody(assignInputSchema, request.body);
       await inbox.assign(id, assignee, request.admin!);
       return { status: "Ok", data: await inbox.get(id) };
+    },
+  );
+
+  app.post<WithId>(
+    "/admin/enquiries/:id/replies",
+    admin("Reply to the visitor: plain text mailed from the office, kept in the timeline", {
+      params: idParams,
+      body: jsonSchemaOf(replyInputSchema),
+      response: { 201: withStatus("Created", "data", enquiryDetail), ...errors },
+    }),
+    async (request, reply) => {
+      const id = enquiryId(request.params.id);
+      const { text } = parseBody(replyInputSchema, request.body);
+      await inbox.reply(id, text, request.admin!);
+      return reply.status(201).send({ status: "Created", data: await inbox.get(id) });
     },
   );
 

@@ -1,7 +1,7 @@
-import type { BlogPostInput } from "../../common/blog";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { processImage } from "../media/image-codec";
+import type { PostWrite } from "../services/blog";
 import { createServices, type Services } from "../services/index";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */
@@ -37,7 +37,7 @@ const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`
 
 /** Three posts in different templates, images only where their template allows one. */
 const POSTS: Array<{
-  post: Omit<BlogPostInput, "content">;
+  post: Omit<PostWrite, "content">;
   paragraphs: [string, string][];
   image: [number, Parameters<typeof illustration>[0], number];
 }> = [

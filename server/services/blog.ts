@@ -16,6 +16,7 @@ import {
   type BlogPost,
   type BlogPostInput,
   type BlogPostSummary,
+  type BlogRevision,
   type ImageSizes,
   UUID_SHAPE,
 } from "../../common/blog";
@@ -23,12 +24,16 @@ import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../common/constants";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
-import { blogPosts, images, type StoredParagraph } from "../db/schema";
+import { blogPosts, blogRevisions, images, type StoredParagraph } from "../db/schema";
 import { sanitizeParagraphHtml } from "../media/html-sanitiser";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { ImageService, PreparedImage } from "./images";
 
 const MESSAGES = BLOG_MESSAGES.post;
+
+/** A post to save: the validated input; its SEO fields may be left out (none of its own). */
+export type PostWrite = Omit<BlogPostInput, "meta_description" | "social_image_paragraph"> &
+  Partial<Pick<BlogPostInput, "meta_description" | "social_image_paragraph">>;
 
 type PostRow = typeof blogPosts.$inferSelect;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -44,6 +49,8 @@ function toWire(row: Omit<PostRow, "updatedAt">): BlogPost {
     state: row.state,
     publishAt: row.publishAt?.toISOString() ?? null,
     version: row.version,
+    meta_description: row.metaDescription,
+    social_image_paragraph: row.socialImageParagraph,
     img: row.content.find((paragraph) => paragraph.img)?.img ?? null,
     content: row.content.map(({ header, content, img, alt }) => ({
       header,
@@ -74,12 +81,23 @@ const listFilter = ({ titleContains, state }: ListRange): SQL | undefined =>
   and(stateFilter(state), titleContains ? ilike(blogPosts.title, containsPattern(titleContains)) : undefined);
 
 /** The state and publication time a save asks for; `current` is the post's state on update. */
-function stateOf(input: BlogPostInput, current: PostState | undefined, now = new Date()) {
+function stateOf(input: PostWrite, current: PostState | undefined, now = new Date()) {
   const state = input.state ?? current ?? "published";
   if (state !== "scheduled") return { state, publishAt: null };
   const publishAt = new Date(input.publishAt ?? "");
   if (!(publishAt > now)) throw new Invalid(MESSAGES.publishAtPast);
   return { state, publishAt };
+}
+
+/** The social image must be a paragraph that shows a picture (a stored one or one picked now). */
+function socialImageShown(
+  input: PostWrite,
+  content: StoredParagraph[],
+  picked: ReadonlyArray<PreparedImage | null>,
+) {
+  const index = input.social_image_paragraph ?? null;
+  if (index !== null && !content[index]?.img && !picked[index])
+    throw new Invalid(MESSAGES.socialImageMissing(index));
 }
 
 /** A post going live now takes now as its date; one already live keeps its date (SPEC). */
@@ -105,10 +123,7 @@ function toSummary(row: Omit<PostRow, "updatedAt">): BlogPostSummary {
  */
 export type NewImages = ReadonlyArray<Buffer | null | undefined>;
 
-function toStored(
-  input: BlogPostInput,
-  picked: ReadonlyArray<PreparedImage | null>,
-): Promise<StoredParagraph[]> {
+function toStored(input: PostWrite, picked: ReadonlyArray<PreparedImage | null>): Promise<StoredParagraph[]> {
   return Promise.all(
     input.content.map(async (paragraph, index) => {
       const img = picked[index] ? null : paragraph.img;
@@ -146,12 +161,56 @@ async function claimImages(tx: Transaction, postId: string, paragraphs: StoredPa
   throw new Invalid(taken ? MESSAGES.imageInUse(index) : MESSAGES.imageUnknown(index));
 }
 
-/** After an update: images the post held but no longer shows belong to no post, so they go. */
-async function deleteReplacedImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
+/**
+ * After a write: images the post held that neither it nor any of its revisions shows any more
+ * go (a revision's images stay while it is kept, so restoring it finds them).
+ */
+async function deleteUnusedImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
   const kept = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
-  await tx
-    .delete(images)
-    .where(and(eq(images.postId, postId), kept.length ? notInArray(images.id, kept) : undefined));
+  await tx.delete(images).where(
+    and(
+      eq(images.postId, postId),
+      kept.length ? notInArray(images.id, kept) : undefined,
+      sql`not exists (
+          select 1 from ${blogRevisions} r, jsonb_array_elements(r.post -> 'content') p
+          where r.post_id = ${postId} and p ->> 'img' = ${images.id}::text
+        )`,
+    ),
+  );
+}
+
+/** The last revisions kept per post; older ones go (and their images, unless still used). */
+export const REVISIONS_KEPT = 50;
+
+/** Who saved, for a revision: a publish or a manual save keeps one; autosave (no `by`) does not. */
+export interface SaveOptions {
+  by?: string;
+}
+
+/** Keeps what the post is now as a revision, then trims the post's revisions to the last 50. */
+async function keepRevision(
+  tx: Transaction,
+  row: PostRow,
+  by: string,
+  reason: "published" | "saved" | "restored",
+) {
+  await tx.insert(blogRevisions).values({
+    postId: row.id,
+    savedBy: by,
+    reason,
+    post: {
+      metaDataTitle: row.metaDataTitle,
+      title: row.title,
+      readTime: row.readTime,
+      template: row.template,
+      content: row.content,
+      metaDescription: row.metaDescription,
+      socialImageParagraph: row.socialImageParagraph,
+    },
+  });
+  await tx.execute(sql`delete from ${blogRevisions} where post_id = ${row.id} and id not in (
+    select id from ${blogRevisions} where post_id = ${row.id} order by saved_at desc, id desc limit ${REVISIONS_KEPT}
+  )`);
 }
 
 /**
@@ -209,6 +268,8 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
         state: blogPosts.state,
         publishAt: blogPosts.publishAt,
         version: blogPosts.version,
+        metaDescription: blogPosts.metaDescription,
+        socialImageParagraph: blogPosts.socialImageParagraph,
         content: paragraphsWithoutBodies,
       })
       .from(blogPosts)
@@ -273,10 +334,15 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
    * A new post, published unless the input says draft or scheduled; `files` are the editor's
    * picked images, stored with it in one transaction.
    */
-  async function create(input: BlogPostInput, files: NewImages = []): Promise<BlogPost> {
+  async function create(
+    input: PostWrite,
+    files: NewImages = [],
+    { by }: SaveOptions = {},
+  ): Promise<BlogPost> {
     const { state, publishAt } = stateOf(input, undefined);
     const picked = await preparePicked(input.template, files);
     const content = await toStored(input, picked);
+    socialImageShown(input, content, picked);
     return db.transaction(async (tx) => {
       await storePicked(tx, content, picked);
       const [row] = await tx
@@ -287,11 +353,14 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
           readTime: input.readTime,
           template: input.template,
           content,
+          metaDescription: input.meta_description ?? "",
+          socialImageParagraph: input.social_image_paragraph ?? null,
           state,
           publishAt,
         })
         .returning();
       await claimImages(tx, row.id, content);
+      if (by) await keepRevision(tx, row, by, state === "published" ? "published" : "saved");
       return toWire(row);
     });
   }
@@ -300,12 +369,18 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
    * The updated post (NotFound when there is none). dateAdded never changes; picked files are
    * stored and images the post no longer uses deleted in the same transaction (no orphans).
    */
-  async function update(id: string, input: BlogPostInput, files: NewImages = []): Promise<BlogPost> {
+  async function update(
+    id: string,
+    input: PostWrite,
+    files: NewImages = [],
+    { by }: SaveOptions = {},
+  ): Promise<BlogPost> {
     const current = await findRow(id, { state: "all" });
     if (input.version !== undefined && input.version !== current.version) throw new Conflict(MESSAGES.stale);
     const { state, publishAt } = stateOf(input, current.state);
     const picked = await preparePicked(input.template, files);
     const content = await toStored(input, picked);
+    socialImageShown(input, content, picked);
     return db.transaction(async (tx) => {
       await storePicked(tx, content, picked);
       const [row] = await tx
@@ -316,6 +391,8 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
           readTime: input.readTime,
           template: input.template,
           content,
+          metaDescription: input.meta_description ?? "",
+          socialImageParagraph: input.social_image_paragraph ?? null,
           state,
           publishAt,
           dateAdded: dateWhenLive(state),
@@ -331,7 +408,8 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
         throw still ? new Conflict(MESSAGES.stale) : new NotFound(MESSAGES.notFound);
       }
       await claimImages(tx, id, content);
-      await deleteReplacedImages(tx, id, content);
+      if (by) await keepRevision(tx, row, by, state === "published" ? "published" : "saved");
+      await deleteUnusedImages(tx, id, content);
       return toWire(row);
     });
   }
@@ -379,6 +457,67 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
     return rows.map((row) => row.id);
   }
 
+  /** The post's revisions, newest first: who saved it, when, why, and its title then. */
+  async function revisions(postId: string): Promise<BlogRevision[]> {
+    await findRow(postId, { state: "all" });
+    const rows = await db
+      .select({
+        id: blogRevisions.id,
+        savedAt: blogRevisions.savedAt,
+        savedBy: blogRevisions.savedBy,
+        reason: blogRevisions.reason,
+        title: sql<string>`${blogRevisions.post} ->> 'title'`,
+      })
+      .from(blogRevisions)
+      .where(eq(blogRevisions.postId, postId))
+      .orderBy(desc(blogRevisions.savedAt), desc(blogRevisions.id));
+    return rows.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() }));
+  }
+
+  /**
+   * Restores a revision as the post's new draft: its text and images come back (they were kept
+   * with the revision), the post becomes a Draft (to be published again with Submit), and the
+   * restore is kept as a revision of its own.
+   */
+  async function restore(
+    postId: string,
+    revisionId: string,
+    { by }: Required<SaveOptions>,
+  ): Promise<BlogPost> {
+    await findRow(postId, { state: "all" });
+    if (!UUID_SHAPE.test(revisionId)) throw new NotFound(MESSAGES.revisionNotFound);
+    return db.transaction(async (tx) => {
+      const [revision] = await tx
+        .select({ post: blogRevisions.post })
+        .from(blogRevisions)
+        .where(and(eq(blogRevisions.id, revisionId), eq(blogRevisions.postId, postId)));
+      if (!revision) throw new NotFound(MESSAGES.revisionNotFound);
+      const { post } = revision;
+      const [row] = await tx
+        .update(blogPosts)
+        .set({
+          metaDataTitle: post.metaDataTitle,
+          title: post.title,
+          readTime: post.readTime,
+          template: post.template,
+          content: post.content,
+          metaDescription: post.metaDescription ?? "",
+          socialImageParagraph: post.socialImageParagraph ?? null,
+          state: "draft",
+          publishAt: null,
+          updatedAt: new Date(),
+          version: sql`${blogPosts.version} + 1`,
+        })
+        .where(eq(blogPosts.id, postId))
+        .returning();
+      if (!row) throw new NotFound(MESSAGES.notFound);
+      await claimImages(tx, postId, row.content);
+      await keepRevision(tx, row, by, "restored");
+      await deleteUnusedImages(tx, postId, row.content);
+      return toWire(row);
+    });
+  }
+
   async function hasPosts(): Promise<boolean> {
     const rows = await db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
     return rows.length > 0;
@@ -397,6 +536,8 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
     remove,
     unpublish,
     publishDue,
+    revisions,
+    restore,
     hasPosts,
   };
 }

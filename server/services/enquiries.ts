@@ -2,12 +2,14 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
 import { UUID_SHAPE } from "../../common/blog";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
+import { enquiryReference, replySubject } from "../../common/confirmation";
 import type { EnquiryFields } from "../../common/enquiries";
 import {
   decodeCursor,
   type EnquiryDetail,
   type EnquiryEventType,
   type EnquiryPage,
+  enquiryVisitor,
   INBOX_PAGE_DEFAULT,
   type InboxFilter,
   type InboxQuery,
@@ -40,10 +42,15 @@ const notFound = () => new NotFound(INBOX_MESSAGES.notFound);
  * outbox worker for a delivery pass (after a submission or a retry). One enquiry's reads and
  * writes throw NotFound when it does not exist (a malformed id included).
  */
-export function createEnquiryService(db: Database, wakeMail: () => void = () => {}) {
+export function createEnquiryService(
+  db: Database,
+  wakeMail: () => void = () => {},
+  settings: { autoReply: boolean } = { autoReply: false },
+) {
   /**
-   * Stores the enquiry and its notification in one transaction: both or neither. Spam (the
-   * honeypot was filled) is stored for staff to check, but never mailed.
+   * Stores the enquiry and its notification in one transaction: both or neither; with
+   * `autoReply`, the visitor's confirmation too (sent after the notification). Spam (the
+   * honeypot was filled) is stored for staff to check, but never mailed. Answers the reference.
    */
   async function submit(kind: EnquiryKind, fields: EnquiryFields, options: { spam?: boolean } = {}) {
     const id = await db.transaction(async (tx) => {
@@ -51,11 +58,34 @@ export function createEnquiryService(db: Database, wakeMail: () => void = () => 
         .insert(enquiries)
         .values({ kind, fields: fields as Record<string, unknown>, status: options.spam ? "spam" : "new" })
         .returning({ id: enquiries.id });
-      if (!options.spam) await tx.insert(mailOutbox).values({ enquiryId: row.id });
+      if (!options.spam) {
+        await tx.insert(mailOutbox).values({ enquiryId: row.id });
+        if (settings.autoReply) await tx.insert(mailOutbox).values({ enquiryId: row.id, kind: "confirmation" });
+      }
       return row.id;
     });
     if (!options.spam) wakeMail();
-    return id;
+    return { id, reference: enquiryReference(id) };
+  }
+
+  /**
+   * A reply to the visitor from the enquiry page: plain text mailed through the outbox and kept
+   * in the timeline. Invalid when the enquiry has no e-mail address to answer.
+   */
+  async function reply(id: string, text: string, by: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      await locked(tx, id);
+      const [row] = await tx.select({ kind: enquiries.kind, fields: enquiries.fields }).from(enquiries).where(eq(enquiries.id, id));
+      const { email } = enquiryVisitor(row.kind, row.fields);
+      if (!email) throw new Invalid(LEAD_MESSAGES.noAddress);
+      await tx.insert(mailOutbox).values({
+        enquiryId: id,
+        kind: "reply",
+        message: { to: email, subject: replySubject(enquiryReference(id)), text },
+      });
+      await record(tx, id, by, "reply", { text });
+    });
+    wakeMail();
   }
 
   /** A page of the inbox, newest first (see enquiryPage); `me` is whose 'Mine' it is. */
@@ -108,6 +138,7 @@ export function createEnquiryService(db: Database, wakeMail: () => void = () => 
       },
       assignedTo: assignee?.id ? { id: assignee.id, email: assignee.email } : null,
       timeline: await timeline(id),
+      reference: enquiryReference(e.id),
     };
   }
 
@@ -198,5 +229,5 @@ export function createEnquiryService(db: Database, wakeMail: () => void = () => 
     }
   }
 
-  return { submit, list, get, setStatus, addNote, editNote, assign, retryMail, exportCsv };
+  return { submit, reply, list, get, setStatus, addNote, editNote, assign, retryMail, exportCsv };
 }

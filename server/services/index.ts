@@ -6,6 +6,7 @@ import { createAccountService } from "./accounts";
 import { createBlogService } from "./blog";
 import { createContentVersion } from "./content-version";
 import { createEnquiryService } from "./enquiries";
+import { createEnquiryFigures } from "./enquiry-figures";
 import { memoryCounters, redisCounters } from "./failure-counters";
 import { createImageService } from "./images";
 import { createInsightsService } from "./insights";
@@ -34,6 +35,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     "update",
     "remove",
     "unpublish",
+    "restore",
   ]);
   return {
     config,
@@ -54,7 +56,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
       "deactivate",
     ]),
     mail,
-    enquiries: createEnquiryService(db, () => mail.wake()),
+    enquiries: createEnquiryService(db, () => mail.wake(), { autoReply: config.autoReply }),
+    figures: createEnquiryFigures(db),
     insights: createInsightsService(db, config),
   };
 }

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { londonLocal } from "~/lib/blog-schedule";
 import { ukTime } from "~/lib/uk-time";
 import { adminPage, message, setUpBrowser, uniqueTitle } from "./admin";
-import { createPost, fillRequired, openForm, paragraph, pictureFile } from "./admin-blog-helpers";
+import {
+  createPost,
+  fillRequired,
+  openForm,
+  paragraph,
+  pictureFile,
+  uploadImage,
+} from "./admin-blog-helpers";
 import { baseURL } from "./browser";
 
 /** Issue 23 in the browser: drafts on the server, unpublish, the state filter, scheduling. */
@@ -141,6 +148,71 @@ describe("drafts on the server", () => {
   });
 });
 
+describe("revisions", () => {
+  it("lists each publish and save, and restores one as a new draft", async () => {
+    const { page, context, errors } = await adminPage();
+    const title = uniqueTitle("Revised");
+    const post = await createPost(context.request, { title });
+    await context.request.put(`/api/admin/${post._id}`, {
+      data: { ...postData(`${title} v2`), state: "published" },
+    });
+    await openForm(page, `${LIST}/${post._id}`);
+    const list = page.getByRole("region", { name: STATES.revisions });
+    const items = list.getByRole("listitem");
+    expect(await items.count()).toBe(2);
+    expect(await items.nth(0).textContent()).toContain(`${title} v2`);
+    expect(await items.nth(1).textContent()).toContain(STATES.revisionReasons.published);
+    await items
+      .nth(1)
+      .getByRole("button", { name: new RegExp(`^${STATES.restore}`) })
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: STATES.restore }).click();
+    await message(page, STATES.restored).waitFor();
+    await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
+    await page.waitForFunction(
+      (wanted) => (document.getElementById("blog-title") as HTMLInputElement | null)?.value === wanted,
+      title,
+    );
+    expect(await items.count()).toBe(3);
+    expect(await items.nth(0).textContent()).toContain(STATES.revisionReasons.restored);
+    expect((await visitor.get(`/api/blog/${post._id}`)).status()).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("search and sharing", () => {
+  it("a post's own meta description and social picture reach its page, Open Graph and the feed", async () => {
+    const { page, context, errors } = await adminPage();
+    const title = uniqueTitle("Shared");
+    const [first, second] = [await uploadImage(context.request), await uploadImage(context.request, "jpeg")];
+    const made = await context.request.post("/api/admin", {
+      data: { ...postData(title), template: 2, state: "draft", content: withImages([first, second]) },
+    });
+    const id = (await made.json()).result._id as string;
+    await openForm(page, `${LIST}/${id}`);
+    await page.getByLabel(STATES.metaDescriptionLabel).fill("What the 2026 food waste rules ask of a café");
+    await page.getByLabel(STATES.socialImageLabel).selectOption({ label: STATES.socialImageOption(1) });
+    await page.getByRole("button", { name: STATES.saveDraft }).click();
+    await message(page, STATES.draftSaved).waitFor();
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.waitForURL(/\/blog\/preview$/);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(BLOG_MESSAGES.edited).waitFor();
+
+    const html = await (await visitor.get(`/blog/${id}`)).text();
+    expect(html).toContain('<meta name="description" content="What the 2026 food waste rules ask of a café"');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${second}`));
+    const feed = await (await visitor.get("/blog/rss.xml")).text();
+    const item = feed.split("<item>").find((entry) => entry.includes(id)) ?? "";
+    expect(item).toContain("<description>What the 2026 food waste rules ask of a café</description>");
+    expect(item).toContain(`/api/blog/blog-image/${second}?w=960`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("autosave", () => {
   const status = (page: import("playwright-core").Page) => page.getByTestId("blog-save-status");
 
@@ -269,6 +341,16 @@ describe("scheduling", () => {
     await context.close();
   }, 150_000);
 });
+
+/** Paragraphs for the API with these pictures on paragraphs 1 and 2 (template 2 allows both). */
+function withImages(ids: string[]) {
+  return [0, 1, 2].map((i) => ({
+    header: i ? `Header ${i + 1}` : "",
+    content: `<p>Body ${i + 1}</p>`,
+    img: ids[i] ?? null,
+    alt: ids[i] ? `Picture ${i + 1}` : "",
+  }));
+}
 
 /** A post body for the API (as ./admin-blog-helpers' createPost sends it). */
 function postData(title: string) {

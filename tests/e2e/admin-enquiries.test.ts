@@ -186,7 +186,7 @@ describe("mail retry", () => {
     const database = await openDatabase({ dataDir });
     let id: string;
     try {
-      id = await createEnquiryService(database.db).submit("contact", { ...VALID_CONTACT, name });
+      ({ id } = await createEnquiryService(database.db).submit("contact", { ...VALID_CONTACT, name }));
       // A day old, so the mail server's refusal below fails the message rather than deferring it.
       await database.db.execute(
         sql`update enquiries set created_at = now() - interval '25 hours' where id = ${id}`,

@@ -1,13 +1,23 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "../../common/admin-messages";
-import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
-import { adminPage, open, setUpBrowser } from "./admin";
+import { REFERENCE_TEXT } from "../../common/confirmation";
+import { DESK_MESSAGES } from "../../common/desk";
+import { HONEYPOT_FIELD } from "../../common/enquiries";
+import { CONTACT_MESSAGES } from "../../common/messages";
+import { startBuiltServer } from "../../scripts/server-process.mjs";
+import { VALID_CONTACT, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
+import { decodeHeader, startSmtp } from "../../server/test/smtp";
+import { adminContext, adminPage, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL } from "./browser";
+import { baseURL, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 
 setUpBrowser();
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
 
 /** Submits a contact enquiry as a visitor would and answers its id (found through the inbox API). */
 async function enquiryOf(page: Page, name: string): Promise<string> {
@@ -79,6 +89,124 @@ describe("the lead desk on an enquiry (issue 22)", () => {
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe("replies to visitors (issue 22)", () => {
+  it("a visitor sees their reference and gets one confirmation (never spam); staff reply from the enquiry", {
+    timeout: 120_000,
+  }, async () => {
+    // A server of its own, mailing a real SMTP sink (AUTO_REPLY is on with SMTP_URL).
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const server = await startBuiltServer({
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "0",
+      SMTP_URL: smtp.url,
+      MAIL_TO: "office@fenland.example",
+    });
+    cleanups.push(() => server.stop());
+    const { page, context } = await adminContext({ baseURL: server.url });
+    cleanups.push(() => context.close());
+
+    const name = `Reply ${Date.now().toString(36)}`;
+    await page.goto("/contact");
+    await waitForHydration(page);
+    for (const [label, value] of [
+      ["Name", name],
+      ["Email", "visitor@example.co.uk"],
+      ["Company", "Fen Foods"],
+      ["Phone", "01733 111 222"],
+      ["Message", "Weekly collection please"],
+    ])
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole("main").getByRole("button", { name: "Submit" }).click();
+    await page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
+    const shown = await page.getByText(/^Your reference: FO-[0-9A-F]{8}$/).textContent();
+    const reference = shown?.replace("Your reference: ", "") ?? "";
+
+    const spam = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...VALID_CONTACT, email: "bot@example.co.uk", [HONEYPOT_FIELD]: "filled" }),
+    });
+    expect(spam.status).toBe(201);
+
+    const toVisitor = () => smtp.received.filter((m) => m.to.includes("visitor@example.co.uk"));
+    await expect.poll(() => toVisitor().length, { timeout: 20_000 }).toBe(1);
+    expect(decodeHeader(toVisitor()[0].headers.subject)).toBe(`We have your message (${reference})`);
+    expect(smtp.received.filter((m) => m.to.includes("office@fenland.example"))).toHaveLength(1);
+
+    // Staff open the enquiry: the same reference; a reply goes to the visitor and stays in the timeline.
+    await signIn(page);
+    const list = await page.request.get(`/api/admin/enquiries?q=${encodeURIComponent(name)}`);
+    const id = (await list.json()).data[0]._id;
+    await open(page, `/admin/dashboard/enquiries/${id}`);
+    await page.getByText(reference, { exact: true }).waitFor();
+    expect(await page.getByText(REFERENCE_TEXT.label, { exact: false }).first().isVisible()).toBe(true);
+    await page.getByRole("textbox", { name: LEAD_MESSAGES.reply }).fill("Hello,\nwe can collect on Tuesday.");
+    await page.getByRole("button", { name: LEAD_MESSAGES.sendReply }).click();
+    await timeline(page).filter({ hasText: "we can collect on Tuesday." }).waitFor();
+    await expect.poll(() => toVisitor().length, { timeout: 20_000 }).toBe(2);
+    expect(decodeHeader(toVisitor()[1].headers.subject)).toContain(reference);
+    expect(toVisitor()[1].text).toContain("we can collect on Tuesday.");
+    // Never a confirmation for the honeypot's spam.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.received.some((m) => m.to.includes("bot@example.co.uk"))).toBe(false);
+  });
+});
+
+describe("the dashboard at a glance (issue 22)", () => {
+  it("shows the waiting count, the weekly chart with its table, the median, the active popup and the latest posts", {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startBuiltServer({
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: "1",
+    });
+    cleanups.push(() => server.stop());
+    for (const [path, body] of [
+      ["/api/contact", VALID_CONTACT],
+      ["/api/contact", { ...VALID_CONTACT, name: "Second Visitor" }],
+      ["/api/tankering", VALID_TANKERING],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const theme of ["dark", "light"] as const) {
+      const { page, context } = await adminContext({ baseURL: server.url, theme, width: theme === "light" ? 360 : 1280 });
+      cleanups.push(() => context.close());
+      await signIn(page);
+      if (theme === "dark") {
+        const list = (await (await page.request.get("/api/admin/enquiries")).json()).data;
+        await page.request.put(`/api/admin/enquiries/${list[0]._id}/status`, { data: { status: "contacted" } });
+        await page.reload();
+        await waitForHydration(page);
+      }
+      const glance = page.getByRole("region", { name: DESK_MESSAGES.heading });
+      await expect.poll(() => glance.getByRole("heading", { name: DESK_MESSAGES.waiting }).locator("..").textContent()).toContain("2");
+      await glance.getByRole("img", { name: DESK_MESSAGES.chartTitle }).waitFor();
+      expect(await glance.locator("svg desc").textContent()).toBe(DESK_MESSAGES.chartSummary(3));
+      await glance.getByText(DESK_MESSAGES.asTable).click();
+      const lastWeek = glance.getByRole("table").getByRole("row").last();
+      expect(await lastWeek.getByRole("cell").allTextContents()).toEqual(["2", "0", "1", "3"]);
+      expect(
+        await glance.getByRole("heading", { name: DESK_MESSAGES.median }).locator("..").textContent(),
+      ).toContain(DESK_MESSAGES.of(1));
+      const popup = glance.getByRole("heading", { name: DESK_MESSAGES.activePopup }).locator("..");
+      expect(await popup.textContent()).not.toContain(DESK_MESSAGES.noPopup);
+      expect(
+        await glance.getByRole("heading", { name: DESK_MESSAGES.latestPosts }).locator("..").getByRole("link").count(),
+      ).toBe(3);
+      await page.getByText("Orders are unavailable for now.").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     }
   });
 });

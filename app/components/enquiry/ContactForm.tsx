@@ -1,3 +1,5 @@
+import { REFERENCE_TEXT } from "@common/confirmation";
+import { REFERENCE_MS } from "@common/constants";
 import { contactSchema } from "@common/enquiries";
 import { CONTACT_MESSAGES } from "@common/messages";
 import { useNavigate } from "react-router";
@@ -23,8 +25,9 @@ export function ContactForm({ labelledBy }: { labelledBy: string }) {
       labelledBy={labelledBy}
       fields={FIELDS}
       schema={contactSchema}
-      onSuccess={() => {
+      onSuccess={(reference) => {
         add(CONTACT_MESSAGES.success, "success");
+        if (reference) add(REFERENCE_TEXT.yours(reference), "alert", REFERENCE_MS);
         navigate("/");
       }}
       onFailure={(result) => add(isActionable(result) ? result.message : CONTACT_MESSAGES.failure, "error")}

@@ -23,8 +23,8 @@ interface EnquiryFormProps<Name extends string> {
   labelledBy: string;
   fields: FieldSpec<Name>[];
   schema: ZodMiniType;
-  /** Called after a 201; the form has already been cleared. */
-  onSuccess(): void;
+  /** Called after a 201 with the visitor's reference; the form has already been cleared. */
+  onSuccess(reference: string): void;
   onFailure(result: Exclude<EnquiryResult, { ok: true }>): void;
 }
 
@@ -67,7 +67,7 @@ export function EnquiryForm<Name extends string>({
     if (result.ok) {
       formSubmitted(kind);
       setValues(empty());
-      onSuccess();
+      onSuccess(result.reference);
     } else onFailure(result);
   }
 

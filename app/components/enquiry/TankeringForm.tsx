@@ -1,4 +1,5 @@
-import { FREQUENCIES } from "@common/constants";
+import { REFERENCE_TEXT } from "@common/confirmation";
+import { FREQUENCIES, REFERENCE_MS } from "@common/constants";
 import { tankeringSchema } from "@common/enquiries";
 import { TANKERING_MESSAGES } from "@common/messages";
 import { useMessages } from "~/lib/messages";
@@ -21,7 +22,10 @@ export function TankeringForm({ labelledBy }: { labelledBy: string }) {
       labelledBy={labelledBy}
       fields={FIELDS}
       schema={tankeringSchema}
-      onSuccess={() => add(TANKERING_MESSAGES.success, "success")}
+      onSuccess={(reference) => {
+        add(TANKERING_MESSAGES.success, "success");
+        if (reference) add(REFERENCE_TEXT.yours(reference), "alert", REFERENCE_MS);
+      }}
       onFailure={(result) => add(`${TANKERING_MESSAGES.failurePrefix}${result.message}`, "error")}
     />
   );

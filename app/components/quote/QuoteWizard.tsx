@@ -32,7 +32,8 @@ export function QuoteWizard({ step }: { step: number }) {
   const { add } = useMessages();
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
+  /** The visitor's reference once the quote is sent. */
+  const [sent, setSent] = useState<string>();
   const [trap, setTrap] = useState("");
   const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -71,7 +72,7 @@ export function QuoteWizard({ step }: { step: number }) {
       if (field === "location") update({ location: normalisePostCode(draft.location) });
       return go(stepPath(step + 1));
     }
-    if (sending || sent) return;
+    if (sending || sent !== undefined) return;
     const parsed = quoteSchema.safeParse(draft);
     if (!parsed.success) return show(parsed.error.issues[0]?.message ?? "");
     setSending(true);
@@ -79,7 +80,7 @@ export function QuoteWizard({ step }: { step: number }) {
     setSending(false);
     if (!result.ok)
       return void add(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");
-    setSent(true);
+    setSent(result.reference);
     formSubmitted("quote");
     resetTimer.current = setTimeout(() => {
       resetTimer.current = undefined;
@@ -98,7 +99,7 @@ export function QuoteWizard({ step }: { step: number }) {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       {/* While the success popup is open, the page behind it is out of reach (focus and clicks). */}
-      <div inert={sent} className="space-y-6">
+      <div inert={sent !== undefined} className="space-y-6">
         <header className="space-y-2 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
           <p className="text-muted">Six quick steps. We reply within one working day.</p>
@@ -140,7 +141,7 @@ export function QuoteWizard({ step }: { step: number }) {
           </div>
         </form>
       </div>
-      {sent && <SuccessDialog onClose={closeSuccess} />}
+      {sent !== undefined && <SuccessDialog reference={sent} onClose={closeSuccess} />}
     </div>
   );
 }

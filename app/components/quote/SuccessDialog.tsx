@@ -1,9 +1,10 @@
+import { REFERENCE_TEXT } from "@common/confirmation";
 import { CheckCircle2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { primaryButtonClass } from "../enquiry/styles";
 
-/** The success popup after a quote is sent; 'Close' returns to /. */
-export function SuccessDialog({ onClose }: { onClose(): void }) {
+/** The success popup after a quote is sent, with the visitor's reference; 'Close' returns to /. */
+export function SuccessDialog({ reference, onClose }: { reference: string; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     close.current?.focus();
@@ -27,6 +28,7 @@ export function SuccessDialog({ onClose }: { onClose(): void }) {
         <p id="quote-success-text" className="mt-2 text-muted">
           Thank you. Our team will review your details and contact you shortly with your quote.
         </p>
+        {reference && <p className="mt-3 font-bold">{REFERENCE_TEXT.yours(reference)}</p>}
         <button ref={close} type="button" onClick={onClose} className={`${primaryButtonClass} mt-6`}>
           <X aria-hidden="true" className="size-4" />
           Close

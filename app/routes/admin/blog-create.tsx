@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * with its picked images, in one transaction.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const submission = await readSubmission(await request.formData());
   if ("error" in submission) return data<DraftSaved>({ ok: false, error: submission.error }, { status: 400 });
   try {
@@ -39,7 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const wanted = intent === "schedule" ? input : { ...input, state: "draft" as const, publishAt: null };
     if (editId && (await blog.get(editId, { state: "all" })).state === "published")
       return data<DraftSaved>({ ok: false, error: BLOG_MESSAGES.states.publishedNoDraft }, { status: 409 });
-    const post = editId ? await blog.update(editId, wanted, files) : await blog.create(wanted, files);
+    // A manual save keeps a revision; autosave does not.
+    const by = { by: intent === "autosave" ? undefined : admin.email };
+    const post = editId ? await blog.update(editId, wanted, files, by) : await blog.create(wanted, files, by);
     return data<DraftSaved>(draftSaved(post));
   } catch (error) {
     const { status, message } = domainFailure(error);

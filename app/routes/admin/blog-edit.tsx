@@ -1,6 +1,6 @@
-import type { BlogPost } from "@common/blog";
+import type { BlogPost, BlogRevision } from "@common/blog";
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { EyeOff, Trash2 } from "lucide-react";
+import { EyeOff, History, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, type ShouldRevalidateFunction, useFetcher, useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
@@ -25,9 +25,14 @@ export const headers = () => ADMIN_PAGE_HEADERS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const post = await foundOrNull(context.services.blog.get(params.id, { state: "all" }));
-  return post ? { post } : data({ post: null }, { status: 404 });
+  const { blog } = context.services;
+  const post = await foundOrNull(blog.get(params.id, { state: "all" }));
+  if (!post) return data({ post: null, revisions: [] }, { status: 404 });
+  return { post, revisions: await blog.revisions(post._id) };
 }
+
+/** The form field naming the revision to restore. */
+const REVISION_FIELD = "revision";
 
 /** After its own delete the page leaves (or stays, on failure) without reloading the post. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
@@ -46,13 +51,17 @@ const failed = (intent: string, error: unknown) => {
  * and its images, one transaction).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const form = await request.formData();
   const intent = String(form.get(DRAFT_FORM.intent) ?? "");
   const { blog } = context.services;
   try {
     if (intent === "delete") {
       await blog.remove(params.id);
+      return data<Outcome>({ ok: true, intent });
+    }
+    if (intent === "restore") {
+      await blog.restore(params.id, String(form.get(REVISION_FIELD) ?? ""), { by: admin.email });
       return data<Outcome>({ ok: true, intent });
     }
     if (intent === "unpublish") {
@@ -66,11 +75,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const current = await blog.get(params.id, { state: "all" });
     if (current.state === "published" && intent !== "schedule")
       return data({ ok: false as const, error: BLOG_MESSAGES.states.publishedNoDraft }, { status: 409 });
-    const post = await blog.update(
-      params.id,
-      intent === "schedule" ? input : { ...input, state: undefined },
-      files,
-    );
+    const wanted = intent === "schedule" ? input : { ...input, state: undefined };
+    // A manual save keeps a revision; autosave does not.
+    const post = await blog.update(params.id, wanted, files, {
+      by: intent === "autosave" ? undefined : admin.email,
+    });
     return data<DraftSaved>(draftSaved(post));
   } catch (error) {
     return failed(intent, error);
@@ -99,7 +108,9 @@ function stateText(post: BlogPost) {
  * 'Save draft' and 'Schedule' (until it is published) and 'Unpublish' (once it is published or scheduled).
  */
 export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, revisions } = loaderData;
+  const restorer = useFetcher<Outcome>();
+  const [restoring, setRestoring] = useState<BlogRevision | null>(null);
   const navigate = useNavigate();
   const messages = useMessages();
   const fetcher = useFetcher<Outcome>({ key: "blog-delete" });
@@ -125,6 +136,19 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
       setConfirming(false);
     }
   }, [outcome, messages, navigate]);
+
+  const restored = restorer.state === "idle" ? restorer.data : undefined;
+  const handledRestore = useRef<Outcome>(undefined);
+  useEffect(() => {
+    if (!restored || restored === handledRestore.current) return;
+    handledRestore.current = restored;
+    setRestoring(null);
+    if (restored.ok) {
+      messages.add(BLOG_MESSAGES.states.restored, "success");
+      clearDraft();
+      setSaves((n) => n + 1);
+    } else messages.add(BLOG_MESSAGES.states.restoreFailed, "error");
+  }, [restored, messages]);
 
   const unpublished = unpublisher.state === "idle" ? unpublisher.data : undefined;
   const handledUnpublish = useRef<Outcome>(undefined);
@@ -172,7 +196,9 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
           </header>
         }
         start={() => draftFromPost(post)}
-        belongs={(draft) => draft.editId === post._id}
+        // A copy in this tab made from an older version (before a restore, an unpublish or a save
+        // elsewhere) gives way to the saved post.
+        belongs={(draft) => draft.editId === post._id && (draft.version ?? post.version) === post.version}
         guarded={!deleting}
         scheduledAt={post.publishAt}
         autosave={!published}
@@ -203,6 +229,59 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
             </button>
           </>
         }
+      />
+      <section aria-labelledby="blog-revisions" className="card mt-6 grid max-w-3xl gap-3">
+        <h2 id="blog-revisions" className="text-xl font-bold">
+          {BLOG_MESSAGES.states.revisions}
+        </h2>
+        {revisions.length === 0 ? (
+          <p className="text-muted">{BLOG_MESSAGES.states.noRevisions}</p>
+        ) : (
+          <ol className="grid gap-2">
+            {revisions.map((revision) => (
+              <li key={revision.id} className="flex flex-wrap items-center justify-between gap-3">
+                <span>
+                  <span className="font-semibold">{revision.title}</span>
+                  <span className="block text-sm text-muted">
+                    {BLOG_MESSAGES.states.revisionLine(
+                      BLOG_MESSAGES.states.revisionReasons[revision.reason],
+                      ukTime(revision.savedAt),
+                      revision.savedBy,
+                    )}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  aria-label={`${BLOG_MESSAGES.states.restore}: ${BLOG_MESSAGES.states.revisionLine(
+                    BLOG_MESSAGES.states.revisionReasons[revision.reason],
+                    ukTime(revision.savedAt),
+                    revision.savedBy,
+                  )}`}
+                  onClick={() => setRestoring(revision)}
+                >
+                  <History aria-hidden="true" className="size-5" />
+                  {BLOG_MESSAGES.states.restore}
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <ConfirmDialog
+        open={restoring !== null}
+        title={BLOG_MESSAGES.states.restoreTitle}
+        message={BLOG_MESSAGES.states.restoreMessage(restoring ? ukTime(restoring.savedAt) : "")}
+        confirmLabel={BLOG_MESSAGES.states.restore}
+        busy={restorer.state !== "idle"}
+        onConfirm={() =>
+          restoring &&
+          restorer.submit(
+            { [DRAFT_FORM.intent]: "restore", [REVISION_FIELD]: restoring.id },
+            { method: "post" },
+          )
+        }
+        onCancel={() => setRestoring(null)}
       />
       <ConfirmDialog
         open={confirming}

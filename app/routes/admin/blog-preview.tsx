@@ -37,7 +37,7 @@ const refused = (error: string, status: number) => data<Outcome>({ ok: false, er
  * one transaction (a failed save keeps none of the images). Creates, or updates `editId`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const submission = await readSubmission(await request.formData());
   if ("error" in submission) return refused(submission.error, 400);
   const { input, files, editId } = submission;
@@ -45,8 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const published = { ...input, state: "published" as const, publishAt: null };
   const { blog } = context.services;
   try {
-    if (editId) await blog.update(editId, published, files);
-    else await blog.create(published, files);
+    // Every publish keeps a revision (who, when).
+    const by = { by: admin.email };
+    if (editId) await blog.update(editId, published, files, by);
+    else await blog.create(published, files, by);
     return data<Outcome>({ ok: true });
   } catch (error) {
     const { status, message } = domainFailure(error);

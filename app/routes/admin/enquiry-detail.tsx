@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, INBOX_MESSAGES, LEAD_MESSAGES } from "@common/admin-messages";
+import { REFERENCE_TEXT } from "@common/confirmation";
 import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
 import { enquiryRows } from "@common/enquiries";
 import {
@@ -7,12 +8,13 @@ import {
   enquiryVisitor,
   KIND_LABELS,
   noteInputSchema,
+  replyInputSchema,
   STATUS_LABELS,
 } from "@common/enquiry-inbox";
 import { firstIssue } from "@common/zod";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { Assignment, Notes, Timeline } from "~/components/admin/enquiries/LeadDesk";
+import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
@@ -60,6 +62,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (intent === "note") await inbox.addNote(params.id, parsed.data.text, admin);
       else await inbox.editNote(params.id, String(form.get("noteId") ?? ""), parsed.data.text, admin);
       return { message: intent === "note" ? LEAD_MESSAGES.noteAdded : LEAD_MESSAGES.noteSaved };
+    }
+    if (intent === "reply") {
+      const parsed = replyInputSchema.safeParse({ text: form.get("text") ?? undefined });
+      if (!parsed.success) return refused(parsed);
+      await inbox.reply(params.id, parsed.data.text, admin);
+      return { message: LEAD_MESSAGES.replyQueued };
     }
     if (intent === "assign") {
       const parsed = assignInputSchema.safeParse({ assignee: form.get("assignee") ?? "" });
@@ -124,6 +132,9 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
             </time>
           </span>
           <StatusBadge status={enquiry.status} />
+          <span>
+            {REFERENCE_TEXT.label} <strong className="font-mono text-text">{enquiry.reference}</strong>
+          </span>
         </p>
         <div className="mt-2 flex flex-wrap gap-3">
           {visitor.email && (
@@ -221,6 +232,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
         </div>
       </div>
 
+      {visitor.email && <Reply busy={busy} count={enquiry.timeline.length} to={visitor.email} />}
       <Notes busy={busy} count={enquiry.timeline.length} />
       <Timeline entries={enquiry.timeline} me={me} busy={busy} />
     </article>

@@ -1,15 +1,35 @@
 import { ADMIN_MESSAGES } from "@common/admin-messages";
 import { ClipboardList } from "lucide-react";
+import { DeskOverview } from "~/components/admin/DeskOverview";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
+import type { Route } from "./+types/orders";
 
 export const meta = adminMeta("Order History");
 
-/** The dashboard index and every unmatched dashboard path (SPEC section 2). */
-export default function Orders() {
+/** The lead desk's figures (issue 22): one indexed query each, the active popup and the newest posts. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { figures, popups, blog } = context.services;
+  const [desk, popup, posts] = await Promise.all([
+    figures.figures(),
+    popups.active(),
+    blog.listSummaries({ limit: 3 }),
+  ]);
+  return {
+    figures: desk,
+    activePopup: popup?.title ?? null,
+    latestPosts: posts.map(({ _id, title }) => ({ _id, title })),
+  };
+}
+
+/** The dashboard index and every unmatched dashboard path (SPEC section 2), the week at a glance above. */
+export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className={pageHeadingClass}>Order History</h1>
+      <DeskOverview {...loaderData} />
       <div className="card mt-6 flex flex-col items-center gap-3 py-12 text-center">
         <ClipboardList aria-hidden="true" className="size-10 text-brand" />
         <p className="text-lg font-semibold">{ADMIN_MESSAGES.ordersUnavailable}</p>

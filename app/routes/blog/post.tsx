@@ -35,10 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id: post._id,
     metaTitle: post.meta_data_title,
     title: post.title,
-    description: excerpt(plainText(post.content[0]?.content ?? "")) || post.title,
+    // The post's own description and social picture when it has them; derived ones otherwise.
+    description: post.meta_description || excerpt(plainText(post.content[0]?.content ?? "")) || post.title,
     dateAdded: post.dateAdded,
     modified,
-    image: view.paragraphs.find((paragraph) => paragraph.image)?.image ?? null,
+    image:
+      view.paragraphs[post.social_image_paragraph ?? -1]?.image ??
+      view.paragraphs.find((paragraph) => paragraph.image)?.image ??
+      null,
   };
   const unpublished = post.state === "published" ? null : post.state;
   return { post: view, seo, unpublished, more: others.map((other) => cardFromPost(other, sizes)) };

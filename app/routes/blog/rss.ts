@@ -1,5 +1,5 @@
 import { COMPANY } from "@common/company";
-import { excerpt, plainText } from "~/lib/blog-display";
+import { excerpt, imageUrl, plainText } from "~/lib/blog-display";
 import { BLOG_FEED } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/rss";
@@ -13,7 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const posts = await context.services.blog.list({ limit: FEED_SIZE });
   const items = posts.map((post) => {
     const link = escapeXml(`${siteUrl}/blog/${post._id}`);
-    const description = excerpt(plainText(post.content[0]?.content ?? ""), 300) || post.title;
+    const image = post.content[post.social_image_paragraph ?? -1]?.img ?? post.img;
+    const description =
+      post.meta_description || excerpt(plainText(post.content[0]?.content ?? ""), 300) || post.title;
     return [
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
@@ -21,13 +23,19 @@ export async function loader({ context }: Route.LoaderArgs) {
       `      <guid isPermaLink="true">${link}</guid>`,
       `      <pubDate>${new Date(post.dateAdded).toUTCString()}</pubDate>`,
       `      <description>${escapeXml(description)}</description>`,
+      // The post's social picture (its chosen one, else the first), as Open Graph shows it.
+      ...(image
+        ? [
+            `      <media:content url="${escapeXml(`${siteUrl}${imageUrl(image)}?w=960`)}" type="image/webp" medium="image"/>`,
+          ]
+        : []),
       "    </item>",
     ].join("\n");
   });
   const newest = posts[0]?.dateAdded;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     "  <channel>",
     `    <title>${escapeXml(BLOG_FEED.title)}</title>`,
     `    <link>${escapeXml(`${siteUrl}/blog`)}</link>`,

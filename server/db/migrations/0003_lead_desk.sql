@@ -32,3 +32,5 @@ CREATE TABLE "enquiry_events" (
 ALTER TABLE "enquiry_events" ADD CONSTRAINT "enquiry_events_enquiry_id_enquiries_id_fk" FOREIGN KEY ("enquiry_id") REFERENCES "public"."enquiries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "enquiry_events" ADD CONSTRAINT "enquiry_events_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "enquiry_events_enquiry_idx" ON "enquiry_events" USING btree ("enquiry_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+--> statement-breakpoint
+CREATE INDEX "enquiry_events_type_at_idx" ON "enquiry_events" USING btree ("type","at");

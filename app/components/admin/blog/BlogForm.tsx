@@ -137,6 +137,51 @@ export function BlogForm({
           />
         </div>
       </div>
+      <div className="card grid gap-4">
+        <h2 className="text-lg font-bold">{BLOG_MESSAGES.states.seo}</h2>
+        <div>
+          <label htmlFor="blog-meta-description" className="mb-1 block font-semibold">
+            {BLOG_MESSAGES.states.metaDescriptionLabel}
+          </label>
+          <textarea
+            id="blog-meta-description"
+            rows={3}
+            value={draft.meta_description ?? ""}
+            maxLength={BLOG_LIMITS.metaDescription}
+            aria-describedby="blog-meta-description-hint"
+            onChange={(event) => update({ meta_description: event.target.value })}
+            className={inputClass}
+          />
+          <p id="blog-meta-description-hint" className="mt-1 text-sm text-muted">
+            {BLOG_MESSAGES.states.metaDescriptionHint}
+          </p>
+        </div>
+        <div className="max-w-sm">
+          <label htmlFor="blog-social-image" className="mb-1 block font-semibold">
+            {BLOG_MESSAGES.states.socialImageLabel}
+          </label>
+          <select
+            id="blog-social-image"
+            value={draft.social_image_paragraph ?? ""}
+            onChange={(event) =>
+              update({
+                social_image_paragraph: event.target.value === "" ? null : Number(event.target.value),
+              })
+            }
+            className={inputClass}
+          >
+            <option value="">{BLOG_MESSAGES.states.socialImageDefault}</option>
+            {draft.content.map((paragraph, index) =>
+              paragraph.image ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a post always has the same three paragraphs
+                <option key={index} value={index}>
+                  {BLOG_MESSAGES.states.socialImageOption(index)}
+                </option>
+              ) : null,
+            )}
+          </select>
+        </div>
+      </div>
       {draft.content.map((paragraph, index) => (
         <ParagraphFields
           // biome-ignore lint/suspicious/noArrayIndexKey: a post always has the same three paragraphs

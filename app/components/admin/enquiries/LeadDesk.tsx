@@ -1,6 +1,6 @@
 import { LEAD_MESSAGES } from "@common/admin-messages";
 import { STATUS_LABELS, type TimelineEntry } from "@common/enquiry-inbox";
-import { MessageSquarePlus, Pencil, Save, UserCheck } from "lucide-react";
+import { MessageSquarePlus, Pencil, Save, Send, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { inputClass } from "~/components/enquiry/styles";
@@ -83,6 +83,40 @@ export function Notes({ busy, count }: { busy: boolean; count: number }) {
   );
 }
 
+/**
+ * 'Reply to the visitor': plain text mailed from the office's address, kept in the timeline.
+ * Only for an enquiry with an e-mail address.
+ */
+export function Reply({ busy, count, to }: { busy: boolean; count: number; to: string }) {
+  return (
+    <section className="card" aria-labelledby="enquiry-reply-heading">
+      <h2 id="enquiry-reply-heading" className="h-card">
+        {LEAD_MESSAGES.reply}
+      </h2>
+      <p id="enquiry-reply-hint" className="mt-1 text-sm text-muted">
+        {LEAD_MESSAGES.replyHint} {LEAD_MESSAGES.replyTo(to)}
+      </p>
+      <Form method="post" key={count} className="mt-3 flex flex-col gap-3" onSubmit={busyGuard(busy)}>
+        <input type="hidden" name="intent" value="reply" />
+        <label htmlFor="enquiry-reply" className="sr-only">
+          {LEAD_MESSAGES.reply}
+        </label>
+        <textarea
+          id="enquiry-reply"
+          name="text"
+          rows={5}
+          aria-describedby="enquiry-reply-hint"
+          className={inputClass}
+        />
+        <button type="submit" className="btn btn-primary self-start" aria-disabled={busy}>
+          <Send aria-hidden="true" className="size-5" />
+          {LEAD_MESSAGES.sendReply}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 /** What an entry says happened. */
 function describe(entry: TimelineEntry): string {
   const { from, to, text } = entry.data;
@@ -97,7 +131,7 @@ function describe(entry: TimelineEntry): string {
     case "note":
       return text ?? "";
     case "reply":
-      return LEAD_MESSAGES.replied;
+      return text ?? "";
     case "erase":
       return LEAD_MESSAGES.erased;
   }
@@ -137,6 +171,8 @@ export function Timeline({ entries, me, busy }: { entries: TimelineEntry[]; me: 
         <ol className="mt-3 flex flex-col gap-4">
           {entries.map((entry) => {
             const note = entry.type === "note";
+            // Notes and replies are what someone wrote: shown as written, under their kind.
+            const written = note || entry.type === "reply";
             // Keyed by the version too: once the edit is saved the note shows again.
             const version = `${entry.id}-${entry.editedAt ?? ""}`;
             const editingThis = editing === version;
@@ -149,13 +185,15 @@ export function Timeline({ entries, me, busy }: { entries: TimelineEntry[]; me: 
                   · {entry.by ?? LEAD_MESSAGES.system}
                   {entry.editedAt && ` · ${LEAD_MESSAGES.edited(ukTime(entry.editedAt))}`}
                 </p>
-                {note && <p className="text-sm font-semibold">{LEAD_MESSAGES.note}</p>}
+                {written && (
+                  <p className="text-sm font-semibold">{note ? LEAD_MESSAGES.note : LEAD_MESSAGES.replied}</p>
+                )}
                 {editingThis ? (
                   <EditNote entry={entry} busy={busy} onDone={() => setEditing(undefined)} />
                 ) : (
                   <p
                     id={`entry-${entry.id}`}
-                    className={`break-words ${note ? "whitespace-pre-wrap" : "font-semibold"}`}
+                    className={`break-words ${written ? "whitespace-pre-wrap" : "font-semibold"}`}
                   >
                     {describe(entry)}
                   </p>

@@ -1,0 +1,152 @@
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPostInputSchema } from "../../common/blog";
+import { BLOG_MESSAGES } from "../../common/blog-messages";
+import { blogRevisions } from "../db/schema";
+import { REVISIONS_KEPT } from "../services/blog";
+import { bearer, makePng, postBody, signIn, uploadImage } from "../test/content";
+import { buildTestApp, TEST_DATABASES } from "../test/harness";
+
+/** Issue 23: every publish and manual save keeps a revision (the last 50); restore one as a new draft. */
+describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
+  let app: FastifyInstance;
+  let token: string;
+  beforeAll(async () => {
+    app = await buildTestApp(kind);
+    token = await signIn(app);
+  });
+  afterAll(() => app.close());
+
+  const put = (id: string, payload: object) =>
+    app.inject({ method: "PUT", url: `/api/admin/${id}`, headers: bearer(token), payload });
+  const revisions = async (id: string) =>
+    (await app.inject({ method: "GET", url: `/api/admin/${id}/revisions`, headers: bearer(token) })).json()
+      .result;
+  const imageStatus = async (id: string) =>
+    (await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode;
+
+  it("keeps one per publish and manual save (who, when, why), none for autosave", async () => {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(token),
+      payload: { ...postBody(1), title: "First words", state: "draft" },
+    });
+    const post = created.json().result;
+    await put(post._id, { ...postBody(1), title: "Second words", state: "published" });
+    // Autosave: the screen's save without `by`.
+    await app.services.blog.update(
+      post._id,
+      blogPostInputSchema.parse({ ...postBody(1), title: "Autosaved" }),
+    );
+    const list = await revisions(post._id);
+    expect(list.map((r: { title: string; reason: string }) => [r.title, r.reason])).toEqual([
+      ["Second words", "published"],
+      ["First words", "saved"],
+    ]);
+    expect(list[0].savedBy).toBe("editor@example.co.uk");
+    expect(Date.parse(list[0].savedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await app.inject({ method: "GET", url: `/api/admin/${post._id}/revisions` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await app.inject({
+          method: "GET",
+          url: `/api/admin/${crypto.randomUUID()}/revisions`,
+          headers: bearer(token),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("restores a revision as the post's new draft, with the images it had", async () => {
+    const first = await uploadImage(app, token);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(token),
+      payload: { ...postBody(2, [first, null, null]), title: "With the first picture" },
+    });
+    const post = created.json().result;
+    const second = await uploadImage(app, token, await makePng(80, 60));
+    await put(post._id, { ...postBody(2, [second, null, null]), title: "With the second picture" });
+    // The first picture left the post but a revision shows it: it stays.
+    expect(await imageStatus(first)).toBe(200);
+
+    const [, older] = await revisions(post._id);
+    expect(older.title).toBe("With the first picture");
+    const res = await app.inject({
+      method: "POST",
+      url: `/api/admin/${post._id}/revisions/${older.id}/restore`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ title: "With the first picture", state: "draft", img: first });
+    expect((await app.inject({ method: "GET", url: `/api/blog/${post._id}` })).statusCode).toBe(404);
+    expect((await revisions(post._id))[0]).toMatchObject({
+      title: "With the first picture",
+      reason: "restored",
+    });
+    // Both pictures are still used (the post and a revision each).
+    expect(await imageStatus(first)).toBe(200);
+    expect(await imageStatus(second)).toBe(200);
+
+    const unknown = await app.inject({
+      method: "POST",
+      url: `/api/admin/${post._id}/revisions/${crypto.randomUUID()}/restore`,
+      headers: bearer(token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(BLOG_MESSAGES.post.revisionNotFound);
+  });
+
+  it("keeps the last 50 per post; an image goes once neither the post nor a kept revision uses it", async () => {
+    const picture = await uploadImage(app, token);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(token),
+      payload: { ...postBody(2, [picture, null, null]), title: "Save 0" },
+    });
+    const post = created.json().result;
+    // The picture leaves the post at once; only the first revision still shows it.
+    for (let n = 1; n <= REVISIONS_KEPT; n++) {
+      const res = await put(post._id, { ...postBody(2), title: `Save ${n}` });
+      expect(res.statusCode).toBe(200);
+      if (n === REVISIONS_KEPT - 1) expect(await imageStatus(picture)).toBe(200);
+    }
+    const [{ n }] = await app.db
+      .select({ n: count() })
+      .from(blogRevisions)
+      .where(eq(blogRevisions.postId, post._id));
+    expect(Number(n)).toBe(REVISIONS_KEPT);
+    const titles = (await revisions(post._id)).map((r: { title: string }) => r.title);
+    expect(titles[0]).toBe(`Save ${REVISIONS_KEPT}`);
+    expect(titles).not.toContain("Save 0");
+    // The revision that used the picture is gone, and so is the picture.
+    expect(await imageStatus(picture)).toBe(404);
+  });
+
+  it("deletes a post's revisions and their images with the post", async () => {
+    const picture = await uploadImage(app, token);
+    const post = (
+      await app.inject({
+        method: "POST",
+        url: "/api/admin",
+        headers: bearer(token),
+        payload: { ...postBody(2, [picture, null, null]), title: "To go" },
+      })
+    ).json().result;
+    await put(post._id, { ...postBody(2), title: "Without it" });
+    expect(await imageStatus(picture)).toBe(200);
+    await app.inject({ method: "DELETE", url: `/api/admin/${post._id}`, headers: bearer(token) });
+    expect(await imageStatus(picture)).toBe(404);
+    const [{ n }] = await app.db
+      .select({ n: count() })
+      .from(blogRevisions)
+      .where(eq(blogRevisions.postId, post._id));
+    expect(Number(n)).toBe(0);
+  });
+});
