@@ -182,5 +182,4 @@ export const LEAD_MESSAGES = {
   replyEmpty: "Write the reply first",
   replyTooLong: (max: number) => `A reply is at most ${max} characters`,
   noAddress: "This enquiry has no e-mail address to reply to",
-  erased: "Personal data erased",
 } as const;

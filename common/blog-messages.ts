@@ -72,7 +72,7 @@ export const BLOG_MESSAGES = {
       "Someone else saved this post since you opened it (another tab or computer). Reload to see their version: your changes were not saved.",
   },
 
-  /** Draft, Scheduled, Published (issue 23): the admin's words for them and their changes. */
+  /** Draft, Scheduled, Published: the admin's words for them and their changes. */
   states: {
     labels: { draft: "Draft", scheduled: "Scheduled", published: "Published" },
     filter: "State",

@@ -28,6 +28,7 @@ export const DESK_MESSAGES = {
   chartTitle: `Enquiries per week, last ${DESK_WEEKS} weeks`,
   chartSummary: (total: number) => `${total} enquiries in ${DESK_WEEKS} weeks, by kind.`,
   asTable: "Show as a table",
+  tableName: "Enquiries per week, as a table",
   week: "Week of",
   total: "Total",
   activePopup: "Active popup",

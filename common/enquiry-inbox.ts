@@ -166,13 +166,13 @@ export const enquiryPageSchema = z.object({
 });
 
 /** What staff did to an enquiry: its timeline (issue 22). */
-export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erase"] as const;
+export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply"] as const;
 export type EnquiryEventType = (typeof ENQUIRY_EVENT_TYPES)[number];
 
 /**
  * One timeline entry, newest first on the enquiry: who did it (null once their account is gone
  * and for the system), when, and what. `data` per type: status {from, to}; note {text};
- * assign {to: the colleague's address, or null}; reply {text}; erase {}.
+ * assign {to: the colleague's address, or null}; reply {text}.
  */
 export const timelineEntrySchema = z.object({
   id: z.uuid(),

@@ -1,7 +1,8 @@
 // npm run bench:inbox: the enquiries inbox with 100,000 enquiries, on the embedded database and on
 // PostgreSQL, against the production build. Per page (API and server-rendered page): requests/s
-// and p99 latency, first page and one 90,000 rows deep (keyset), a filter and a search. Then the
-// CSV export of everything: rows/s and the server's resident memory while it streams.
+// and p99 latency, first page and one 90,000 rows deep (keyset), a filter and a search, the
+// dashboard's figures and one enquiry with its timeline (issue 22). Then the CSV export of
+// everything: rows/s and the server's resident memory while it streams.
 // PostgreSQL: a scratch database on the server of BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres). BENCH_SKIP_POSTGRES=1 skips it; BENCH_ENQUIRIES
 // sets the count.
@@ -39,8 +40,18 @@ const FILL = [
      lateral (select (array['quote', 'contact', 'tankering'])[1 + n % 3] as kind) as k`,
   `insert into mail_outbox (enquiry_id, state, attempts, sent_at)
    select id, 'sent', 1, created_at from enquiries where status <> 'spam'`,
+  // Timelines: a note on every lead, and the move to 'Contacted' (3 h after arrival) on those worked.
+  `insert into enquiry_events (enquiry_id, type, data, at)
+   select id, 'note', jsonb_build_object('text', 'Called, left a message'), created_at + interval '1 hour'
+   from enquiries where status <> 'spam'`,
+  `insert into enquiry_events (enquiry_id, type, data, at)
+   select id, 'status', jsonb_build_object('from', 'new', 'to', 'contacted'), created_at + interval '3 hours'
+   from enquiries where status in ('contacted', 'closed')`,
   "analyze",
 ];
+
+// An enquiry with a timeline, a few weeks back.
+const WORKED = `select id from enquiries where status = 'closed' order by created_at desc offset 5000 limit 1`;
 
 // The keyset cursor of the row `offset` deep in the unfiltered inbox (see common/enquiry-inbox.ts).
 const DEEP = `select 'o' || (extract(epoch from created_at) * 1000000)::bigint || '_' || id as cursor
@@ -50,8 +61,9 @@ async function fillPglite(dataDir) {
   const db = await PGlite.create(`${dataDir}/db`, { extensions: { pg_trgm } });
   for (const statement of FILL) await db.query(statement, statement.includes("$1") ? [COUNT] : []);
   const { rows } = await db.query(DEEP, [Math.floor(COUNT * 0.9)]);
+  const worked = await db.query(WORKED);
   await db.close();
-  return rows[0].cursor;
+  return { cursor: rows[0].cursor, id: worked.rows[0].id };
 }
 
 async function fillPostgres(url) {
@@ -59,8 +71,9 @@ async function fillPostgres(url) {
   await client.connect();
   for (const statement of FILL) await client.query(statement, statement.includes("$1") ? [COUNT] : []);
   const { rows } = await client.query(DEEP, [Math.floor(COUNT * 0.9)]);
+  const worked = await client.query(WORKED);
   await client.end();
-  return rows[0].cursor;
+  return { cursor: rows[0].cursor, id: worked.rows[0].id };
 }
 
 /** Streams the whole export, sampling the server's RSS every 50 ms. */
@@ -85,7 +98,7 @@ async function exportCsv(server, token) {
   return { rows, mb: (bytes / 2 ** 20).toFixed(1), seconds, before, peak, after: rssMb(server.child.pid) };
 }
 
-async function bench(label, server, cursor) {
+async function bench(label, server, { cursor, id }) {
   const token = await signIn(server.url, ADMIN);
   const api = { authorization: `Bearer ${token}` };
   const page = { cookie: `admin_auth=${token}` };
@@ -97,6 +110,9 @@ async function bench(label, server, cursor) {
     ["page first (SSR)", "/admin/dashboard/enquiries", page],
     ["page 90% deep (SSR)", `/admin/dashboard/enquiries?cursor=${cursor}`, page],
     ["page search (SSR)", "/admin/dashboard/enquiries?q=visitor4242", page],
+    ["dashboard figures (SSR)", "/admin/dashboard", page],
+    ["API enquiry + timeline", `/api/admin/enquiries/${id}`, api],
+    ["page enquiry + timeline (SSR)", `/admin/dashboard/enquiries/${id}`, page],
   ];
   const rows = [];
   for (const [name, path, headers] of targets) {
@@ -128,16 +144,16 @@ async function onDatabase(label, { DATABASE_URL }) {
   const dataDir = scratchDir("bench-inbox-");
   let server;
   try {
-    let cursor;
+    let filled;
     if (DATABASE_URL) {
       server = await start({ DATA_DIR: dataDir, DATABASE_URL });
-      cursor = await fillPostgres(DATABASE_URL);
+      filled = await fillPostgres(DATABASE_URL);
     } else {
       await (await start({ DATA_DIR: dataDir })).stop();
-      cursor = await fillPglite(dataDir);
+      filled = await fillPglite(dataDir);
       server = await start({ DATA_DIR: dataDir });
     }
-    return await bench(label, server, cursor);
+    return await bench(label, server, filled);
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@
 //    against the answers it gave (nothing lost).
 // 2. The Insights screen with a year of generated counts at 50,000 visits a day (the referring
 //    domains at the per-instance daily cap of 1,000), on the embedded database and on PostgreSQL
-//    (BENCH_DATABASE_URL; BENCH_SKIP_POSTGRES=1 skips it): requests/s and p99 of the whole page.
+//    (BENCH_DATABASE_URL; BENCH_SKIP_POSTGRES=1 skips it): requests/s and p99 of the whole page,
+//    for one person asking for ranges not read before, and for four people at once.
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -18,8 +19,6 @@ import { ensureBuild, signIn, startBuiltServer } from "./server-process.mjs";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 50;
-/** One person looking, then four at once. */
-const SCREEN_CONNECTIONS = [1, 4];
 const ADMIN = { ADMIN_EMAIL: "bench-admin@example.co.uk", ADMIN_PASSWORD: "bench-password-123" };
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -39,56 +38,67 @@ const csvRows = (text) =>
     .split("\r\n")
     .map((line) => line.split(","));
 
+// BENCH_ONLY=counting or BENCH_ONLY=screen runs one part alone.
+const only = process.env.BENCH_ONLY;
+const part = (name) => only === undefined || only === name;
+
 // 1. Counting's cost on the cached home page.
 const visitor = { "accept-encoding": "br", "user-agent": CHROME, referer: "https://www.google.com/" };
-const servers = {
-  counting: await startBuiltServer({ ...ADMIN, INSIGHTS_COUNTING: "1" }, { echo: true }),
-  off: await startBuiltServer({ INSIGHTS_COUNTING: "0" }, { echo: true }),
-};
-const runs = { counting: [], off: [] };
-let answered = 0;
-try {
-  for (const [name, server] of Object.entries(servers)) {
-    const warm = await autocannon({
-      url: `${server.url}/`,
-      connections: CONNECTIONS,
-      duration: 2,
-      headers: visitor,
-    });
-    if (name === "counting") answered += warm["2xx"];
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternating order: neither server always runs on a machine warmed by the other.
-    const order = round % 2 === 0 ? ["off", "counting"] : ["counting", "off"];
-    for (const name of order) {
-      const cpuBefore = cpuMs(servers[name].child.pid);
-      const result = await autocannon({
-        url: `${servers[name].url}/`,
+async function benchCounting() {
+  const servers = {
+    counting: await startBuiltServer({ ...ADMIN, INSIGHTS_COUNTING: "1" }, { echo: true }),
+    off: await startBuiltServer({ INSIGHTS_COUNTING: "0" }, { echo: true }),
+  };
+  const runs = { counting: [], off: [] };
+  let answered = 0;
+  try {
+    for (const [name, server] of Object.entries(servers)) {
+      const warm = await autocannon({
+        url: `${server.url}/`,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration: 2,
         headers: visitor,
       });
-      if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
-      if (name === "counting") answered += result["2xx"];
-      // CPU per answer: what counting costs, whatever else the machine is doing meanwhile.
-      const cpuUs = ((cpuMs(servers[name].child.pid) - cpuBefore) * 1000) / result["2xx"];
-      runs[name].push({ rps: Math.round(result.requests.average), p99: result.latency.p99, cpuUs });
+      if (name === "counting") answered += warm["2xx"];
     }
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternating order: neither server always runs on a machine warmed by the other.
+      const order = round % 2 === 0 ? ["off", "counting"] : ["counting", "off"];
+      for (const name of order) {
+        const cpuBefore = cpuMs(servers[name].child.pid);
+        const result = await autocannon({
+          url: `${servers[name].url}/`,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          headers: visitor,
+        });
+        if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+        if (name === "counting") answered += result["2xx"];
+        // CPU per answer: what counting costs, whatever else the machine is doing meanwhile.
+        const cpuUs = ((cpuMs(servers[name].child.pid) - cpuBefore) * 1000) / result["2xx"];
+        runs[name].push({ rps: Math.round(result.requests.average), p99: result.latency.p99, cpuUs });
+      }
+    }
+  } finally {
+    await servers.off.stop();
   }
-} finally {
-  await servers.off.stop();
+  let counted;
+  try {
+    // The screen's export writes this instance's counts first: every answer above should be there.
+    const token = await signIn(servers.counting.url, credentials);
+    const csv = await fetch(
+      `${servers.counting.url}/admin/dashboard/insights/export.csv?table=pages&days=30`,
+      {
+        headers: { cookie: `admin_auth=${token}` },
+      },
+    );
+    counted = Number(csvRows(await csv.text()).find(([page]) => page === "/")?.[1] ?? 0);
+  } finally {
+    await servers.counting.stop();
+  }
+  return { runs, answered, counted };
 }
-let counted;
-try {
-  // The screen's export writes this instance's counts first: every answer above should be there.
-  const token = await signIn(servers.counting.url, credentials);
-  const csv = await fetch(`${servers.counting.url}/admin/dashboard/insights/export.csv?table=pages&days=30`, {
-    headers: { cookie: `admin_auth=${token}` },
-  });
-  counted = Number(csvRows(await csv.text()).find(([page]) => page === "/")?.[1] ?? 0);
-} finally {
-  await servers.counting.stop();
-}
+const counting = part("counting") ? await benchCounting() : undefined;
 
 // 2. The Insights screen with a year of counts.
 const DAYS = "generate_series(current_date - 364, current_date, interval '1 day') as g(d)";
@@ -140,79 +150,115 @@ async function fillYear(env, dataDir) {
   }
 }
 
-const today = new Date().toISOString().slice(0, 10);
-const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+const isoDay = (daysAgo) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+/** The screen's query for `days` days ending `daysAgo` days ago. */
+const rangeQuery = (days, daysAgo) => `?from=${isoDay(daysAgo + days - 1)}&to=${isoDay(daysAgo)}`;
+/**
+ * The n-th range not asked before, all within the year of counts: the end moves back a day per
+ * request, then the start moves back a day per round (a whole year: only the start moves).
+ */
+function newRangeQuery(days, n) {
+  const ends = Math.max(1, 366 - days);
+  const daysAgo = n % ends;
+  const longer = Math.floor(n / ends) % 400;
+  return `?from=${isoDay(daysAgo + days - 1 + longer)}&to=${isoDay(daysAgo)}`;
+}
 const VIEWS = [
-  ["last 30 days (the default)", "?days=30"],
-  ["last 90 days", "?days=90"],
-  ["a whole year", `?from=${yearAgo}&to=${today}`],
+  ["30 days (the default)", 30],
+  ["90 days", 90],
+  ["a whole year", 365],
 ];
-const screens = await onEachDatabase(async (label, env) => {
-  const dataDir = scratchDir("site-bench-insights-");
-  const serverEnv = { ...env, ...ADMIN, SEED_DEMO: "0", DATA_DIR: dataDir };
-  try {
-    await (await startBuiltServer(serverEnv, { echo: true })).stop(); // migrated
-    await fillYear(env, dataDir);
-    const server = await startBuiltServer(serverEnv, { echo: true });
-    try {
-      const token = await signIn(server.url, credentials);
-      const headers = { cookie: `admin_auth=${token}`, "accept-encoding": "br" };
-      const rows = [];
-      for (const [name, query] of VIEWS) {
-        const url = `${server.url}/admin/dashboard/insights${query}`;
-        const page = await fetch(url, { headers });
-        if (page.status !== 200 || !(await page.text()).includes("Top referring sites"))
-          throw new Error(`${label} ${name}: the screen did not answer (${page.status})`);
-        for (const connections of SCREEN_CONNECTIONS) {
-          await load(url, { connections, duration: 2, headers });
-          rows.push({
-            name,
-            connections,
-            ...(await load(url, { connections, duration: DURATION, headers })),
-          });
+/**
+ * How the screen is asked: one person, each request a range not asked before (a first view: no
+ * shared read); four people at once on the same range; four at once, each request a new range.
+ */
+const MODES = [
+  ["1, a new range each time", 1, true],
+  ["4, the same range", 4, false],
+  ["4, a new range each time", 4, true],
+];
+const screens = !part("screen")
+  ? []
+  : await onEachDatabase(async (label, env) => {
+      const dataDir = scratchDir("site-bench-insights-");
+      const serverEnv = { ...env, ...ADMIN, SEED_DEMO: "0", DATA_DIR: dataDir };
+      try {
+        await (await startBuiltServer(serverEnv, { echo: true })).stop(); // migrated
+        await fillYear(env, dataDir);
+        const server = await startBuiltServer(serverEnv, { echo: true });
+        try {
+          const token = await signIn(server.url, credentials);
+          const headers = { cookie: `admin_auth=${token}`, "accept-encoding": "br" };
+          const rows = [];
+          for (const [name, days] of VIEWS) {
+            const path = "/admin/dashboard/insights";
+            const page = await fetch(`${server.url}${path}${rangeQuery(days, 0)}`, { headers });
+            if (page.status !== 200 || !(await page.text()).includes("Top referring sites"))
+              throw new Error(`${label} ${name}: the screen did not answer (${page.status})`);
+            let n = 0; // ranges asked so far for this view: never one twice
+            for (const [mode, connections, moving] of MODES) {
+              const options = {
+                connections,
+                headers,
+                requests: [
+                  {
+                    setupRequest: (request) => ({
+                      ...request,
+                      path: `${path}${moving ? newRangeQuery(days, n++) : rangeQuery(days, 0)}`,
+                    }),
+                  },
+                ],
+              };
+              await load(server.url, { ...options, duration: 2 });
+              rows.push({ name, mode, ...(await load(server.url, { ...options, duration: DURATION })) });
+            }
+          }
+          return { label, rows };
+        } finally {
+          await server.stop();
         }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      return { label, rows };
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+    });
 
-const summary = (list) => ({
-  rps: median(list.map((r) => r.rps)),
-  p99: median(list.map((r) => r.p99)),
-  cpuUs: median(list.map((r) => r.cpuUs)),
-});
-const on = summary(runs.counting);
-const off = summary(runs.off);
-const each = (list, key, digits = 0) => list.map((r) => r[key].toFixed(digits)).join(", ");
 console.log(`\nMachine: ${machine()}; ${DURATION} s per run\n`);
-console.log(
-  `Counting on the cached home page (${CONNECTIONS} connections, Chrome user agent, Referer google.com; median of ${ROUNDS} alternating runs):\n`,
-);
-console.log("| server | requests/s (runs) | p99 (runs) | server CPU per answer (runs) |\n|---|---|---|---|");
-for (const [name, figures, list] of [
-  ["INSIGHTS_COUNTING=0", off, runs.off],
-  ["counting", on, runs.counting],
-])
+if (counting) {
+  const summary = (list) => ({
+    rps: median(list.map((r) => r.rps)),
+    p99: median(list.map((r) => r.p99)),
+    cpuUs: median(list.map((r) => r.cpuUs)),
+  });
+  const on = summary(counting.runs.counting);
+  const off = summary(counting.runs.off);
+  const each = (list, key, digits = 0) => list.map((r) => r[key].toFixed(digits)).join(", ");
   console.log(
-    `| ${name} | ${figures.rps} (${each(list, "rps")}) | ${figures.p99} ms (${each(list, "p99")}) | ${figures.cpuUs.toFixed(1)} µs (${each(list, "cpuUs", 1)}) |`,
+    `Counting on the cached home page (${CONNECTIONS} connections, Chrome user agent, Referer google.com; median of ${ROUNDS} alternating runs):\n`,
   );
-console.log(
-  `\nCost of counting: ${(((on.cpuUs - off.cpuUs) / off.cpuUs) * 100).toFixed(1)} % more server CPU per answer; ` +
-    `throughput ${(((on.rps - off.rps) / off.rps) * 100).toFixed(1)} % (medians; throughput also follows whatever else the machine runs).`,
-);
-// autocannon leaves the answers in flight at the end of a run unread; the server counted them.
-console.log(
-  `Views of / written by the counting server: ${counted}; answers autocannon read: ${answered} (plus up to ${CONNECTIONS} in flight per run).\n`,
-);
+  console.log(
+    "| server | requests/s (runs) | p99 (runs) | server CPU per answer (runs) |\n|---|---|---|---|",
+  );
+  for (const [name, figures, list] of [
+    ["INSIGHTS_COUNTING=0", off, counting.runs.off],
+    ["counting", on, counting.runs.counting],
+  ])
+    console.log(
+      `| ${name} | ${figures.rps} (${each(list, "rps")}) | ${figures.p99} ms (${each(list, "p99")}) | ${figures.cpuUs.toFixed(1)} µs (${each(list, "cpuUs", 1)}) |`,
+    );
+  console.log(
+    `\nCost of counting: ${(((on.cpuUs - off.cpuUs) / off.cpuUs) * 100).toFixed(1)} % more server CPU per answer; ` +
+      `throughput ${(((on.rps - off.rps) / off.rps) * 100).toFixed(1)} % (medians; throughput also follows whatever else the machine runs).`,
+  );
+  // autocannon leaves the answers in flight at the end of a run unread; the server counted them.
+  console.log(
+    `Views of / written by the counting server: ${counting.counted}; answers autocannon read: ${counting.answered} (plus up to ${CONNECTIONS} in flight per run).\n`,
+  );
+}
 console.log(
   "The Insights screen (the whole page, signed in) with a year of counts at 50,000 visits a day:\n",
 );
-console.log("| database | range | connections | requests/s | p99 |\n|---|---|---|---|---|");
+console.log("| database | range | people looking | requests/s | p99 |\n|---|---|---|---|---|");
 for (const { label, rows } of screens)
   for (const row of rows)
-    console.log(`| ${label} | ${row.name} | ${row.connections} | ${row.rps} | ${row.p99} ms |`);
+    console.log(`| ${label} | ${row.name} | ${row.mode} | ${row.rps} | ${row.p99} ms |`);

@@ -1,4 +1,4 @@
-/** The blog admin's screens (SPEC section 2, Blog admin). */
+/** The paths of the blog admin's screens: list, template choice, create, edit and preview. */
 export const BLOG_ADMIN_PATHS = {
   list: "/admin/dashboard/blog",
   templates: "/admin/dashboard/blog/template",

@@ -18,7 +18,7 @@ export type AutosaveStatus =
   | { kind: "failed"; error: string };
 
 /**
- * Autosave (issue 23): a few seconds after the last change, and when the page is hidden, the draft
+ * Autosave: a few seconds after the last change, and when the page is hidden, the draft
  * goes to the server through the form route's action (intent `autosave`, picked images included).
  * The answer's version and image ids go back into the draft, so the next save names the version
  * it was made from and sends no image twice. A stale version (another tab or computer saved

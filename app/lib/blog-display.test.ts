@@ -41,7 +41,7 @@ const post = (overrides: Partial<BlogPost> = {}): BlogPost => ({
   ...overrides,
 });
 
-describe("blog card display rules (SPEC section 2)", () => {
+describe("blog card display rules", () => {
   it("cuts titles longer than 60 characters to 60 plus '...'", () => {
     const sixty = "x".repeat(60);
     expect(cardTitle(sixty)).toBe(sixty);
@@ -69,7 +69,7 @@ describe("blog card display rules (SPEC section 2)", () => {
     for (const none of [null, undefined, 0, Number.NaN]) expect(readTimeText(none)).toBe("3 mins");
   });
 
-  it("dates read weekday, day, month name, four-digit year in UK time (DESIGN difference 6)", () => {
+  it("dates read weekday, day, month name, four-digit year in UK time ", () => {
     expect(blogDate("2025-03-09T12:00:00.000Z")).toBe("Sunday, 9 March 2025");
     expect(blogDate("2025-03-10T09:30:00.000Z")).toBe("Monday, 10 March 2025");
     // 23:30 UTC on 30 June is already 1 July in London (BST).
@@ -159,7 +159,7 @@ describe("/blog paging", () => {
 });
 
 describe("current post (shared state)", () => {
-  it("a reset leaves SPEC's empty post", () => {
+  it("a reset leaves the empty post", () => {
     setCurrentPost({ _id: "x", template: 3, readTime: 5, title: "T", content: [1] });
     resetCurrentPost();
     expect(getCurrentPost()).toEqual({ _id: "", template: 1, readTime: 0, title: "", content: [] });

@@ -2,7 +2,7 @@ import type { BlogPost, BlogPostSummary, ImageSizes } from "@common/blog";
 import { BLOG_CARD_TITLE_MAX, DEFAULT_READ_TIME, IMAGE_WIDTHS, TEMPLATE_COUNT } from "@common/constants";
 import type { BlogCardData, TemplateImage, TemplatePost } from "~/components/blog/types";
 
-/** SPEC section 2, blog card display rules, and the helpers that turn a post into what pages draw. */
+/** How a blog card shows a post (cut title, date, read time, image), and the helpers that turn a post into what pages draw. */
 
 export const NO_VALUE = "----";
 
@@ -34,7 +34,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
-/** DESIGN difference 6: 'Sunday, 9 March 2025'; null for no or an unreadable date (cards show '----'). */
+/** Weekday, day, month name and four-digit year in UK time, 'Sunday, 9 March 2025'; null for no or an unreadable date (cards show '----'). */
 export function blogDate(dateAdded: string | null | undefined): string | null {
   const time = dateAdded ? Date.parse(dateAdded) : Number.NaN;
   if (Number.isNaN(time)) return null;
@@ -42,7 +42,7 @@ export function blogDate(dateAdded: string | null | undefined): string | null {
   return `${part.weekday}, ${part.day} ${part.month} ${part.year}`;
 }
 
-/** Template 1 to 5; anything else is 1 (SPEC: template-N gives N, otherwise 1). */
+/** Template 1 to 5; anything else is 1. */
 export function templateNumber(template: unknown): number {
   const n = Number(template);
   return Number.isInteger(n) && n >= 1 && n <= TEMPLATE_COUNT ? n : 1;

@@ -1,5 +1,5 @@
 /**
- * Blog images picked in the admin form (SPEC section 5: png or jpeg). A file is judged by its
+ * Blog images picked in the admin form: png or jpeg only. A file is judged by its
  * first bytes, as the server judges it, so a renamed file is refused at once, not at Submit.
  */
 const SIGNATURES: Array<{ type: string; bytes: number[] }> = [

@@ -4,7 +4,7 @@ import { firstIssue } from "@common/zod";
 import { dataUrlToBlob } from "./blog-draft-image";
 
 /**
- * The blog draft an administrator is writing (SPEC section 4, Blog create and edit): kept in
+ * The blog draft an administrator is writing on the create or edit form: kept in
  * sessionStorage, so a reload or the trip to the preview and back loses nothing.
  */
 export interface DraftImage {
@@ -52,7 +52,7 @@ export const BLOG_DRAFT_KEY = "blog-draft";
 
 const emptyParagraph = (): DraftParagraph => ({ header: "", content: "", image: null, alt: "" });
 
-/** SPEC: the template comes from the route, `template-N` gives N, anything else 1. */
+/** The template comes from the route: `template-N` (N from 1 to 5) gives N, anything else 1. */
 export function templateFromRoute(templateId: string | undefined): number {
   const n = Number(/^template-(\d)$/.exec(templateId ?? "")?.[1]);
   return n >= 1 && n <= TEMPLATE_COUNT ? n : 1;
@@ -148,7 +148,7 @@ export function draftForm(draft: BlogDraft, intent?: string): FormData {
 
 /**
  * The first problem Preview reports, checked by the API's own schema, so the form and the server
- * share one rule source and SPEC's order: meta data title, title, read time.
+ * share one rule source and one order: meta data title, title, read time, then the paragraphs.
  */
 export function draftProblem(draft: BlogDraft): string | undefined {
   const result = blogPostInputSchema.safeParse(draftInput(draft));

@@ -11,7 +11,8 @@ export async function postEnquiry(kind: EnquiryKind, body: object): Promise<Enqu
       body: JSON.stringify(body),
     });
     const payload = await res.json().catch(() => undefined);
-    if (res.ok) return { ok: true, reference: typeof payload?.reference === "string" ? payload.reference : "" };
+    if (res.ok)
+      return { ok: true, reference: typeof payload?.reference === "string" ? payload.reference : "" };
     const message =
       typeof payload?.message === "string" ? payload.message : res.statusText || `HTTP ${res.status}`;
     return { ok: false, status: res.status, message };

@@ -16,7 +16,6 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
 import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
@@ -25,6 +24,7 @@ import {
   POPUP_TITLE_MAX,
   type PostState,
 } from "../../common/constants";
+import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",

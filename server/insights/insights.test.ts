@@ -100,6 +100,16 @@ describe.each(TEST_DATABASES)("insights on %s", (kind) => {
     ]);
   });
 
+  it("shares one read among people asking for the same range, and shows this instance's new counts at once", async () => {
+    const insights = app.services.insights;
+    const [a, b] = await Promise.all([insights.report(todayRange), insights.report(todayRange)]);
+    expect(a).toBe(b);
+    insights.countPage({ url: "/legal/privacy-policy", headers: browser });
+    const c = await insights.report(todayRange);
+    expect(c).not.toBe(a);
+    expect(c.pages.find((p) => p.path === "/legal/privacy-policy")?.views).toBe(1);
+  });
+
   it("refuses a beacon that is not one the site sends, counting nothing", async () => {
     const before = await app.services.insights.report(todayRange);
     for (const query of [
@@ -208,8 +218,8 @@ describe.each(TEST_DATABASES)("insights on %s", (kind) => {
 
   it("writes a table of the report as CSV", async () => {
     const csv = await app.services.insights.csv(todayRange, "referrers");
-    // 1 direct visit to / and 1,000 to /sustainability from the tests above, 3 from google.com.
-    expect(csv).toBe(`\uFEFFReferring site,Visits\r\n${INSIGHTS_MESSAGES.direct},1001\r\ngoogle.com,3\r\n`);
+    // Direct visits from the tests above: 1 to /, 1,000 to /sustainability, 1 to the privacy policy.
+    expect(csv).toBe(`\uFEFFReferring site,Visits\r\n${INSIGHTS_MESSAGES.direct},1002\r\ngoogle.com,3\r\n`);
   });
 });
 

@@ -112,7 +112,10 @@ export function createOutbox(
   }
 
   /** What a claimed row sends: the office's notification of its enquiry, or the message it carries. */
-  function contentOf(row: Claimed, enquiry: typeof enquiries.$inferSelect | undefined): Mail.Options | undefined {
+  function contentOf(
+    row: Claimed,
+    enquiry: typeof enquiries.$inferSelect | undefined,
+  ): Mail.Options | undefined {
     if (row.kind === "notification") return enquiry && { to, ...renderNotification(enquiry) };
     if (row.kind === "confirmation") return enquiry && { replyTo: to, ...renderConfirmation(enquiry) };
     return row.message ? { replyTo: to, ...row.message } : undefined;

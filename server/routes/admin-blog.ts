@@ -6,6 +6,7 @@ import {
   adminSecurity,
   documentOnlyValidation,
   errorBody,
+  idJson,
   idParams,
   jsonSchemaOf,
   listedPostSchema,
@@ -21,7 +22,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const revisionSchema = {
   type: "object",
   properties: {
-    id: { type: "string", format: "uuid" },
+    id: idJson,
     savedAt: { type: "string", format: "date-time" },
     savedBy: { type: "string", description: "The administrator's e-mail address" },
     reason: { type: "string", enum: ["published", "saved", "restored"] },
@@ -107,8 +108,8 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         params: {
           type: "object",
           properties: {
-            id: { type: "string", format: "uuid" },
-            revisionId: { type: "string", format: "uuid" },
+            ...idParams.properties,
+            revisionId: idJson,
           },
           required: ["id", "revisionId"],
         },

@@ -67,7 +67,11 @@ describe.each(TEST_DATABASES)("staff API on %s", (kind) => {
     const colleague = after.accounts.find((a: { email: string }) => a.email === email);
     expect(colleague.lastSignInAt).not.toBeNull();
     // The colleague signs in with their own password like anyone else.
-    const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { email, password: PASSWORD } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { email, password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -141,6 +145,8 @@ describe.each(TEST_DATABASES)("staff API on %s", (kind) => {
     expect(left.accounts).toHaveLength(1);
     // The one left cannot remove itself: an account always remains.
     const last = left.accounts[0];
-    await expect(app.services.staff.remove(last.id, { id: last.id })).rejects.toThrow(STAFF_MESSAGES.removeSelf);
+    await expect(app.services.staff.remove(last.id, { id: last.id })).rejects.toThrow(
+      STAFF_MESSAGES.removeSelf,
+    );
   });
 });

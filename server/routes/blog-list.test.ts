@@ -31,7 +31,7 @@ describe.each(TEST_DATABASES)("blog list paging and summaries on %s", (kind) => 
 
   const list = (query = "") => app.inject({ method: "GET", url: `/api/blog${query}` });
 
-  it("answers SPEC's full list by default: every post, bodies included, no paging fields", async () => {
+  it("answers the full list by default: every post, bodies included, no paging fields", async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     const body = res.json();

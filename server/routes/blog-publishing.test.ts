@@ -90,7 +90,7 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     expect(live.json().result.state).toBe("published");
     expect(Date.parse(live.json().result.dateAdded)).toBeGreaterThanOrEqual(before - 1000);
     expect(await publicIds()).toContain(draft._id);
-    // Editing a live post keeps its date (SPEC).
+    // Editing a live post keeps its date.
     const edited = await app.inject({
       method: "PUT",
       url: `/api/admin/${draft._id}`,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPostInputSchema } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
-import { blogRevisions } from "../db/schema";
+import { blogRevisions, images } from "../db/schema";
 import { REVISIONS_KEPT } from "../services/blog";
 import { bearer, makePng, postBody, signIn, uploadImage } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
@@ -25,6 +25,9 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
       .result;
   const imageStatus = async (id: string) =>
     (await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode;
+  /** Whether the image is still stored (served or kept for a revision). */
+  const stored = async (id: string) =>
+    (await app.db.select({ id: images.id }).from(images).where(eq(images.id, id))).length === 1;
 
   it("keeps one per publish and manual save (who, when, why), none for autosave", async () => {
     const created = await app.inject({
@@ -72,8 +75,10 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
     const post = created.json().result;
     const second = await uploadImage(app, token, await makePng(80, 60));
     await put(post._id, { ...postBody(2, [second, null, null]), title: "With the second picture" });
-    // The first picture left the post but a revision shows it: it stays.
-    expect(await imageStatus(first)).toBe(200);
+    // The first picture left the post: no longer served (the edit replaced it), but kept while
+    // a revision shows it.
+    expect(await imageStatus(first)).toBe(404);
+    expect(await stored(first)).toBe(true);
 
     const [, older] = await revisions(post._id);
     expect(older.title).toBe("With the first picture");
@@ -89,9 +94,10 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
       title: "With the first picture",
       reason: "restored",
     });
-    // Both pictures are still used (the post and a revision each).
+    // The restored picture is served again; the one it replaced is kept for its revision only.
     expect(await imageStatus(first)).toBe(200);
-    expect(await imageStatus(second)).toBe(200);
+    expect(await imageStatus(second)).toBe(404);
+    expect(await stored(second)).toBe(true);
 
     const unknown = await app.inject({
       method: "POST",
@@ -115,7 +121,7 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
     for (let n = 1; n <= REVISIONS_KEPT; n++) {
       const res = await put(post._id, { ...postBody(2), title: `Save ${n}` });
       expect(res.statusCode).toBe(200);
-      if (n === REVISIONS_KEPT - 1) expect(await imageStatus(picture)).toBe(200);
+      if (n === REVISIONS_KEPT - 1) expect(await stored(picture)).toBe(true);
     }
     const [{ n }] = await app.db
       .select({ n: count() })
@@ -126,7 +132,7 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
     expect(titles[0]).toBe(`Save ${REVISIONS_KEPT}`);
     expect(titles).not.toContain("Save 0");
     // The revision that used the picture is gone, and so is the picture.
-    expect(await imageStatus(picture)).toBe(404);
+    expect(await stored(picture)).toBe(false);
   });
 
   it("deletes a post's revisions and their images with the post", async () => {
@@ -140,9 +146,9 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
       })
     ).json().result;
     await put(post._id, { ...postBody(2), title: "Without it" });
-    expect(await imageStatus(picture)).toBe(200);
+    expect(await stored(picture)).toBe(true);
     await app.inject({ method: "DELETE", url: `/api/admin/${post._id}`, headers: bearer(token) });
-    expect(await imageStatus(picture)).toBe(404);
+    expect(await stored(picture)).toBe(false);
     const [{ n }] = await app.db
       .select({ n: count() })
       .from(blogRevisions)

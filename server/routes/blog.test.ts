@@ -21,14 +21,14 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
   const create = (payload: unknown) =>
     app.inject({ method: "POST", url: "/api/admin", headers: bearer(token), payload: payload as object });
 
-  it("creates a post: 201 Created with the CONTRACT shape and a server-set dateAdded", async () => {
+  it("creates a post: 201 Created with the post's shape and a server-set dateAdded", async () => {
     const before = Date.now();
     const body = { ...postBody(1), _id: "mine", dateAdded: "1999-01-01T00:00:00Z", img: "x" };
     const res = await create(body);
     expect(res.statusCode).toBe(201);
     const { status, result } = res.json();
     expect(status).toBe("Created");
-    // CONTRACT's fields, plus issue 23's additions (state, publishAt, version).
+    // The post's fields: the admin's, the server's (_id, dateAdded, img) and its state (state, publishAt, version).
     expect(Object.keys(result).sort()).toEqual(
       [
         "_id",
@@ -247,11 +247,15 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       .from(images)
       .where(eq(images.id, newImage));
     expect(linked.postId).toBe(created._id);
-    // The replaced image is still the post's: the revision kept at creation shows it (issue 23);
+    // The replaced image is still the post's: the revision kept at creation shows it;
     // it goes when no revision does (server/routes/blog-revisions.test.ts), never left unlinked.
     expect(
       await app.db.select({ postId: images.postId }).from(images).where(eq(images.id, oldImage)),
     ).toEqual([{ postId: created._id }]);
+    // …but it is not served any more: the edit replaced it.
+    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${oldImage}` })).statusCode).toBe(
+      404,
+    );
 
     const invalid = await app.inject({
       method: "PUT",

@@ -13,7 +13,7 @@ import {
   withStatus,
 } from "./schemas";
 
-/** The list query: SPEC's full list unless `page`/`limit` ask for a slice; `fields=summary` drops bodies. */
+/** The list query: every post unless `page`/`limit` ask for a slice; `fields=summary` drops bodies. */
 function listRange({ page, limit, fields }: BlogListQuery) {
   const summary = fields === "summary";
   if (page === undefined && limit === undefined) return { summary };
@@ -34,7 +34,7 @@ export async function blogRoutes(app: FastifyInstance) {
       schema: {
         summary: "Every blog post, newest first; optionally one page of them, optionally without bodies",
         description:
-          "Without query parameters: every post (SPEC's list). `page` and/or `limit` answer one slice " +
+          "Without query parameters: every post. `page` and/or `limit` answer one slice " +
           `(limit defaults to ${BLOG_PAGE_SIZE}, at most ${BLOG_LIST_MAX_LIMIT}) and add \`total\`, \`page\`, ` +
           "`limit`. `fields=summary` leaves out each paragraph's `content` (HTML). Bad values: 400.",
         tags: ["blog"],

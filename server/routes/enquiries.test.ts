@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { enquiryReference } from "../../common/confirmation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enquiryReference } from "../../common/confirmation";
 import { ENQUIRY_LIMITS, HONEYPOT_FIELD } from "../../common/enquiries";
 import {
   CONTACT_MESSAGES,

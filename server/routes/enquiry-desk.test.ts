@@ -25,7 +25,11 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
   const call = (method: "GET" | "POST" | "PUT", url: string, payload?: object, token = mine) =>
     app.inject({ method, url, headers: bearer(token), payload });
   async function newEnquiry(name = "Desk Visitor"): Promise<string> {
-    const res = await app.inject({ method: "POST", url: "/api/contact", payload: { ...VALID_CONTACT, name } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...VALID_CONTACT, name },
+    });
     expect(res.statusCode).toBe(201);
     const { data } = (await call("GET", `/api/admin/enquiries?q=${encodeURIComponent(name)}`)).json();
     return data[0]._id;
@@ -51,12 +55,24 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
 
   it("notes: plain text, kept in the timeline, edited by their author only", async () => {
     const id = await newEnquiry("Note Timeline");
-    const added = await call("POST", `/api/admin/enquiries/${id}/notes`, { text: "  Called, <b>no</b> answer  " });
+    const added = await call("POST", `/api/admin/enquiries/${id}/notes`, {
+      text: "  Called, <b>no</b> answer  ",
+    });
     expect(added.statusCode).toBe(201);
     const [note] = added.json().data.timeline;
-    expect(note).toMatchObject({ type: "note", by: ADMIN.email, data: { text: "Called, <b>no</b> answer" }, editedAt: null });
+    expect(note).toMatchObject({
+      type: "note",
+      by: ADMIN.email,
+      data: { text: "Called, <b>no</b> answer" },
+      editedAt: null,
+    });
 
-    const notTheirs = await call("PUT", `/api/admin/enquiries/${id}/notes/${note.id}`, { text: "Mine now" }, theirs);
+    const notTheirs = await call(
+      "PUT",
+      `/api/admin/enquiries/${id}/notes/${note.id}`,
+      { text: "Mine now" },
+      theirs,
+    );
     expect(notTheirs.statusCode).toBe(409);
     expect(notTheirs.json().message).toBe(LEAD_MESSAGES.notYourNote);
     const edited = await call("PUT", `/api/admin/enquiries/${id}/notes/${note.id}`, { text: "Called twice" });
@@ -67,9 +83,13 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     expect((await call("POST", `/api/admin/enquiries/${id}/notes`, { text: "   " })).json().message).toBe(
       LEAD_MESSAGES.noteEmpty,
     );
-    const unknown = await call("PUT", `/api/admin/enquiries/${id}/notes/00000000-0000-4000-8000-000000000000`, {
-      text: "x",
-    });
+    const unknown = await call(
+      "PUT",
+      `/api/admin/enquiries/${id}/notes/00000000-0000-4000-8000-000000000000`,
+      {
+        text: "x",
+      },
+    );
     expect(unknown.statusCode).toBe(404);
     expect((await detail(id)).timeline).toHaveLength(1);
   });
@@ -79,10 +99,16 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     const b = await newEnquiry("Assign Beta");
     const assigned = await call("PUT", `/api/admin/enquiries/${a}/assignee`, { assignee: colleagueId });
     expect(assigned.json().data.assignedTo).toEqual({ id: colleagueId, email: COLLEAGUE.email });
-    expect(assigned.json().data.timeline[0]).toMatchObject({ type: "assign", by: ADMIN.email, data: { to: COLLEAGUE.email } });
+    expect(assigned.json().data.timeline[0]).toMatchObject({
+      type: "assign",
+      by: ADMIN.email,
+      data: { to: COLLEAGUE.email },
+    });
 
     const ids = async (query: string, token = mine) =>
-      (await call("GET", `/api/admin/enquiries?${query}`, undefined, token)).json().data.map((e: { _id: string }) => e._id);
+      (await call("GET", `/api/admin/enquiries?${query}`, undefined, token))
+        .json()
+        .data.map((e: { _id: string }) => e._id);
     expect(await ids("assigned=mine", theirs)).toEqual([a]);
     expect(await ids("assigned=mine")).toEqual([]);
     const unassigned = await ids("assigned=none");
@@ -101,7 +127,11 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     await call("PUT", `/api/admin/enquiries/${a}/assignee`, { assignee: null }, theirs);
     const { timeline, assignedTo } = await detail(a);
     expect(assignedTo).toBeNull();
-    expect(timeline.map((e: { data: { to: string | null } }) => e.data.to)).toEqual([null, ADMIN.email, COLLEAGUE.email]);
+    expect(timeline.map((e: { data: { to: string | null } }) => e.data.to)).toEqual([
+      null,
+      ADMIN.email,
+      COLLEAGUE.email,
+    ]);
   });
 
   it("a removed colleague's entries still name them", async () => {
@@ -112,6 +142,9 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     await app.services.staff.remove(colleagueId, { id: myId });
     const { timeline, assignedTo } = await detail(id);
     expect(assignedTo).toBeNull();
-    expect(timeline.find((e: { type: string }) => e.type === "note")).toMatchObject({ by: COLLEAGUE.email, byId: null });
+    expect(timeline.find((e: { type: string }) => e.type === "note")).toMatchObject({
+      by: COLLEAGUE.email,
+      byId: null,
+    });
   });
 });

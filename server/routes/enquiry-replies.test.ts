@@ -4,11 +4,10 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "../../common/admin-messages";
 import { OPENING_HOURS_TEXT } from "../../common/company";
 import { HONEYPOT_FIELD } from "../../common/enquiries";
-import { testConfig } from "../test/harness";
 import { mailOutbox } from "../db/schema";
 import { bearer, signIn } from "../test/content";
 import { VALID_CONTACT, VALID_QUOTE } from "../test/enquiry-fixtures";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { buildTestApp, TEST_DATABASES, testConfig } from "../test/harness";
 import { decodeHeader, startSmtp } from "../test/smtp";
 
 const MAIL_TO = "office@fenland.example";
@@ -51,7 +50,11 @@ describe.each(TEST_DATABASES)("replies to visitors on %s", (kind) => {
     const { app, smtp } = await setUp();
     const reference = await submit(app, "/api/contact", VALID_CONTACT);
     const quoteRef = await submit(app, "/api/quote", VALID_QUOTE);
-    await submit(app, "/api/contact", { ...VALID_CONTACT, email: "bot@example.co.uk", [HONEYPOT_FIELD]: "x" });
+    await submit(app, "/api/contact", {
+      ...VALID_CONTACT,
+      email: "bot@example.co.uk",
+      [HONEYPOT_FIELD]: "x",
+    });
     await app.services.mail.deliverDue();
     await app.services.mail.deliverDue();
 
@@ -112,7 +115,10 @@ describe.each(TEST_DATABASES)("replies to visitors on %s", (kind) => {
     expect(res.statusCode).toBe(201);
     const { timeline, reference: shown } = res.json().data;
     expect(shown).toBe(reference);
-    expect(timeline[0]).toMatchObject({ type: "reply", data: { text: "Hello Jane,\nwe can collect on Tuesday." } });
+    expect(timeline[0]).toMatchObject({
+      type: "reply",
+      data: { text: "Hello Jane,\nwe can collect on Tuesday." },
+    });
     await app.services.mail.deliverDue();
     const mail = smtp.received.find((m) => m.to.includes(VALID_CONTACT.email));
     expect(decodeHeader(mail?.headers.subject ?? "")).toContain(reference);

@@ -8,7 +8,7 @@ const databaseUp = (app: FastifyInstance) =>
   );
 
 /**
- * Liveness (`/api/healthz`, CONTRACT: the process serves and its database answers) and readiness
+ * Liveness (`/api/healthz`: the process serves and its database answers) and readiness
  * (`/api/readyz`: also not draining), so a balancer stops sending work as soon as SIGTERM arrives.
  */
 export async function healthRoutes(app: FastifyInstance) {

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../common/constants";
+import { UUID_SHAPE } from "../../common/ids";
 import { HttpError, notFound } from "../errors";
 import { imageEtag, megabytes } from "../services/images";
 import {
@@ -9,19 +10,19 @@ import {
   adminSecurity,
   documentOnlyValidation,
   errorBody,
+  idJson,
   idParams,
   okBody,
   withStatus,
 } from "./schemas";
 
 /** `{id}` or `{id}.png|jpg|jpeg|webp`: names are ids, never paths. */
-const IMAGE_NAME =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(?:png|jpe?g|webp))?$/i;
+const IMAGE_NAME = new RegExp(`^(${UUID_SHAPE.source.slice(1, -1)})(?:\\.(?:png|jpe?g|webp))?$`, "i");
 const CACHE_FOREVER = "public, max-age=31536000, immutable";
 
 const MESSAGES = BLOG_MESSAGES.images;
 
-/** Image upload and delete (admin) and serving (public), per CONTRACT. */
+/** Image upload and delete (admin) and serving (public, with WebP renditions and long caching). */
 export async function imageRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const maxBytes = app.config.imageMaxBytes;
@@ -39,7 +40,7 @@ export async function imageRoutes(app: FastifyInstance) {
         response: {
           201: withStatus("Created", "data", {
             type: "object",
-            properties: { id: { type: "string", format: "uuid" } },
+            properties: { id: idJson },
             required: ["id"],
           }),
           400: errorBody,

@@ -13,7 +13,7 @@ import { insightsRoutes } from "./insights";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 
-/** Every REST route of CONTRACT.md, under /api. */
+/** Every REST route, under /api. */
 export async function apiRoutes(app: FastifyInstance) {
   await registerOpenApi(app); // first: it documents the routes registered after it
   await app.register(healthRoutes);

@@ -12,7 +12,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       openapi: "3.0.3",
       info: {
         title: "Fenland Organics API",
-        description: "REST API per CONTRACT.md. Errors are {status:'Error', message}.",
+        description: "REST API of the site and its admin. Errors are {status:'Error', message}.",
         version: "1.0.0",
       },
       servers: [{ url: "/" }],

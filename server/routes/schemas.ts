@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { blogParagraphSchema, blogPostInputSchema } from "../../common/blog";
+import { idParamsSchema, idSchema } from "../../common/ids";
 import { API_MESSAGES } from "../../common/messages";
 import { popupInputSchema } from "../../common/popup";
 import { firstIssue, z } from "../../common/zod";
@@ -8,7 +9,7 @@ import { requireAdmin } from "../plugins/auth";
 
 /**
  * JSON schemas here document the API (OpenAPI) and shape responses; request bodies are validated
- * by the common zod schemas instead, so a client gets SPEC's message for the first failing field
+ * by the common zod schemas instead, so a client gets the catalogue's message (common/) for the first failing field
  * rather than Fastify's generic one. Call this in every route plugin that uses these schemas.
  */
 export function documentOnlyValidation(app: FastifyInstance) {
@@ -54,11 +55,11 @@ export function jsonSchemaOf(schema: z.core.$ZodType, io: "input" | "output" = "
 export const adminOnly = { preHandler: requireAdmin } as const;
 export const adminSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
-export const idParams = {
-  type: "object",
-  properties: { id: { type: "string", format: "uuid" } },
-  required: ["id"],
-} as const;
+/** A stored record's id (common/ids.ts), as the document shows it. */
+export const idJson = jsonSchemaOf(idSchema);
+
+/** The path parameters of a route that names one record (`…/:id`). */
+export const idParams = jsonSchemaOf(idParamsSchema);
 
 export const nullable = (type: string, extra: object = {}) => ({ type, nullable: true, ...extra });
 
@@ -82,7 +83,7 @@ const { content: paragraphs, ...postTextFields } = postFields.properties ?? {};
 export const postSchema = {
   ...postFields,
   properties: {
-    _id: { type: "string", format: "uuid" },
+    _id: idJson,
     ...postTextFields,
     dateAdded: { type: "string", format: "date-time" },
     img: nullable("string", { description: "The card image: the first paragraph image, or null" }),
@@ -112,7 +113,7 @@ const popupFields = jsonSchemaOf(popupInputSchema, "output");
 export const popupSchema = {
   ...popupFields,
   properties: {
-    _id: { type: "string", format: "uuid" },
+    _id: idJson,
     ...popupFields.properties,
     activated: { type: "boolean" },
   },

@@ -18,9 +18,9 @@ import {
   type BlogPostSummary,
   type BlogRevision,
   type ImageSizes,
-  UUID_SHAPE,
 } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
+import { UUID_SHAPE } from "../../common/ids";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../common/constants";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
@@ -100,7 +100,7 @@ function socialImageShown(
     throw new Invalid(MESSAGES.socialImageMissing(index));
 }
 
-/** A post going live now takes now as its date; one already live keeps its date (SPEC). */
+/** A post going live now takes now as its date; one already live keeps its date, so an edit does not move it up the list. */
 const dateWhenLive = (state: PostState) =>
   state === "published"
     ? sql`case when ${blogPosts.state} = 'published' then ${blogPosts.dateAdded} else now() end`
@@ -214,7 +214,7 @@ async function keepRevision(
 }
 
 /**
- * Blog posts: validated input in (common/blog.ts), sanitised HTML stored, CONTRACT shapes out.
+ * Blog posts: validated input in (common/blog.ts), sanitised HTML stored, API shapes (common/blog.ts) out.
  * Unknown posts throw NotFound, unusable images Invalid (server/services/errors.ts).
  */
 export function createBlogService(db: Database, imageService: Pick<ImageService, "prepare" | "store">) {
@@ -241,7 +241,7 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       if (image) content[index].img = await imageService.store(image, tx);
   }
 
-  /** Published posts newest first: every one by default (SPEC's list), or a slice. */
+  /** Published posts newest first: every one by default (the public list shows them all), or a slice. */
   async function list(range: ListRange = {}): Promise<BlogPost[]> {
     const { limit, offset = 0 } = range;
     const query = db
@@ -331,6 +331,29 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
   }
 
   /**
+   * What a create or an update writes: the post's state, the picked images checked and prepared,
+   * and the columns of the post's row (its text, its stored paragraphs, its state).
+   */
+  async function prepareSave(input: PostWrite, files: NewImages, current: PostState | undefined) {
+    const { state, publishAt } = stateOf(input, current);
+    const picked = await preparePicked(input.template, files);
+    const content = await toStored(input, picked);
+    socialImageShown(input, content, picked);
+    const columns = {
+      metaDataTitle: input.meta_data_title,
+      title: input.title,
+      readTime: input.readTime,
+      template: input.template,
+      content,
+      metaDescription: input.meta_description ?? "",
+      socialImageParagraph: input.social_image_paragraph ?? null,
+      state,
+      publishAt,
+    };
+    return { picked, columns };
+  }
+
+  /**
    * A new post, published unless the input says draft or scheduled; `files` are the editor's
    * picked images, stored with it in one transaction.
    */
@@ -339,26 +362,11 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
     files: NewImages = [],
     { by }: SaveOptions = {},
   ): Promise<BlogPost> {
-    const { state, publishAt } = stateOf(input, undefined);
-    const picked = await preparePicked(input.template, files);
-    const content = await toStored(input, picked);
-    socialImageShown(input, content, picked);
+    const { picked, columns } = await prepareSave(input, files, undefined);
+    const { content, state } = columns;
     return db.transaction(async (tx) => {
       await storePicked(tx, content, picked);
-      const [row] = await tx
-        .insert(blogPosts)
-        .values({
-          metaDataTitle: input.meta_data_title,
-          title: input.title,
-          readTime: input.readTime,
-          template: input.template,
-          content,
-          metaDescription: input.meta_description ?? "",
-          socialImageParagraph: input.social_image_paragraph ?? null,
-          state,
-          publishAt,
-        })
-        .returning();
+      const [row] = await tx.insert(blogPosts).values(columns).returning();
       await claimImages(tx, row.id, content);
       if (by) await keepRevision(tx, row, by, state === "published" ? "published" : "saved");
       return toWire(row);
@@ -377,24 +385,14 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
   ): Promise<BlogPost> {
     const current = await findRow(id, { state: "all" });
     if (input.version !== undefined && input.version !== current.version) throw new Conflict(MESSAGES.stale);
-    const { state, publishAt } = stateOf(input, current.state);
-    const picked = await preparePicked(input.template, files);
-    const content = await toStored(input, picked);
-    socialImageShown(input, content, picked);
+    const { picked, columns } = await prepareSave(input, files, current.state);
+    const { content, state } = columns;
     return db.transaction(async (tx) => {
       await storePicked(tx, content, picked);
       const [row] = await tx
         .update(blogPosts)
         .set({
-          metaDataTitle: input.meta_data_title,
-          title: input.title,
-          readTime: input.readTime,
-          template: input.template,
-          content,
-          metaDescription: input.meta_description ?? "",
-          socialImageParagraph: input.social_image_paragraph ?? null,
-          state,
-          publishAt,
+          ...columns,
           dateAdded: dateWhenLive(state),
           updatedAt: new Date(),
           version: sql`${blogPosts.version} + 1`,

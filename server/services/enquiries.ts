@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
 import { UUID_SHAPE } from "../../common/blog";
-import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import { enquiryReference, replySubject } from "../../common/confirmation";
+import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
 import {
   decodeCursor,
@@ -60,7 +60,8 @@ export function createEnquiryService(
         .returning({ id: enquiries.id });
       if (!options.spam) {
         await tx.insert(mailOutbox).values({ enquiryId: row.id });
-        if (settings.autoReply) await tx.insert(mailOutbox).values({ enquiryId: row.id, kind: "confirmation" });
+        if (settings.autoReply)
+          await tx.insert(mailOutbox).values({ enquiryId: row.id, kind: "confirmation" });
       }
       return row.id;
     });
@@ -75,7 +76,10 @@ export function createEnquiryService(
   async function reply(id: string, text: string, by: Actor): Promise<void> {
     await db.transaction(async (tx) => {
       await locked(tx, id);
-      const [row] = await tx.select({ kind: enquiries.kind, fields: enquiries.fields }).from(enquiries).where(eq(enquiries.id, id));
+      const [row] = await tx
+        .select({ kind: enquiries.kind, fields: enquiries.fields })
+        .from(enquiries)
+        .where(eq(enquiries.id, id));
       const { email } = enquiryVisitor(row.kind, row.fields);
       if (!email) throw new Invalid(LEAD_MESSAGES.noAddress);
       await tx.insert(mailOutbox).values({
@@ -154,8 +158,13 @@ export function createEnquiryService(
     return row;
   }
 
-  const record = (tx: Tx, id: string, by: Actor | undefined, type: EnquiryEventType, data: Record<string, string | null>) =>
-    tx.insert(enquiryEvents).values({ enquiryId: id, adminId: by?.id, adminEmail: by?.email, type, data });
+  const record = (
+    tx: Tx,
+    id: string,
+    by: Actor | undefined,
+    type: EnquiryEventType,
+    data: Record<string, string | null>,
+  ) => tx.insert(enquiryEvents).values({ enquiryId: id, adminId: by?.id, adminEmail: by?.email, type, data });
 
   /** Sets the status; the time it changed moves, and the timeline records it, only when it really changes. */
   async function setStatus(id: string, status: StaffEnquiryStatus, by?: Actor): Promise<EnquiryDetail> {
@@ -179,7 +188,11 @@ export function createEnquiryService(
   /** Edits a note: only its author may (Conflict for anyone else). */
   async function editNote(id: string, noteId: string, text: string, by: Actor): Promise<void> {
     if (!UUID_SHAPE.test(noteId)) throw new NotFound(LEAD_MESSAGES.noteNotFound);
-    const note = and(eq(enquiryEvents.id, noteId), eq(enquiryEvents.enquiryId, id), eq(enquiryEvents.type, "note"));
+    const note = and(
+      eq(enquiryEvents.id, noteId),
+      eq(enquiryEvents.enquiryId, id),
+      eq(enquiryEvents.type, "note"),
+    );
     const [edited] = await db
       .update(enquiryEvents)
       .set({ data: { text }, editedAt: sql`now()` })
@@ -196,7 +209,10 @@ export function createEnquiryService(
       const before = await locked(tx, id);
       let email: string | null = null;
       if (assignee) {
-        const [colleague] = await tx.select({ email: admins.email }).from(admins).where(eq(admins.id, assignee));
+        const [colleague] = await tx
+          .select({ email: admins.email })
+          .from(admins)
+          .where(eq(admins.id, assignee));
         if (!colleague) throw new Invalid(LEAD_MESSAGES.noSuchColleague);
         email = colleague.email;
       }

@@ -48,9 +48,12 @@ describe.each(TEST_DATABASES)("dashboard figures on %s", (kind) => {
       });
     }
     const [old] = await add({ createdAt: at(41 * DAY), status: "contacted" });
-    await database.db
-      .insert(enquiryEvents)
-      .values({ enquiryId: old.id, type: "status", data: { from: "new", to: "contacted" }, at: at(40 * DAY) });
+    await database.db.insert(enquiryEvents).values({
+      enquiryId: old.id,
+      type: "status",
+      data: { from: "new", to: "contacted" },
+      at: at(40 * DAY),
+    });
 
     const result = await figures.figures(NOW);
     expect(result.waiting).toBe(2);
@@ -64,5 +67,16 @@ describe.each(TEST_DATABASES)("dashboard figures on %s", (kind) => {
     expect(result.weeks.reduce((n, w) => n + w.contact + w.quote + w.tankering, 0)).toBe(8);
     expect(result.medianHoursToContacted).toBeCloseTo(4, 5);
     expect(result.contactedCount).toBe(3);
+  });
+
+  it("reads the waiting count every time and reuses the chart and the median for a minute", async () => {
+    const figures = createEnquiryFigures(database.db);
+    const first = await figures.figures();
+    await database.db.insert(enquiries).values({ kind: "quote", fields: {} });
+    const second = await figures.figures();
+    expect(second.waiting).toBe(first.waiting + 1);
+    expect(second.weeks).toEqual(first.weeks);
+    const fresh = await createEnquiryFigures(database.db).figures();
+    expect(fresh.weeks.at(-1)?.quote).toBe((first.weeks.at(-1)?.quote ?? 0) + 1);
   });
 });

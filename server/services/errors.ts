@@ -14,6 +14,7 @@ export class DomainError extends Error {
    */
   static [Symbol.hasInstance](value: unknown): boolean {
     if (!(value instanceof Error) || !(value as { [DOMAIN_ERROR]?: boolean })[DOMAIN_ERROR]) return false;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass asked about (NotFound, Invalid…)
     return this.name === "DomainError" || value.name === this.name;
   }
 }

@@ -1,10 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
-import { UUID_SHAPE } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import type { ImageWidth } from "../../common/constants";
+import { UUID_SHAPE } from "../../common/ids";
 import type { Database } from "../db/client";
-import { images, imageVariants } from "../db/schema";
+import { blogPosts, images, imageVariants } from "../db/schema";
 import { processImage } from "../media/image-codec";
 import { Conflict, Invalid, NotFound } from "./errors";
 
@@ -28,6 +28,15 @@ export interface StoredImage {
 
 /** A transaction, or the database itself: where an image is written. */
 type Writer = Pick<Database, "insert">;
+
+/**
+ * An image is served while no post claims it (just uploaded) or its post shows it now. An image
+ * a post replaced is not served (the edit deleted it, as far as anyone outside can tell) but is
+ * kept while a revision of the post shows it, so restoring that revision brings it back.
+ */
+const served = sql`(${images.postId} is null or exists (
+  select 1 from ${blogPosts} p, jsonb_array_elements(p.content) c
+  where p.id = ${images.postId} and c ->> 'img' = ${images.id}::text))`;
 
 /** "5 MB": a byte count as the size messages say it. */
 export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -106,7 +115,7 @@ export function createImageService(db: Database, { maxBytes }: { maxBytes: numbe
     const [row] = await db
       .select({ contentType: images.contentType, data: images.data })
       .from(images)
-      .where(eq(images.id, id));
+      .where(and(eq(images.id, id), served));
     if (!row) throw new NotFound(MESSAGES.notFound);
     return { ...row, etag: imageEtag(id) };
   }
@@ -131,7 +140,8 @@ export function createImageService(db: Database, { maxBytes }: { maxBytes: numbe
     const [kept] = await db
       .select({ contentType: imageVariants.contentType, data: imageVariants.data })
       .from(imageVariants)
-      .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width)));
+      .innerJoin(images, eq(images.id, imageVariants.imageId))
+      .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width), served));
     if (kept) return { ...kept, etag };
     const original = await get(id);
     const data = await processImage((sharp) =>
@@ -153,7 +163,10 @@ export function createImageService(db: Database, { maxBytes }: { maxBytes: numbe
   /** Whether an image exists, without reading its bytes (for cheap 304 answers). */
   async function exists(id: string): Promise<boolean> {
     if (!UUID_SHAPE.test(id)) return false;
-    const rows = await db.select({ id: images.id }).from(images).where(eq(images.id, id));
+    const rows = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, id), served));
     return rows.length > 0;
   }
 

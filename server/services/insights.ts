@@ -20,6 +20,8 @@ import { CSV_BOM, csvRow } from "./enquiry-csv";
 
 /** How often an instance adds its counts to the database (and how many it may lose if killed). */
 export const INSIGHTS_FLUSH_MS = 10_000;
+/** How long a report read for the screen is shown again to others asking for the same range. */
+const REPORT_MAX_AGE_MS = INSIGHTS_FLUSH_MS;
 /** Rows of each table the CSV export holds at most. */
 const EXPORT_MAX_ROWS = 100_000;
 
@@ -55,6 +57,7 @@ export function createInsightsService(db: Database, config: Config, options: { t
     try {
       await addCounts(db, taken);
       flushed += 1;
+      reports.clear(); // what this instance just wrote shows at once
     } catch (error) {
       // Nothing of it was written (one transaction): kept for the next flush.
       failures += 1;
@@ -93,19 +96,38 @@ export function createInsightsService(db: Database, config: Config, options: { t
     }
   }
 
-  /** The report for a range, this instance's latest counts included. */
-  async function report(range: InsightsRange, top?: number): Promise<InsightsReport> {
-    await flush().catch(() => {});
+  /**
+   * Reports read in the last REPORT_MAX_AGE_MS, by range: counts change only when an instance
+   * flushes, so people looking at the same range at once share one read (the embedded database
+   * answers one query at a time). Emptied when this instance writes counts.
+   */
+  const reports = new Map<string, { at: number; report: Promise<InsightsReport> }>();
+
+  async function read(range: InsightsRange, top?: number): Promise<InsightsReport> {
     const firstKept = firstKeptDay(today(), config.insightsRetentionMonths);
-    const read = await readReport(db, range, { top, firstKept });
+    const found = await readReport(db, range, { top, firstKept });
     // Every day of the range, those with nothing counted too (the chart's gaps are real).
-    const byDay = new Map(read.days.map((d) => [d.day, d]));
+    const byDay = new Map(found.days.map((d) => [d.day, d]));
     const days = [];
     for (let i = 0; i <= daysBetween(range.from, range.to); i++) {
       const day = addDays(range.from, i);
       days.push(byDay.get(day) ?? { day, visits: 0, views: 0 });
     }
-    return { ...read, days };
+    return { ...found, days };
+  }
+
+  /** The report for a range, this instance's latest counts included (others' within 10 s). */
+  async function report(range: InsightsRange, top?: number): Promise<InsightsReport> {
+    await flush().catch(() => {});
+    const key = `${range.from} ${range.to} ${top ?? ""}`;
+    const now = Date.now();
+    const kept = reports.get(key);
+    if (kept && now - kept.at < REPORT_MAX_AGE_MS) return kept.report;
+    const fresh = read(range, top);
+    reports.set(key, { at: now, report: fresh });
+    fresh.catch(() => reports.delete(key));
+    for (const [old, { at }] of reports) if (now - at >= REPORT_MAX_AGE_MS) reports.delete(old);
+    return fresh;
   }
 
   const label = (value: string, other: string) =>

@@ -85,7 +85,11 @@ export function createLoginService(deps: {
    * The new session's token. `client` is the client key (server/client-address.ts), never a raw
    * forwarded header. Throws Invalid ('Invalid Login'), Limited or Unavailable.
    */
-  async function signIn(input: { email: unknown; password: unknown; client: string }): Promise<{ token: string }> {
+  async function signIn(input: {
+    email: unknown;
+    password: unknown;
+    client: string;
+  }): Promise<{ token: string }> {
     const email = normalEmail(credential(input.email));
     const password = credential(input.password);
     const keys = [

@@ -46,7 +46,10 @@ export function createPopupService(db: Database) {
   }
 
   async function get(id: string): Promise<Popup> {
-    const [row] = await db.select().from(popups).where(eq(popups.id, wellFormed(id)));
+    const [row] = await db
+      .select()
+      .from(popups)
+      .where(eq(popups.id, wellFormed(id)));
     return toWire(found(row));
   }
 
@@ -56,7 +59,11 @@ export function createPopupService(db: Database) {
   }
 
   async function update(id: string, input: PopupInput): Promise<Popup> {
-    const [row] = await db.update(popups).set(input).where(eq(popups.id, wellFormed(id))).returning();
+    const [row] = await db
+      .update(popups)
+      .set(input)
+      .where(eq(popups.id, wellFormed(id)))
+      .returning();
     return toWire(found(row));
   }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { BlogService } from "./blog";
 import type { ContentVersion } from "./content-version";
 
-/** How often the worker looks for scheduled posts that are due: well within issue 23's 30 s. */
+/** How often the worker looks for scheduled posts that are due: a due post goes live within one poll. */
 export const SCHEDULE_POLL_MS = 10_000;
 
 /**

@@ -114,7 +114,8 @@ export function createStaffService(
    * (the new session's token). NotFound for a used, expired or unknown link.
    */
   async function accept(token: string, password: string): Promise<{ email: string; token: string }> {
-    if (password.length < ADMIN_PASSWORD_MIN) throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
+    if (password.length < ADMIN_PASSWORD_MIN)
+      throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
     if (!TOKEN_SHAPE.test(token)) throw invalidInvite();
     const passwordHash = await hashPassword(password);
     let account: { id: string; email: string };

@@ -184,10 +184,10 @@ describe("editing and deleting a post", () => {
     expect(added).toMatch(/^[0-9a-f-]{36}$/);
     expect([first, second]).not.toContain(added);
     expect(saved.content.map((p: { img: string | null }) => p.img)).toEqual([null, added, null]);
-    // The replaced images stay while a revision shows them (issue 23: the revision kept when the
-    // post was created); server/routes/blog-revisions.test.ts checks when they go.
-    expect(await imageStatus(page, first)).toBe(200);
-    expect(await imageStatus(page, second)).toBe(200);
+    // The replaced images are no longer served; they are kept only for the revision made when the
+    // post was created (server/routes/blog-revisions.test.ts checks restore and when they go).
+    expect(await imageStatus(page, first)).toBe(404);
+    expect(await imageStatus(page, second)).toBe(404);
     expect(await imageStatus(page, added)).toBe(200);
     const revisions = (await (await context.request.get(`/api/admin/${post._id}/revisions`)).json()).result;
     expect(revisions.map((r: { reason: string }) => r.reason)).toEqual(["published", "published"]);

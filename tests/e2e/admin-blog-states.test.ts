@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { BLOG_MESSAGES } from "@common/blog-messages";
 import { type APIRequestContext, request } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { londonLocal } from "~/lib/blog-schedule";
 import { ukTime } from "~/lib/uk-time";
@@ -144,6 +146,33 @@ describe("drafts on the server", () => {
     await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
     expect(await publicSightings(post._id, title)).toEqual(hidden);
     await page.getByRole("button", { name: STATES.saveDraft }).waitFor();
+    await context.close();
+  });
+});
+
+describe("large pictures", () => {
+  it("Submit carries a picture of several megabytes (within IMAGE_MAX_BYTES) in its one request", async () => {
+    const { page, context } = await adminPage();
+    const title = uniqueTitle("Big picture");
+    // Noise does not compress: about 3 MB as PNG, three times the pages' 1 MB form limit.
+    const noise = randomBytes(1000 * 1000 * 3);
+    const buffer = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(buffer.length).toBeGreaterThan(2 * 1024 * 1024);
+    await openForm(page, "/admin/dashboard/blog/create/template-5");
+    await fillRequired(page, title);
+    await paragraph(page, 1)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "big.png", mimeType: "image/png", buffer });
+    await page.getByRole("button", { name: "Preview" }).click();
+    await page.waitForURL(/\/blog\/preview$/);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(BLOG_MESSAGES.created).waitFor({ timeout: 30_000 });
+    const posts = (await (await visitor.get("/api/blog?fields=summary")).json()).result;
+    const post = posts.find((p: { title: string }) => p.title === title);
+    expect(post.img).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await visitor.get(`/api/blog/blog-image/${post.img}`)).status()).toBe(200);
     await context.close();
   });
 });

@@ -36,16 +36,23 @@ describe("Staff (issue 22)", () => {
 
       await page.getByLabel(STAFF_MESSAGES.email).fill("not an address");
       await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
-      await expect.poll(() => page.getByTestId("staff-error").textContent()).toBe(STAFF_MESSAGES.invalidEmail);
+      await expect
+        .poll(() => page.getByTestId("staff-error").textContent())
+        .toBe(STAFF_MESSAGES.invalidEmail);
       await page.getByLabel(STAFF_MESSAGES.email).fill(email);
       await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
-      await page.getByRole("status").filter({ hasText: STAFF_MESSAGES.invited(email) }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: STAFF_MESSAGES.invited(email) })
+        .waitFor();
       await page.getByRole("region", { name: STAFF_MESSAGES.invites }).getByText(email).waitFor();
 
       // The colleague follows the mailed link and sets their own password.
       const link = await invitationPath(email);
       await open(colleague.page, link);
-      await colleague.page.getByRole("heading", { level: 1, name: STAFF_MESSAGES.setPasswordHeading }).waitFor();
+      await colleague.page
+        .getByRole("heading", { level: 1, name: STAFF_MESSAGES.setPasswordHeading })
+        .waitFor();
       await colleague.page.getByText(STAFF_MESSAGES.setPasswordIntro(email)).waitFor();
       await colleague.page.getByLabel("New password", { exact: true }).fill(PASSWORD);
       await colleague.page.getByLabel("Confirm new password").fill(`${PASSWORD}x`);
@@ -83,26 +90,29 @@ describe("Staff (issue 22)", () => {
     }
   });
 
-  it.each(["dark", "light"] as const)("Staff and the invitation screen have no axe violations (%s)", async (theme) => {
-    const { page, context } = await adminContext({ theme, width: theme === "light" ? 360 : 1280 });
-    try {
-      await signIn(page);
-      await open(page, STAFF);
-      const email = `axe-${randomUUID().slice(0, 8)}@example.co.uk`;
-      await page.getByLabel(STAFF_MESSAGES.email).fill(email);
-      await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
-      await page.getByRole("region", { name: STAFF_MESSAGES.invites }).getByText(email).waitFor();
-      const found: Record<string, string[]> = {};
-      const staff = await axeViolations(page);
-      if (staff.length) found.staff = staff;
-      const link = await invitationPath(email);
-      await page.goto(link);
-      await waitForHydration(page);
-      const invite = await axeViolations(page);
-      if (invite.length) found.invite = invite;
-      expect(found).toEqual({});
-    } finally {
-      await context.close();
-    }
-  });
+  it.each(["dark", "light"] as const)(
+    "Staff and the invitation screen have no axe violations (%s)",
+    async (theme) => {
+      const { page, context } = await adminContext({ theme, width: theme === "light" ? 360 : 1280 });
+      try {
+        await signIn(page);
+        await open(page, STAFF);
+        const email = `axe-${randomUUID().slice(0, 8)}@example.co.uk`;
+        await page.getByLabel(STAFF_MESSAGES.email).fill(email);
+        await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
+        await page.getByRole("region", { name: STAFF_MESSAGES.invites }).getByText(email).waitFor();
+        const found: Record<string, string[]> = {};
+        const staff = await axeViolations(page);
+        if (staff.length) found.staff = staff;
+        const link = await invitationPath(email);
+        await page.goto(link);
+        await waitForHydration(page);
+        const invite = await axeViolations(page);
+        if (invite.length) found.invite = invite;
+        expect(found).toEqual({});
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -56,9 +56,17 @@ function WeeklyChart({ weeks }: { weeks: WeekCounts[] }) {
               {ENQUIRY_KINDS.map((kind) => {
                 const h = scale(w[kind]);
                 y -= h;
-                return h > 0 ? <rect key={kind} x={x} y={y} width={bar} height={h} fill={KIND_FILL[kind]} /> : null;
+                return h > 0 ? (
+                  <rect key={kind} x={x} y={y} width={bar} height={h} fill={KIND_FILL[kind]} />
+                ) : null;
               })}
-              <text x={x + bar / 2} y={height - 8} textAnchor="middle" fontSize="10" fill="var(--color-muted)">
+              <text
+                x={x + bar / 2}
+                y={height - 8}
+                textAnchor="middle"
+                fontSize="10"
+                fill="var(--color-muted)"
+              >
                 {dayMonth(w.week)}
               </text>
             </g>
@@ -75,7 +83,9 @@ function WeeklyChart({ weeks }: { weeks: WeekCounts[] }) {
       </figcaption>
       <details>
         <summary className="cursor-pointer font-semibold">{DESK_MESSAGES.asTable}</summary>
-        <div className="mt-2 overflow-x-auto">
+        {/* Scrolls sideways on a narrow screen: focusable so the keyboard can scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus */}
+        <section className="mt-2 overflow-x-auto" tabIndex={0} aria-label={DESK_MESSAGES.tableName}>
           <table className="w-full text-left text-sm tabular-nums">
             <caption className="sr-only">{DESK_MESSAGES.chartTitle}</caption>
             <thead>
@@ -109,7 +119,7 @@ function WeeklyChart({ weeks }: { weeks: WeekCounts[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );
@@ -138,14 +148,21 @@ export function DeskOverview({
         <div className={figureClass}>
           <h3 className="text-sm font-semibold text-muted">{DESK_MESSAGES.waiting}</h3>
           <p className={numberClass}>{figures.waiting}</p>
-          <Link to={`${INBOX_PATH}${inboxSearch({ status: "new" })}`} className="text-sm font-semibold underline">
+          <Link
+            to={`${INBOX_PATH}${inboxSearch({ status: "new" })}`}
+            className="text-sm font-semibold underline"
+          >
             {DESK_MESSAGES.openInbox}
           </Link>
         </div>
         <div className={figureClass}>
           <h3 className="text-sm font-semibold text-muted">{DESK_MESSAGES.median}</h3>
-          <p className={numberClass}>{median === null ? DESK_MESSAGES.noMedian : DESK_MESSAGES.hours(median)}</p>
-          {median !== null && <p className="text-sm text-muted">{DESK_MESSAGES.of(figures.contactedCount)}</p>}
+          <p className={numberClass}>
+            {median === null ? DESK_MESSAGES.noMedian : DESK_MESSAGES.hours(median)}
+          </p>
+          {median !== null && (
+            <p className="text-sm text-muted">{DESK_MESSAGES.of(figures.contactedCount)}</p>
+          )}
         </div>
       </div>
       <div className="card">
@@ -164,7 +181,10 @@ export function DeskOverview({
             <ul className="flex flex-col gap-1">
               {latestPosts.map((post) => (
                 <li key={post._id}>
-                  <Link to={`/admin/dashboard/blog/${post._id}`} className="font-semibold break-words underline">
+                  <Link
+                    to={`/admin/dashboard/blog/${post._id}`}
+                    className="font-semibold break-words underline"
+                  >
                     {post.title}
                   </Link>
                 </li>

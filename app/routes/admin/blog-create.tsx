@@ -59,7 +59,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-/** SPEC: /admin/dashboard/blog/create/template-N; any other id gives template 1. */
+/** The create form at /admin/dashboard/blog/create/template-N; any other id gives template 1. */
 export default function AdminBlogCreate({ params }: Route.ComponentProps) {
   const template = templateFromRoute(params.templateId);
   const navigate = useNavigate();

@@ -104,7 +104,7 @@ function stateText(post: BlogPost) {
 }
 
 /**
- * SPEC: the edit form, filled from the post, with Preview and Delete; and the post's state with
+ * The edit form, filled from the post, with Preview and Delete; and the post's state with
  * 'Save draft' and 'Schedule' (until it is published) and 'Unpublish' (once it is published or scheduled).
  */
 export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {

@@ -89,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { cards, total, term, state };
 }
 
-/** SPEC: the blog list with 'Create New Blog', a loading indicator and the top-bar search. */
+/** The blog list with 'Create New Blog', a loading indicator and the top-bar search. */
 export default function AdminBlogList({ loaderData }: Route.ComponentProps) {
   const { cards, total, term, state } = loaderData;
   const navigation = useNavigation();

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(await request.formData());
   if ("error" in submission) return refused(submission.error, 400);
   const { input, files, editId } = submission;
-  // Submit publishes now (SPEC's flow; a draft or scheduled post goes live).
+  // Submit publishes now: a draft or scheduled post goes live.
   const published = { ...input, state: "published" as const, publishAt: null };
   const { blog } = context.services;
   try {
@@ -88,7 +88,7 @@ function templatePost(draft: BlogDraft): TemplatePost {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC: the whole post in its template, with Cancel (back to the form it came from, or the list)
+ * The whole post in its template, with Cancel (back to the form it came from, or the list)
  * and Submit (1.2 s, then save once through the action; success returns to the list about 2 s later).
  */
 export default function AdminBlogPreview() {
@@ -120,7 +120,7 @@ export default function AdminBlogPreview() {
 
   // The action's answer, once per submission.
   const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  // SPEC's messages: 'created' for a new post (even one autosave already stored as a draft).
+  // 'Created' for a new post (even one autosave already stored as a draft), 'updated' for an edit.
   const editing = draft ? editsExisting(draft) : false;
   const handled = useRef<Outcome>(undefined);
   useEffect(() => {

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const TEMPLATES = Array.from({ length: TEMPLATE_COUNT }, (_, i) => i + 1);
 
-/** SPEC: five template cards, each with a drawing of its layout, opening the create form. */
+/** Five template cards, each with a drawing of its layout, opening the create form. */
 export default function AdminBlogTemplate() {
   return (
     <div className="grid gap-6">

@@ -1,16 +1,10 @@
-import {
-  Outlet,
-  redirect,
-  type ShouldRevalidateFunction,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { Outlet, redirect, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
 import { AdminSectionNav } from "~/components/admin/AdminSidebar";
 import { AdminTopBar } from "~/components/admin/AdminTopBar";
 import { Loading } from "~/components/admin/Loading";
 import { Logo } from "~/components/art/LogoMark";
-import { isSearchOnlyChange } from "~/lib/admin-search";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { isSearchOnlyChange } from "~/lib/admin-search";
 import { requireAdmin, signOut } from "~/lib/admin-session.server";
 import type { Route } from "./+types/dashboard";
 

@@ -14,8 +14,8 @@ import { EnquiryRow } from "~/components/admin/enquiries/EnquiryRow";
 import { InboxFilters } from "~/components/admin/enquiries/InboxFilters";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { exportHref, inboxSearch } from "~/lib/enquiry-inbox";
 import type { Route } from "./+types/enquiries";
@@ -30,7 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A hand-edited or stale URL shows the message over the first page of the whole inbox.
   const query: Partial<InboxQuery> = parsed.success ? parsed.data : {};
   const page = await context.services.enquiries.list(query, admin.id);
-  const filter: InboxFilter = { kind: query.kind, status: query.status, q: query.q, assigned: query.assigned };
+  const filter: InboxFilter = {
+    kind: query.kind,
+    status: query.status,
+    q: query.q,
+    assigned: query.assigned,
+  };
   return {
     // Only what the rows show travels to the browser, not every submitted field.
     page: { ...page, data: page.data.map(inboxRow) },

@@ -76,7 +76,12 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
               </p>
               <label className="flex flex-col gap-1 font-semibold">
                 Confirm new password
-                <input name="confirmPassword" type="password" autoComplete="new-password" className={inputClass} />
+                <input
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  className={inputClass}
+                />
               </label>
               <FormMessage message={actionData?.error} live="assertive" testId="invite-error" />
               <button type="submit" className="btn btn-primary" aria-disabled={busy}>

@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
       return { ok: true, intent, message: STAFF_MESSAGES.removed(email) };
     }
     const parsed = staffInviteInputSchema.safeParse({ email: form.get("email") ?? undefined });
-    if (!parsed.success) return { ok: false, intent, message: firstIssue(parsed) ?? STAFF_MESSAGES.invalidEmail };
+    if (!parsed.success)
+      return { ok: false, intent, message: firstIssue(parsed) ?? STAFF_MESSAGES.invalidEmail };
     const invite = await staff.invite(parsed.data.email, admin);
     return { ok: true, intent, message: STAFF_MESSAGES.invited(invite.email) };
   } catch (error) {
@@ -89,7 +90,11 @@ function InviteForm() {
           </button>
         </div>
         <div className="grid min-h-6 *:col-start-1 *:row-start-1">
-          <FormMessage message={shown && !shown.ok ? shown.message : undefined} live="assertive" testId="staff-error" />
+          <FormMessage
+            message={shown && !shown.ok ? shown.message : undefined}
+            live="assertive"
+            testId="staff-error"
+          />
           <p role="status" className="font-semibold text-brand">
             {busy ? <Loading /> : shown?.ok ? shown.message : ""}
           </p>

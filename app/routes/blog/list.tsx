@@ -1,5 +1,5 @@
-import { BLOG_PAGE_SIZE } from "@common/constants";
 import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_PAGE_SIZE } from "@common/constants";
 import { data } from "react-router";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";

@@ -16,7 +16,7 @@ import { ParagraphFields } from "./ParagraphFields";
 
 /**
  * The blog form, for a new post and for an edit: meta data title, title, read time and the
- * three paragraphs. Preview checks the draft (SPEC order and messages, shown 0.8 s), stamps it
+ * three paragraphs. Preview checks the draft (the first problem in field order, shown 0.8 s), stamps it
  * with its date and the way back, and opens the preview. 'Save draft' (when `onDraftSaved` is
  * given) saves it to the server without publishing, through the form route's action.
  */

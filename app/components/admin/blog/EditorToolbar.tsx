@@ -38,7 +38,7 @@ const align = (side: "left" | "center" | "right", icon: LucideIcon): Control => 
   active: (e) => e.isActive({ textAlign: side }),
 });
 
-/** SPEC section 5: exactly these controls, named as DESIGN.md lists them. */
+/** The toolbar's controls, in order; each button's accessible name is its label here. */
 const CONTROLS: Control[] = [
   heading(1, Heading1),
   heading(2, Heading2),

@@ -33,7 +33,7 @@ export function ImagePicker({
       dataUrl = await readImageFile(file);
       setRefused(!dataUrl);
     } catch (error) {
-      // SPEC section 8: a file that cannot be read fails silently for the user.
+      // A file that cannot be read is only logged: the picker stays as it was, with no message.
       console.error(error);
     }
     input.value = "";

@@ -5,8 +5,8 @@ import StarterKit from "@tiptap/starter-kit";
 import { EditorToolbar } from "./EditorToolbar";
 
 /**
- * A paragraph's rich-text editor: TipTap in the page (contenteditable, no iframe) with SPEC's
- * toolbar. Only the formats the toolbar offers are enabled, so typing shortcuts cannot make
+ * A paragraph's rich-text editor: TipTap in the page (contenteditable, no iframe) with the
+ * toolbar of EditorToolbar.tsx. Only the formats the toolbar offers are enabled, so typing shortcuts cannot make
  * markup the server's sanitiser would drop. Its HTML reaches the draft when it loses focus.
  * Written with the public posts' `post-prose` styles, so it reads as it will be published.
  * Loaded lazily: this module and TipTap are in the admin form's chunk only.

@@ -60,7 +60,11 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
   ];
   const assigned: Choice[] = [
     { label: LEAD_MESSAGES.everyone, filter: { ...filter, assigned: undefined }, current: !filter.assigned },
-    { label: LEAD_MESSAGES.mine, filter: { ...filter, assigned: "mine" }, current: filter.assigned === "mine" },
+    {
+      label: LEAD_MESSAGES.mine,
+      filter: { ...filter, assigned: "mine" },
+      current: filter.assigned === "mine",
+    },
     {
       label: LEAD_MESSAGES.unassigned,
       filter: { ...filter, assigned: "none" },

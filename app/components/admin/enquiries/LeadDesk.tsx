@@ -132,8 +132,6 @@ function describe(entry: TimelineEntry): string {
       return text ?? "";
     case "reply":
       return text ?? "";
-    case "erase":
-      return LEAD_MESSAGES.erased;
   }
 }
 
@@ -143,7 +141,11 @@ function EditNote({ entry, busy, onDone }: { entry: TimelineEntry; busy: boolean
     <Form method="post" className="mt-2 flex flex-col gap-3" onSubmit={busyGuard(busy)}>
       <input type="hidden" name="intent" value="edit-note" />
       <input type="hidden" name="noteId" value={entry.id} />
-      <NoteFields id={`edit-${entry.id}`} label={LEAD_MESSAGES.editNote} defaultValue={entry.data.text ?? ""} />
+      <NoteFields
+        id={`edit-${entry.id}`}
+        label={LEAD_MESSAGES.editNote}
+        defaultValue={entry.data.text ?? ""}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary" aria-disabled={busy}>
           <Save aria-hidden="true" className="size-5" />
