@@ -13,10 +13,6 @@ import { UUID_SHAPE } from "./ids";
 import { storableText as stripNul, withStorableText as withoutNul } from "./text";
 import { z } from "./zod";
 
-// Re-exported for server/services/{popups,staff,enquiries}.ts and server/routes/enquiry-inbox.ts,
-// which still import it from here; the definition is in ./ids.
-export { UUID_SHAPE };
-
 const requiredText = (missing: string, max: number, tooLong: string) =>
   withoutNul(
     z.string({ message: missing }).trim().min(1, { message: missing }).max(max, { message: tooLong }),

@@ -166,7 +166,7 @@ export const enquiryPageSchema = z.object({
 });
 
 /** What staff did to an enquiry: its timeline (issue 22). */
-export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply"] as const;
+export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erased"] as const;
 export type EnquiryEventType = (typeof ENQUIRY_EVENT_TYPES)[number];
 
 /**

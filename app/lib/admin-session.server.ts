@@ -31,7 +31,6 @@ export async function requireAdmin(request: Request, context: AppLoadContext) {
 }
 
 export { NotFound } from "../../server/services/errors";
-export { ADMIN_PAGE_HEADERS } from "./admin-route";
 
 /**
  * What a screen action shows for a refused write: the domain error's own message (from a

@@ -9,10 +9,10 @@ import {
   idJson,
   idParams,
   jsonSchemaOf,
-  listedPostSchema,
   okBody,
   parseBody,
   postBody,
+  postListBody,
   postSchema,
   withStatus,
 } from "./schemas";
@@ -49,17 +49,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         security: adminSecurity,
         querystring: jsonSchemaOf(adminBlogListQuerySchema),
         response: {
-          200: {
-            type: "object",
-            properties: {
-              status: { type: "string", enum: ["Ok"] },
-              result: { type: "array", items: listedPostSchema },
-              total: { type: "integer" },
-              page: { type: "integer" },
-              limit: { type: "integer" },
-            },
-            required: ["status", "result", "total", "page", "limit"],
-          },
+          200: postListBody(true),
           ...errors,
         },
       },

@@ -7,8 +7,8 @@ import {
   errorBody,
   idParams,
   jsonSchemaOf,
-  listedPostSchema,
   parseBody,
+  postListBody,
   postSchema,
   withStatus,
 } from "./schemas";
@@ -40,17 +40,7 @@ export async function blogRoutes(app: FastifyInstance) {
         tags: ["blog"],
         querystring: jsonSchemaOf(blogListQuerySchema),
         response: {
-          200: {
-            type: "object",
-            properties: {
-              status: { type: "string", enum: ["Ok"] },
-              result: { type: "array", items: listedPostSchema },
-              total: { type: "integer", description: "every post (paged answers only)" },
-              page: { type: "integer" },
-              limit: { type: "integer" },
-            },
-            required: ["status", "result"],
-          },
+          200: postListBody(false),
           400: errorBody,
         },
       },

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { INBOX_MESSAGES } from "../../common/admin-messages";
-import { UUID_SHAPE } from "../../common/blog";
 import {
   assignInputSchema,
   enquiryDetailSchema,
@@ -14,6 +13,7 @@ import {
   queryValues,
   replyInputSchema,
 } from "../../common/enquiry-inbox";
+import { UUID_SHAPE } from "../../common/ids";
 import { Invalid } from "../services/errors";
 import {
   adminOnly,

@@ -94,7 +94,7 @@ export const postSchema = {
 
 /** A post in `GET /api/blog`: with `fields=summary` its paragraphs come without `content`. */
 const paragraph = jsonSchemaOf(blogParagraphSchema, "output");
-export const listedPostSchema = {
+const listedPostSchema = {
   ...postSchema,
   properties: {
     ...postSchema.properties,
@@ -104,6 +104,25 @@ export const listedPostSchema = {
     },
   },
 };
+
+/**
+ * A list of posts, with `total`, `page` and `limit` when it is one page of them (`paged`: every
+ * answer is; otherwise only those that asked for a page).
+ */
+export const postListBody = (paged: boolean) => ({
+  type: "object",
+  properties: {
+    status: { type: "string", enum: ["Ok"] },
+    result: { type: "array", items: listedPostSchema },
+    total: {
+      type: "integer",
+      description: paged ? "every post in the list" : "every post (paged answers only)",
+    },
+    page: { type: "integer" },
+    limit: { type: "integer" },
+  },
+  required: paged ? ["status", "result", "total", "page", "limit"] : ["status", "result"],
+});
 
 export const postBody = jsonSchemaOf(blogPostInputSchema);
 

@@ -12,16 +12,11 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import {
-  type BlogPost,
-  type BlogPostInput,
-  type BlogPostSummary,
-  type BlogRevision,
-  type ImageSizes,
-} from "../../common/blog";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { BlogPost, BlogPostInput, BlogPostSummary, BlogRevision, ImageSizes } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
-import { UUID_SHAPE } from "../../common/ids";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../common/constants";
+import { UUID_SHAPE } from "../../common/ids";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { blogPosts, blogRevisions, images, type StoredParagraph } from "../db/schema";
@@ -241,22 +236,23 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       if (image) content[index].img = await imageService.store(image, tx);
   }
 
-  /** Published posts newest first: every one by default (the public list shows them all), or a slice. */
-  async function list(range: ListRange = {}): Promise<BlogPost[]> {
+  /** The posts a list range takes, newest first: its filter, then its slice if it has one. */
+  function inRange<Query extends PgSelect>(query: Query, range: ListRange) {
     const { limit, offset = 0 } = range;
-    const query = db
-      .select()
-      .from(blogPosts)
+    const sliced = query
       .where(listFilter(range))
       .orderBy(...newestFirst)
-      .offset(offset)
-      .$dynamic();
-    return (await (limit === undefined ? query : query.limit(limit))).map(toWire);
+      .offset(offset);
+    return limit === undefined ? sliced : sliced.limit(limit);
+  }
+
+  /** Published posts newest first: every one by default (the public list shows them all), or a slice. */
+  async function list(range: ListRange = {}): Promise<BlogPost[]> {
+    return (await inRange(db.select().from(blogPosts).$dynamic(), range)).map(toWire);
   }
 
   /** Like `list`, without the paragraph bodies: what cards and lists need, a fraction of the bytes. */
   async function listSummaries(range: ListRange = {}): Promise<BlogPostSummary[]> {
-    const { limit, offset = 0 } = range;
     const query = db
       .select({
         id: blogPosts.id,
@@ -273,11 +269,8 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
         content: paragraphsWithoutBodies,
       })
       .from(blogPosts)
-      .where(listFilter(range))
-      .orderBy(...newestFirst)
-      .offset(offset)
       .$dynamic();
-    return (await (limit === undefined ? query : query.limit(limit))).map(toSummary);
+    return (await inRange(query, range)).map(toSummary);
   }
 
   /** The post, if the read may see it: a draft or scheduled post is NotFound to the public. */

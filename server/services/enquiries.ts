@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
-import { UUID_SHAPE } from "../../common/blog";
+import { UUID_SHAPE } from "../../common/ids";
 import { enquiryReference, replySubject } from "../../common/confirmation";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { UUID_SHAPE } from "../../common/blog";
+import { UUID_SHAPE } from "../../common/ids";
 import { type ActivePopup, POPUP_API_MESSAGES, type Popup, type PopupInput } from "../../common/popup";
 import type { Database } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";

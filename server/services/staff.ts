@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
-import { UUID_SHAPE } from "../../common/blog";
 import { COMPANY } from "../../common/company";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { UUID_SHAPE } from "../../common/ids";
 import { INVITE_TTL_MS, inviteMail, type StaffAccount, type StaffInvite } from "../../common/staff";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";

@@ -2,7 +2,8 @@ import { BLOG_MESSAGES } from "@common/blog-messages";
 import { data, useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import type { DraftSaved } from "~/lib/blog-autosave";
 import { editsExisting, newDraft, templateFromRoute } from "~/lib/blog-draft";
@@ -11,12 +12,9 @@ import { domainFailure } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-create";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create Blog | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Create Blog");
 
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

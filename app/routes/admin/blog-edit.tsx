@@ -6,7 +6,8 @@ import { data, Link, type ShouldRevalidateFunction, useFetcher, useNavigate } fr
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import type { DraftSaved } from "~/lib/blog-autosave";
 import { clearDraft, DRAFT_FORM, draftFromPost } from "~/lib/blog-draft";
@@ -16,12 +17,9 @@ import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/blog-edit";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Edit Blog | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Edit Blog");
 
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const headers = adminHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -4,19 +4,17 @@ import { BLOG_LIMITS, POST_STATES, type PostState } from "@common/constants";
 import { Link, useLocation, useNavigation } from "react-router";
 import { ListHeader } from "~/components/admin/ListHeader";
 import { BlogCard } from "~/components/blog/BlogCard";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import { cardFromPost } from "~/lib/blog-display";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/blog-list";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Blogs | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Blogs");
 
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const headers = adminHeaders;
 
 /** Cards per 'Load more'; the URL's `shown` says how many are on screen, so a reload keeps them. */
 const PAGE_SIZE = 24;

@@ -7,7 +7,8 @@ import { LeaveGuard } from "~/components/admin/blog/LeaveGuard";
 import { Loading } from "~/components/admin/Loading";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import type { TemplatePost } from "~/components/blog/types";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import { templateImage } from "~/lib/blog-display";
 import { type BlogDraft, clearDraft, draftForm, editsExisting, loadDraft } from "~/lib/blog-draft";
@@ -16,12 +17,9 @@ import { domainFailure } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-preview";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Preview | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Preview");
 
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

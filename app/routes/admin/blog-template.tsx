@@ -2,16 +2,14 @@ import { TEMPLATE_COUNT } from "@common/constants";
 import { Link } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { TemplateThumbnail } from "~/components/blog/TemplateThumbnail";
-import { ADMIN_PAGE_HEADERS, requireAdmin } from "~/lib/admin-session.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import type { Route } from "./+types/blog-template";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a Template | Fenland Organics" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = adminMeta("Choose a Template");
 
-export const headers = () => ADMIN_PAGE_HEADERS;
+export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

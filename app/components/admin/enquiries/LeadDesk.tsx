@@ -1,5 +1,6 @@
 import { LEAD_MESSAGES } from "@common/admin-messages";
 import { STATUS_LABELS, type TimelineEntry } from "@common/enquiry-inbox";
+import { PRIVACY_MESSAGES } from "@common/privacy";
 import { MessageSquarePlus, Pencil, Save, Send, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
@@ -132,6 +133,8 @@ function describe(entry: TimelineEntry): string {
       return text ?? "";
     case "reply":
       return text ?? "";
+    case "erased":
+      return PRIVACY_MESSAGES.erasedEvent;
   }
 }
 

@@ -1,0 +1,29 @@
+/** Issue 22's UK GDPR tools: the 'Privacy' screen's words, and what an erased enquiry keeps. */
+export const PRIVACY_MESSAGES = {
+  title: "Privacy",
+  lead: "Find every enquiry of an e-mail address, export them, or erase them (UK GDPR).",
+  emailLabel: "Visitor's e-mail address",
+  find: "Find enquiries",
+  none: (email: string) => `No enquiries from ${email}.`,
+  found: (count: number, email: string) =>
+    `${count} ${count === 1 ? "enquiry" : "enquiries"} from ${email}`,
+  received: "Received",
+  kind: "Kind",
+  status: "Status",
+  open: "Open",
+  exportJson: "Export JSON",
+  exportCsv: "Export CSV",
+  erase: "Erase",
+  eraseTitle: "Erase these enquiries?",
+  eraseBody: (count: number, email: string) =>
+    `The name, e-mail address, phone number and message of ${count} ${count === 1 ? "enquiry" : "enquiries"} from ${email} are removed, with their mail copies and the text of their notes and replies. This cannot be undone.`,
+  erased: (count: number) => `${count} ${count === 1 ? "enquiry" : "enquiries"} erased.`,
+  emailInvalid: "Enter a valid e-mail address.",
+  /** What is left of a note's or a reply's text once erased. */
+  tombstone: "[erased]",
+  /** The timeline entry an erasure leaves. */
+  erasedEvent: "Personal data erased",
+} as const;
+
+/** Closed and spam enquiries are erased this many months after they arrived (0 = kept). */
+export const ENQUIRY_RETENTION_DEFAULT_MONTHS = 24;
