@@ -23,6 +23,7 @@ export default [
   ]),
   // A resource route (CSV download): outside the dashboard layout, guarded by its own loader.
   route("admin/dashboard/insights/export.csv", "routes/admin/insights-export.ts"),
+  route("admin/dashboard/privacy/export", "routes/admin/privacy-export.ts"),
   route("admin/dashboard", "routes/admin/dashboard.tsx", [
     index("routes/admin/orders.tsx"),
     route("blog", "routes/admin/blog-list.tsx"),
@@ -38,6 +39,7 @@ export default [
     route("insights", "routes/admin/insights.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("staff", "routes/admin/staff.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
     route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
   ]),
   route("admin/invite/:token", "routes/admin/invite.tsx"),

@@ -115,7 +115,7 @@ export const LOGIN_MESSAGES = {
   unavailable: "Sign-in is unavailable for a moment. Please try again shortly.",
 };
 
-/** 'Staff' (issue 22): colleagues' accounts, invitations and removal. */
+/** 'Staff': colleagues' accounts, invitations and removal. */
 export const STAFF_MESSAGES = {
   heading: "Staff",
   intro: "Everyone here has the same rights. Invite a colleague and they set their own password.",
@@ -144,7 +144,7 @@ export const STAFF_MESSAGES = {
   setPassword: "Set password and sign in",
 } as const;
 
-/** The lead desk on an enquiry (issue 22): its timeline, notes and 'Assigned to'. */
+/** The lead desk on an enquiry: its timeline, notes and 'Assigned to'. */
 export const LEAD_MESSAGES = {
   timeline: "Timeline",
   timelineEmpty: "Nothing done yet.",

@@ -2,7 +2,7 @@ import { COMPANY, OPENING_HOURS_TEXT } from "./company";
 import type { EnquiryKind } from "./constants";
 
 /**
- * The visitor's side of an enquiry (issue 22): its reference, and the confirmation mail's words.
+ * The visitor's side of an enquiry: its reference, and the confirmation mail's words.
  * Said once here: the success screens, the enquiry page and the mail all use these.
  */
 

@@ -1,6 +1,6 @@
 import type { EnquiryKind } from "./constants";
 
-/** The dashboard's figures (issue 22): the week at a glance. */
+/** The dashboard's figures: the week at a glance. */
 export const DESK_WEEKS = 12;
 export const DESK_MEDIAN_DAYS = 30;
 

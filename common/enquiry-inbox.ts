@@ -165,7 +165,7 @@ export const enquiryPageSchema = z.object({
   newer: z.string().nullable(),
 });
 
-/** What staff did to an enquiry: its timeline (issue 22). */
+/** What staff did to an enquiry: its timeline. */
 export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erased"] as const;
 export type EnquiryEventType = (typeof ENQUIRY_EVENT_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { QUOTE_STEP_NAMES } from "./constants";
 import { z } from "./zod";
 
 /**
- * Insights without tracking (issue 24): aggregates only. What the site counts, what the beacon
+ * Insights without tracking: aggregates only. What the site counts, what the beacon
  * sends, the Insights screen's range and tables, and their words.
  */
 

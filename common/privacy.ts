@@ -1,12 +1,14 @@
-/** Issue 22's UK GDPR tools: the 'Privacy' screen's words, and what an erased enquiry keeps. */
+import { normalEmail } from "./text";
+import { z } from "./zod";
+
+/** The UK GDPR tools: the 'Privacy' screen's words, and what an erased enquiry keeps. */
 export const PRIVACY_MESSAGES = {
   title: "Privacy",
   lead: "Find every enquiry of an e-mail address, export them, or erase them (UK GDPR).",
   emailLabel: "Visitor's e-mail address",
   find: "Find enquiries",
   none: (email: string) => `No enquiries from ${email}.`,
-  found: (count: number, email: string) =>
-    `${count} ${count === 1 ? "enquiry" : "enquiries"} from ${email}`,
+  found: (count: number, email: string) => `${count} ${count === 1 ? "enquiry" : "enquiries"} from ${email}`,
   received: "Received",
   kind: "Kind",
   status: "Status",
@@ -27,3 +29,12 @@ export const PRIVACY_MESSAGES = {
 
 /** Closed and spam enquiries are erased this many months after they arrived (0 = kept). */
 export const ENQUIRY_RETENTION_DEFAULT_MONTHS = 24;
+
+/** The 'Privacy' screen's search, its exports and its erasure: one visitor's e-mail address. */
+export const privacyEmailSchema = z
+  .string({ error: PRIVACY_MESSAGES.emailInvalid })
+  .max(254, { error: PRIVACY_MESSAGES.emailInvalid })
+  .transform(normalEmail)
+  .pipe(z.email({ error: PRIVACY_MESSAGES.emailInvalid }));
+
+export const PRIVACY_EXPORT_FORMATS = ["json", "csv"] as const;

@@ -1,7 +1,7 @@
 // npm run bench:inbox: the enquiries inbox with 100,000 enquiries, on the embedded database and on
 // PostgreSQL, against the production build. Per page (API and server-rendered page): requests/s
 // and p99 latency, first page and one 90,000 rows deep (keyset), a filter and a search, the
-// dashboard's figures and one enquiry with its timeline (issue 22). Then the CSV export of
+// dashboard's figures and one enquiry with its timeline. Then the CSV export of
 // everything: rows/s and the server's resident memory while it streams.
 // PostgreSQL: a scratch database on the server of BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres). BENCH_SKIP_POSTGRES=1 skips it; BENCH_ENQUIRIES

@@ -1,4 +1,4 @@
-// npm run bench:insights: what Insights (issue 24) costs, on the production build.
+// npm run bench:insights: what Insights costs, on the production build.
 // 1. Counting beside the page cache: the cached home page, visitors from a search engine (each
 //    request a page view, a visit and a referring domain), on a server that counts and on one with
 //    INSIGHTS_COUNTING=0, in alternating runs; then the views the counting server wrote are checked

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_PASSWORD_MIN } from "../common/constants";
+import { ENQUIRY_RETENTION_DEFAULT_MONTHS } from "../common/privacy";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
 
 /**
@@ -66,6 +67,12 @@ const envSchema = z.object({
   IMAGE_MAX_BYTES: positiveInt(100 * 1024 * 1024).default(5 * 1024 * 1024),
   METRICS_TOKEN: z.string().min(16, { message: "must be at least 16 characters" }).optional(),
   INSIGHTS_RETENTION_MONTHS: positiveInt(120).default(25),
+  ENQUIRY_RETENTION_MONTHS: z
+    .string()
+    .regex(/^\d{1,4}$/, { message: "must be a whole number of months between 0 and 1200 (0: keep)" })
+    .transform(Number)
+    .refine((n) => n <= 1200, { message: "must be a whole number of months between 0 and 1200 (0: keep)" })
+    .default(ENQUIRY_RETENTION_DEFAULT_MONTHS),
   INSIGHTS_COUNTING: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
   AUTO_REPLY: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
   SHUTDOWN_DELAY_SECONDS: z
@@ -105,6 +112,8 @@ export interface Config {
   metricsToken?: string;
   /** Insights: months of daily counts kept (older days are deleted). */
   insightsRetentionMonths: number;
+  /** Closed and spam enquiries are erased this many months after they arrived; 0: kept. */
+  enquiryRetentionMonths: number;
   /** Insights: count page views and form stages (off: nothing is counted, the screen shows what was). */
   insightsCounting: boolean;
   /** Each visitor gets one confirmation mail with their reference (default: on when SMTP_URL is set). */
@@ -165,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     metricsToken: e.METRICS_TOKEN,
     insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
+    enquiryRetentionMonths: e.ENQUIRY_RETENTION_MONTHS,
     insightsCounting: e.INSIGHTS_COUNTING === "1",
     autoReply: e.AUTO_REPLY ? e.AUTO_REPLY === "1" : Boolean(e.SMTP_URL),
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,

@@ -95,10 +95,12 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
   app.addHook("preClose", () => app.services.scheduledPosts.stop());
   // The insights worker writes its last counts before the database closes too.
   app.addHook("preClose", () => app.services.insights.stop());
+  app.addHook("preClose", () => app.services.privacy.stop());
   await app.listen({ port: config.port, host: config.host });
   app.services.mail.start(app.log);
   app.services.scheduledPosts.start(app.log); // scheduled posts published within 10 s of their time
   app.services.insights.start(app.log); // counts flushed every 10 s; retention once a day
+  app.services.privacy.start(app.log); // enquiries past ENQUIRY_RETENTION_MONTHS erased hourly
 
   let closing = false;
   const shutdown = (signal: string) => {

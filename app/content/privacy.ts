@@ -110,10 +110,16 @@ export const PURPOSES: { title: string; text: string }[] = [
 
 export const CHILDREN_TEXT = `Our Service does not address anyone under the age of ${CHILDREN_PRIVACY_AGE}. We do not knowingly collect personally identifiable information from anyone under the age of ${CHILDREN_PRIVACY_AGE}. If You are a parent or guardian and You are aware that Your child has provided Us with Personal Data, please contact Us so that we can remove it.`;
 
-/** Issue 24: the site's own visit counting, and why it needs no consent; `months` it is kept. */
+/** The site's own visit counting, and why it needs no consent; `months` it is kept. */
 export const INSIGHTS_HEADING = "Counting Visits Without Tracking";
 export const insightsPrivacyText = (months: number): string[] => [
   "We count visits to this Website on our own server, without cookies, tracking scripts or any third party. For each day we count how often each page was viewed, how many visits started on it, the domain of the site a visit came from (for example google.com, never the full address), and the utm_source and utm_campaign of the link it arrived by. On the quote, contact and tankering forms we count how many visits reached each step and how many sent the form, with the page the visit started on and the domain it came from.",
   "We do not store Your IP address, Your browser's user agent, a cookie or any identifier on Your Device, and no count can be linked to You or to another count: the page Your visit started on is held only in the open tab's memory and sent with a form when You submit it. Browsers that send Global Privacy Control or Do Not Track, and automated visitors, are not counted at all.",
   `These statistics hold no Personal Data and nothing is stored on or read from Your Device to recognise You, so they need no consent. We use them only to improve the Website, for example to learn which pages bring enquiries and where the quote form is hard to finish. The daily counts are kept for ${months} months and then deleted.`,
 ];
+
+/** How long enquiries are kept (ENQUIRY_RETENTION_MONTHS, 0: until You ask Us to erase them). */
+export const enquiryRetentionText = (months: number): string =>
+  months > 0
+    ? `We keep the details You send with an enquiry or quote request while We deal with it. Once it is closed, or if it was spam, Your name, e-mail address, phone number and message are erased automatically ${months} months after You sent it. Customers' waste records are kept separately for the six years the law requires.`
+    : "We keep enquiry and quote details for as long as needed to answer them and, for customers, for the six years our waste records must be kept.";

@@ -34,7 +34,7 @@ export { NotFound } from "../../server/services/errors";
 
 /**
  * What a screen action shows for a refused write: the domain error's own message (from a
- * catalogue in common/), or `failure` (SPEC's word for this action) when the message is not the
+ * catalogue in common/), or `failure` (the action's own failure message) when the message is not the
  * user's business. Anything but a domain error is a real failure and is thrown on.
  */
 export function refusal(error: unknown, failure?: string): string {

@@ -1,7 +1,7 @@
 import type { InsightsForm } from "@common/insights";
 
 /**
- * The public pages' beacon (issue 24): tells our own server that a page was shown by a link inside
+ * The public pages' beacon for Insights: tells our own server that a page was shown by a link inside
  * the site, or that a form reached a stage. No cookie, no storage, no identifier: the tab's landing
  * page and the domain it came from live in this module's memory and go with the tab. Browsers that
  * send Global Privacy Control or Do Not Track send nothing (the server would not count it anyway).

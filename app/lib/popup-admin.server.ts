@@ -19,7 +19,7 @@ function popupInput(form: FormData) {
 /**
  * Every popup screen's action: the form's `intent` (activate, deactivate, remove, create, edit)
  * on the popup `id` (the form's, else the route's), through the popup service. A refused write
- * answers SPEC's failure message; a rule the input breaks, the rule's own message.
+ * answers the action's failure message; a rule the input breaks, the rule's own message.
  */
 export async function popupAction(
   context: AppLoadContext,

@@ -5,14 +5,14 @@ import { useCallback, useEffect, useRef } from "react";
 import { type ClientActionFunctionArgs, useFetcher, useNavigate } from "react-router";
 import { useMessages } from "./messages";
 
-/** DESIGN difference 1: titles longer than 28 characters are cut at 28 with an ellipsis. */
+/** A popup row's title: longer than 28 characters, it is cut at 28 with an ellipsis; shorter, shown whole. */
 export function popupRowTitle(title: string): string {
   return title.length > POPUP_ROW_TITLE_MAX ? `${title.slice(0, POPUP_ROW_TITLE_MAX)}…` : title;
 }
 
 export const POPUPS_PATH = "/admin/dashboard/popups";
 
-/** SPEC section 4, Popup admin: each action's success and failure message. */
+/** Each popup action's success and failure message. */
 export const POPUP_ACTIONS = {
   activate: { success: POPUP_MESSAGES.activated, failure: POPUP_MESSAGES.actionFailed },
   deactivate: { success: POPUP_MESSAGES.deactivated, failure: POPUP_MESSAGES.actionFailed },
@@ -33,7 +33,7 @@ export interface PopupActionResult {
 }
 
 /**
- * The popup screens' clientAction: the route action on the server, or SPEC's failure message for
+ * The popup screens' clientAction: the route action on the server, or the failure message of
  * this action when the server cannot be reached or fails. A redirect (the session ended: the
  * admin guard) is followed.
  */
@@ -52,8 +52,8 @@ export async function popupClientAction({
 }
 
 /**
- * SPEC section 4, Popup admin: one action at a time (further ones are ignored while it runs),
- * SPEC's success or error message afterwards, and the data reloaded after each action: the
+ * Popup actions, one at a time (further ones are ignored while it runs), with the action's
+ * success or error message afterwards, and the data reloaded after each action: the
  * screen's own, or the list's when `goTo` names where a successful action leads. The action is
  * the screen's own route action (`usePopupActions().run("activate", {id})`).
  */

@@ -4,6 +4,7 @@ import {
   CHILDREN_TEXT,
   COOKIE_DESCRIPTIONS,
   DEFINITIONS,
+  enquiryRetentionText,
   INSIGHTS_HEADING,
   insightsPrivacyText,
   PRIVACY_LAST_UPDATED,
@@ -25,9 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrlFrom(matches),
   );
 
-/** How long the visit counts are kept (INSIGHTS_RETENTION_MONTHS), for the policy's words. */
+/** How long visit counts (INSIGHTS_RETENTION_MONTHS) and enquiries (ENQUIRY_RETENTION_MONTHS) are kept. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { insightsMonths: context.services.config.insightsRetentionMonths };
+  const { config } = context.services;
+  return { insightsMonths: config.insightsRetentionMonths, enquiryMonths: config.enquiryRetentionMonths };
 }
 
 function H2({ id, children }: { id: string; children: string }) {
@@ -143,10 +145,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           ))}
 
           <H2 id="retention">Retention and Security of Your Personal Data</H2>
+          <p id="enquiry-retention">{enquiryRetentionText(loaderData.enquiryMonths)}</p>
           <p>
-            We keep enquiry and quote details for as long as needed to answer them and, for customers, for the
-            six years our waste records must be kept. We use commercially acceptable means to protect Your
-            Personal Data, but no method of transmission over the Internet is 100% secure.
+            We use commercially acceptable means to protect Your Personal Data, but no method of transmission
+            over the Internet is 100% secure.
           </p>
           <p>
             You have the right to access, correct or delete the Personal Data We hold about You, and to

@@ -303,7 +303,7 @@ export const mailOutbox = pgTable(
 );
 
 /*
- * Insights (issue 24): aggregates per UK day, nothing about any one visitor. Every instance adds
+ * Insights: aggregates per UK day, nothing about any one visitor. Every instance adds
  * its counts with INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n (server/insights/store.ts).
  */
 const day = () => date("day", { mode: "string" }).notNull();

@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { isKnownPagePath } from "../../common/pages";
 
 /**
- * What is counted, decided from a request's headers and address alone (issue 24). Nothing here
+ * What is counted, decided from a request's headers and address alone. Nothing here
  * keeps anything: the answers become counts, never rows about a visitor.
  */
 

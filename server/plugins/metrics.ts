@@ -123,6 +123,12 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
     () => app.services.mail.stats().failed,
   );
 
+  total(
+    "enquiries_erased_total",
+    "Enquiries erased by this instance (UK GDPR erasure and retention)",
+    () => app.services.privacy.stats().erased,
+  );
+
   const cache = () => app.pageCache?.stats() ?? { hits: 0, misses: 0, entries: 0, bytes: 0 };
   total("page_cache_hits_total", "Cacheable page requests served from memory", () => cache().hits);
   total("page_cache_misses_total", "Cacheable page requests rendered", () => cache().misses);

@@ -5,7 +5,10 @@ import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, withStatus } from "./schemas";
 
-/** POST /api/admin/login, /logout and GET /profile (CONTRACT; DESIGN difference 5). */
+/**
+ * POST /api/admin/login, /logout and GET /profile. The token lives in an HttpOnly cookie, so the
+ * browser asks /profile whether it is signed in; the login answer still carries `auth` for API clients.
+ */
 export async function adminAuthRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const secure = app.config.siteUrl.startsWith("https:");

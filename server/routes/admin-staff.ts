@@ -31,7 +31,7 @@ const tokenParams = {
   required: ["token"],
 } as const;
 
-/** 'Staff' (issue 22): accounts, invitations, removal, and accepting an invitation. */
+/** 'Staff': accounts, invitations, removal, and accepting an invitation. */
 export async function adminStaffRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const staff = app.services.staff;

@@ -6,7 +6,7 @@ import { createServices } from "../services";
 import { bearer, postBody, signIn, uploadImage } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
-/** Issue 23: Draft, Scheduled and Published; only published posts are public; scheduled ones go live once. */
+/** Publishing states: Draft, Scheduled and Published; only published posts are public; scheduled ones go live once. */
 describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
   let app: FastifyInstance;
   let token: string;

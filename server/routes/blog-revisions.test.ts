@@ -8,7 +8,7 @@ import { REVISIONS_KEPT } from "../services/blog";
 import { bearer, makePng, postBody, signIn, uploadImage } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
-/** Issue 23: every publish and manual save keeps a revision (the last 50); restore one as a new draft. */
+/** Every publish and manual save keeps a revision (the last 50); restore one as a new draft. */
 describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
   let app: FastifyInstance;
   let token: string;

@@ -15,7 +15,7 @@ import { buildTestApp, TEST_DATABASES } from "../test/harness";
 const post = (app: FastifyInstance, url: string, payload: unknown, ip = "10.0.0.1") =>
   app.inject({ method: "POST", url, payload: payload as object, remoteAddress: ip });
 
-/** Each form, its fields in SPEC's checking order with the message for a missing one. */
+/** Each form, its fields in the order they are checked, with the message for a missing one. */
 const FORMS = [
   {
     url: "/api/contact",
@@ -94,7 +94,7 @@ describe.each(TEST_DATABASES)("enquiry API on %s", (kind) => {
       expect(Number.isNaN(Date.parse(list[0].createdAt))).toBe(false);
     });
 
-    it("refuses each missing field with its SPEC message, in SPEC's order", async () => {
+    it("refuses each missing field with its own message, in the form's order", async () => {
       for (let i = 0; i < order.length; i++) {
         // Drop this field and every later one: the message must be this field's.
         const body = Object.fromEntries(

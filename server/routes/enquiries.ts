@@ -9,7 +9,7 @@ import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
-/** Each form's path and what the API document calls its submission (CONTRACT's words). */
+/** Each form's path and the summary the API document gives its submission. */
 const FORMS: Record<EnquiryKind, { url: string; summary: string }> = {
   contact: { url: "/contact", summary: "Send a contact message" },
   quote: { url: "/quote", summary: "Send a quote request" },
@@ -19,7 +19,7 @@ const FORMS: Record<EnquiryKind, { url: string; summary: string }> = {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** POST /api/contact, /api/quote, /api/tankering (CONTRACT.md); the inbox is in enquiry-inbox.ts. */
+/** POST /api/contact, /api/quote, /api/tankering; the inbox is in enquiry-inbox.ts. */
 export async function enquiryRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const perHour = app.config.enquiryRateLimit;

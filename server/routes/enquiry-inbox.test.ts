@@ -67,7 +67,7 @@ describe.each(TEST_DATABASES)("enquiries inbox API on %s", (kind) => {
     }
   });
 
-  it("lists CONTRACT's shape newest first, with paging cursors, spam left out", async () => {
+  it("lists the API's shape newest first, with paging cursors, spam left out", async () => {
     await submit("/api/contact", { ...VALID_CONTACT, name: `${tag} Contact` });
     await submit("/api/quote", { ...VALID_QUOTE, contact: { ...VALID_QUOTE.contact, name: `${tag} Quote` } });
     await submit("/api/tankering", { ...VALID_TANKERING, name: `${tag} Spam`, [HONEYPOT_FIELD]: "x" });

@@ -52,7 +52,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
     "/admin/enquiries",
     admin("Enquiries, newest first, a page at a time", {
       description:
-        `CONTRACT's list. Without parameters: the newest ${INBOX_PAGE_DEFAULT} enquiries that are not spam. ` +
+        `The inbox list. Without parameters: the newest ${INBOX_PAGE_DEFAULT} enquiries that are not spam. ` +
         "Pass `next` back as `cursor` for the following (older) page, `newer` for the previous one.",
       querystring: jsonSchemaOf(inboxQuerySchema),
       response: {

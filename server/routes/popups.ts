@@ -21,7 +21,7 @@ const admin = (summary: string, extra: Record<string, unknown>) => ({
   schema: { summary, tags: ["admin popups"], security: adminSecurity, ...extra },
 });
 
-/** Popup administration and the public active popup, per CONTRACT. */
+/** Popup administration and the public active popup, in the paths and shapes API clients already use. */
 export async function popupRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const popups = app.services.popups;

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
-import { UUID_SHAPE } from "../../common/ids";
 import { enquiryReference, replySubject } from "../../common/confirmation";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
@@ -15,6 +14,7 @@ import {
   type InboxQuery,
   type TimelineEntry,
 } from "../../common/enquiry-inbox";
+import { UUID_SHAPE } from "../../common/ids";
 import type { Database } from "../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox } from "../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";

@@ -12,6 +12,7 @@ import { createImageService } from "./images";
 import { createInsightsService } from "./insights";
 import { createLoginService } from "./logins";
 import { createPopupService } from "./popups";
+import { createPrivacyService } from "./privacy";
 import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
 import { createStaffService } from "./staff";
@@ -59,6 +60,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     enquiries: createEnquiryService(db, () => mail.wake(), { autoReply: config.autoReply }),
     figures: createEnquiryFigures(db),
     insights: createInsightsService(db, config),
+    // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
+    privacy: createPrivacyService(db, { retentionMonths: config.enquiryRetentionMonths }),
   };
 }
 

@@ -35,7 +35,7 @@ export function firstKeptDay(today: string, months: number): string {
 }
 
 /**
- * Insights without tracking (issue 24): counts public page views and the forms' stages in memory,
+ * Insights without tracking: counts public page views and the forms' stages in memory,
  * adds them to the database every few seconds (every instance into the same rows), reads them
  * back for the Insights screen, and deletes what is older than INSIGHTS_RETENTION_MONTHS.
  */

@@ -27,7 +27,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Several staff (issue 22): every account has the same rights. A colleague is invited by e-mail
+ * Several staff: every account has the same rights. A colleague is invited by e-mail
  * (a one-time link, valid INVITE_TTL_MS, mailed through the outbox in the invitation's own
  * transaction) and sets their own password. Removing an account ends its sessions at once (they
  * cascade); the last account always remains, and nobody removes their own account.

@@ -16,7 +16,7 @@ import {
 } from "./admin-blog-helpers";
 import { baseURL } from "./browser";
 
-/** Issue 23 in the browser: drafts on the server, unpublish, the state filter, scheduling. */
+/** Publishing states in the browser: drafts on the server, unpublish, the state filter, scheduling. */
 setUpBrowser();
 
 const LIST = "/admin/dashboard/blog";
@@ -253,7 +253,7 @@ describe("autosave", () => {
     await paragraph(page, 1)
       .locator('input[type="file"]')
       .setInputFiles(await pictureFile("field.jpg", "jpeg"));
-    // The first autosave creates the post as a draft; the form stays SPEC's create form.
+    // The first autosave creates the post as a draft; the form stays the create form.
     await status(page).getByText(STATES.saved).waitFor({ timeout: 15_000 });
     expect(page.url()).toMatch(/\/create\/template-5$/);
     const id = await draftId(context.request, title);
@@ -272,7 +272,7 @@ describe("autosave", () => {
     expect(await paragraph(other.page, 1).locator("img").getAttribute("src")).toMatch(
       /^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/,
     );
-    // SPEC's flow goes on: Preview, Submit publishes that same post, "created" as SPEC says.
+    // The usual flow goes on: Preview, then Submit publishes that same post with the "created" message.
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
     await page.getByRole("button", { name: "Submit" }).click();

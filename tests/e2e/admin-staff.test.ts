@@ -20,7 +20,7 @@ async function invitationPath(email: string): Promise<string> {
   return link[0];
 }
 
-describe("Staff (issue 22)", () => {
+describe("Staff", () => {
   it("invites a colleague who sets their password, signs in, and is removed with their session", async () => {
     const owner = await adminContext();
     const colleague = await adminContext({ width: 360 });

@@ -34,7 +34,7 @@ async function enquiryOf(page: Page, name: string): Promise<string> {
 const timeline = (page: Page) =>
   page.getByRole("region", { name: LEAD_MESSAGES.timeline }).getByRole("listitem");
 
-describe("the lead desk on an enquiry (issue 22)", () => {
+describe("the lead desk on an enquiry", () => {
   it("records the status, a note (edited by its author) and the assignment; 'Mine' and 'Unassigned' filter", async () => {
     const { page, context } = await adminPage();
     try {
@@ -107,7 +107,7 @@ describe("the lead desk on an enquiry (issue 22)", () => {
   );
 });
 
-describe("replies to visitors (issue 22)", () => {
+describe("replies to visitors", () => {
   it("a visitor sees their reference and gets one confirmation (never spam); staff reply from the enquiry", {
     timeout: 120_000,
   }, async () => {
@@ -172,7 +172,7 @@ describe("replies to visitors (issue 22)", () => {
   });
 });
 
-describe("the dashboard at a glance (issue 22)", () => {
+describe("the dashboard at a glance", () => {
   it("shows the waiting count, the weekly chart with its table, the median, the active popup and the latest posts", {
     timeout: 120_000,
   }, async () => {

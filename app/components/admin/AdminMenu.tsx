@@ -25,7 +25,7 @@ export function AdminMenu({ onClose }: { onClose: () => void }) {
         className="admin-slider-panel absolute inset-y-0 left-0 flex w-[min(18rem,85vw)] flex-col gap-6 overflow-y-auto bg-surface p-4 shadow-2xl"
       >
         <div className="flex items-center justify-between gap-2">
-          {/* Inside the admin the logo is not a link (SPEC section 2). */}
+          {/* Inside the admin the logo is not a link. */}
           <Logo />
           <button type="button" aria-label="Close menu" onClick={close} className="icon-btn" data-autofocus>
             <X aria-hidden="true" className="size-6" />

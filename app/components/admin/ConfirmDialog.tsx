@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks before a destructive action (DESIGN.md: 'Delete' confirmed in a `role="alertdialog"`).
+ * Asks before a destructive action such as 'Delete', in a `role="alertdialog"`.
  * Focus starts on 'Cancel' (the safe choice), stays inside, Escape cancels, and focus returns to
  * the control that opened it.
  */

@@ -128,7 +128,7 @@ function WeeklyChart({ weeks }: { weeks: WeekCounts[] }) {
 const figureClass = "card flex flex-col gap-1";
 const numberClass = "text-3xl font-extrabold tabular-nums";
 
-/** The dashboard's first screen: the week at a glance, above SPEC's orders text. */
+/** The dashboard's first screen: the week at a glance, above the orders notice. */
 export function DeskOverview({
   figures,
   activePopup,

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 
-/** DESIGN.md: the `role="status"` 'Loading…' indicator shown while a list loads or an action runs. */
+/** The 'Loading…' indicator shown while a list loads or an action runs; `role="status"` has it announced. */
 export function Loading({ className = "" }: { className?: string }) {
   return (
     <p

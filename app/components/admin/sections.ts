@@ -5,13 +5,14 @@ import {
   type LucideIcon,
   MessageSquareText,
   Newspaper,
+  ShieldCheck,
   Users,
 } from "lucide-react";
 
 export const DASHBOARD_PATH = "/admin/dashboard";
 export const ACCOUNT_PATH = `${DASHBOARD_PATH}/account`;
 
-/** SPEC section 2 (and DESIGN difference 4): the dashboard sidebar, in order. */
+/** The dashboard sidebar, in order: every admin section with its path and icon. */
 export const ADMIN_SECTIONS: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: DASHBOARD_PATH, label: "Order History", icon: ClipboardList },
   { to: `${DASHBOARD_PATH}/blog`, label: "Blogs", icon: Newspaper },
@@ -19,6 +20,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string; icon: LucideI
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn },
   { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users },
+  { to: `${DASHBOARD_PATH}/privacy`, label: "Privacy", icon: ShieldCheck },
 ];
 
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);

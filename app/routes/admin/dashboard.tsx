@@ -11,7 +11,7 @@ import type { Route } from "./+types/dashboard";
 export const meta = adminMeta("Dashboard");
 export const headers = adminHeaders;
 
-/** The admin guard: no dashboard screen renders without a live session (SPEC section 4). */
+/** The admin guard: no dashboard screen renders without a live session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   return { email: admin.email };
@@ -54,7 +54,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-8 border-r border-border bg-surface p-4 lg:flex">
-        {/* Inside the admin the logo is not a link (SPEC section 2). */}
+        {/* Inside the admin the logo is not a link. */}
         <div className="px-2 pt-2">
           <Logo />
         </div>

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
 }
 
-/** SPEC section 2: /admin and every path directly under it. */
+/** The login screen: /admin and every admin path that no other route takes. */
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const { add } = useMessages();
   const busy = useNavigation().state !== "idle";

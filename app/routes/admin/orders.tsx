@@ -8,7 +8,7 @@ import type { Route } from "./+types/orders";
 
 export const meta = adminMeta("Order History");
 
-/** The lead desk's figures (issue 22): one indexed query each, the active popup and the newest posts. */
+/** The lead desk's figures: one indexed query each, the active popup and the newest posts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { figures, popups, blog } = context.services;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The dashboard index and every unmatched dashboard path (SPEC section 2), the week at a glance above. */
+/** The dashboard index and every unmatched dashboard path: the week at a glance, then the orders notice. */
 export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <>

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = popupClientAction;
 
-/** SPEC section 2: the create screen, with 'Back'. A new popup starts deactivated. */
+/** The popup create screen, with 'Back'. A new popup starts deactivated. */
 export default function AdminPopupCreate() {
   const { run, busy } = usePopupActions(LIST);
   return (

@@ -34,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const clientAction = popupClientAction;
 
-/** SPEC section 2: the edit screen, with 'Edit' and 'Delete' (asked first). */
+/** The popup edit screen, with 'Edit' and 'Delete' (asked first). */
 export default function AdminPopupEdit({ loaderData }: Route.ComponentProps) {
   const { run, busy } = usePopupActions(LIST);
   const [confirming, setConfirming] = useState(false);

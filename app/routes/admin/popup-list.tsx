@@ -35,7 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => !isSearchOnlyChange(currentUrl, nextUrl) && defaultShouldRevalidate;
 
-/** SPEC section 2, Popup admin: the list, filtered by the top-bar search (title or id). */
+/** The popup list, filtered by the top-bar search (title or id). */
 export default function AdminPopupList({ loaderData }: Route.ComponentProps) {
   const { run, busy } = usePopupActions();
   const [deleting, setDeleting] = useState<Popup>();

@@ -159,7 +159,7 @@ function AccountRow({
   );
 }
 
-/** 'Staff' (issue 22): every account, the invitations waiting, invite and remove. */
+/** 'Staff': every account, the invitations waiting, invite and remove. */
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const { me, accounts, invites } = loaderData;
   const remover = useFetcher<typeof action>();

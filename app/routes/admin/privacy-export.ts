@@ -1,0 +1,32 @@
+import { PRIVACY_EXPORT_FORMATS, privacyEmailSchema } from "@common/privacy";
+import { firstIssue, z } from "@common/zod";
+import { data } from "react-router";
+import { requireAdmin } from "~/lib/admin-session.server";
+import type { Route } from "./+types/privacy-export";
+
+const querySchema = z.object({ email: privacyEmailSchema, format: z.enum(PRIVACY_EXPORT_FORMATS) });
+
+/** Every enquiry of one visitor's address as JSON or CSV (a download: a subject access request). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw data(firstIssue(parsed), { status: 400 });
+  const { email, format } = parsed.data;
+  const privacy = context.services.privacy;
+  const body =
+    format === "json"
+      ? JSON.stringify(
+          { email, exportedAt: new Date().toISOString(), enquiries: await privacy.exportJson(email) },
+          null,
+          2,
+        )
+      : await privacy.exportCsv(email);
+  const file = `enquiries-${email.replace(/[^\w.@-]/g, "_")}.${format}`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,171 @@
+import { KIND_LABELS } from "@common/enquiry-inbox";
+import { PRIVACY_MESSAGES, privacyEmailSchema } from "@common/privacy";
+import { firstIssue } from "@common/zod";
+import { Download, Search, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
+import { Loading } from "~/components/admin/Loading";
+import { pageHeadingClass } from "~/components/admin/styles";
+import { inputClass } from "~/components/enquiry/styles";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { refusal, requireAdmin } from "~/lib/admin-session.server";
+import { INBOX_PATH } from "~/lib/enquiry-inbox";
+import { useMessages } from "~/lib/messages";
+import { ukTime } from "~/lib/uk-time";
+import type { Route } from "./+types/privacy";
+
+export const meta = adminMeta(PRIVACY_MESSAGES.title);
+export const headers = adminHeaders;
+
+const EXPORT_PATH = "/admin/dashboard/privacy/export";
+
+/** The search (`?email=`): the visitor's enquiries, or why the address was refused. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const raw = new URL(request.url).searchParams.get("email");
+  if (raw === null || raw.trim() === "") return { query: raw ?? "", email: null, error: null, found: [] };
+  const parsed = privacyEmailSchema.safeParse(raw);
+  if (!parsed.success)
+    return { query: raw, email: null, error: firstIssue(parsed) ?? PRIVACY_MESSAGES.emailInvalid, found: [] };
+  const found = await context.services.privacy.find(parsed.data);
+  return {
+    query: raw,
+    email: parsed.data,
+    error: null,
+    found: found.map(({ _id, kind, createdAt, status }) => ({ _id, kind, createdAt, status })),
+  };
+}
+
+/** 'Erase': every enquiry of the address, in one transaction, recorded in their timelines. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const parsed = privacyEmailSchema.safeParse(form.get("email") ?? undefined);
+  if (!parsed.success) return { ok: false, message: firstIssue(parsed) ?? PRIVACY_MESSAGES.emailInvalid };
+  try {
+    const count = await context.services.privacy.erase(parsed.data, admin);
+    return { ok: true, message: PRIVACY_MESSAGES.erased(count) };
+  } catch (error) {
+    return { ok: false, message: refusal(error) };
+  }
+}
+
+const exportHref = (email: string, format: "json" | "csv") =>
+  `${EXPORT_PATH}?${new URLSearchParams({ email, format })}`;
+
+/** 'Privacy' (UK GDPR requests): find a visitor's enquiries, export them, erase them. */
+export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
+  const { query, email, error, found } = loaderData;
+  const eraser = useFetcher<typeof action>();
+  const { add } = useMessages();
+  const [confirming, setConfirming] = useState(false);
+  const busy = eraser.state !== "idle";
+  useEffect(() => {
+    if (eraser.data) add(eraser.data.message, eraser.data.ok ? "success" : "error");
+  }, [eraser.data, add]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-4">
+          <h1 className={pageHeadingClass}>{PRIVACY_MESSAGES.title}</h1>
+          {busy && <Loading />}
+        </div>
+        <p className="text-muted">{PRIVACY_MESSAGES.lead}</p>
+      </header>
+      <Form method="get" role="search" className="card flex flex-col gap-3" noValidate>
+        <label htmlFor="privacy-email" className="font-semibold">
+          {PRIVACY_MESSAGES.emailLabel}
+        </label>
+        <div className="flex flex-wrap gap-3">
+          <input
+            id="privacy-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            defaultValue={query}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "privacy-error" : undefined}
+            className={`${inputClass} min-w-0 flex-1 basis-56`}
+          />
+          <button type="submit" className="btn btn-primary">
+            <Search aria-hidden="true" className="size-5" />
+            {PRIVACY_MESSAGES.find}
+          </button>
+        </div>
+        <p
+          id="privacy-error"
+          aria-live="assertive"
+          className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
+        >
+          {error}
+        </p>
+      </Form>
+      {email && (
+        <section aria-labelledby="privacy-results" className="flex flex-col gap-3">
+          <h2 id="privacy-results" className="h-card break-words" aria-live="polite">
+            {found.length ? PRIVACY_MESSAGES.found(found.length, email) : PRIVACY_MESSAGES.none(email)}
+          </h2>
+          {found.length > 0 && (
+            <>
+              <div className="flex flex-wrap gap-3">
+                <a href={exportHref(email, "json")} download className="btn btn-ghost">
+                  <Download aria-hidden="true" className="size-5" />
+                  {PRIVACY_MESSAGES.exportJson}
+                </a>
+                <a href={exportHref(email, "csv")} download className="btn btn-ghost">
+                  <Download aria-hidden="true" className="size-5" />
+                  {PRIVACY_MESSAGES.exportCsv}
+                </a>
+                <button
+                  type="button"
+                  className="btn btn-danger sm:ml-auto"
+                  onClick={() => !busy && setConfirming(true)}
+                >
+                  <Trash2 aria-hidden="true" className="size-5" />
+                  {PRIVACY_MESSAGES.erase}
+                </button>
+              </div>
+              <ul className="flex flex-col gap-2" aria-busy={busy}>
+                {found.map((e) => (
+                  <li key={e._id} className="card flex flex-wrap items-center gap-x-6 gap-y-2 p-4">
+                    <span className="font-bold">{KIND_LABELS[e.kind]}</span>
+                    <span className="text-sm text-muted">
+                      {PRIVACY_MESSAGES.received}{" "}
+                      <time dateTime={e.createdAt} className="text-text">
+                        {ukTime(e.createdAt)}
+                      </time>
+                    </span>
+                    <StatusBadge status={e.status} />
+                    <Link
+                      to={`${INBOX_PATH}/${e._id}`}
+                      className="link ml-auto font-semibold"
+                      aria-label={`${PRIVACY_MESSAGES.open} ${KIND_LABELS[e.kind]} ${ukTime(e.createdAt)}`}
+                    >
+                      {PRIVACY_MESSAGES.open}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+      <ConfirmDialog
+        open={confirming && email !== null}
+        title={PRIVACY_MESSAGES.eraseTitle}
+        message={PRIVACY_MESSAGES.eraseBody(found.length, email ?? "")}
+        confirmLabel={PRIVACY_MESSAGES.erase}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          if (email) await eraser.submit({ email }, { method: "post" });
+          setConfirming(false);
+        }}
+      />
+    </div>
+  );
+}
