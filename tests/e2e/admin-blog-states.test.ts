@@ -121,6 +121,8 @@ describe("drafts on the server", () => {
     const filter = page.getByRole("navigation", { name: STATES.filter });
     await filter.getByRole("link", { name: STATES.labels.draft }).click();
     await page.waitForURL(/state=draft/);
+    // The URL changes before the filtered list replaces the old one: wait for the live post to go.
+    await page.getByRole("link", { name: new RegExp(liveTitle) }).waitFor({ state: "detached" });
     await draftCard.waitFor();
     expect(await page.getByRole("link", { name: new RegExp(liveTitle) }).count()).toBe(0);
     expect(await filter.getByRole("link", { name: STATES.labels.draft }).getAttribute("aria-current")).toBe(

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, startCluster } from "../../scripts/cluster.mjs";
+import { type Cluster, MAIL_TO, startCluster } from "../../scripts/cluster.mjs";
 import { freePort, signIn } from "../../scripts/server-process.mjs";
 import { VALID_QUOTE } from "../../server/test/enquiry-fixtures";
 
@@ -57,8 +57,13 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
         [`${prefix}%`],
       )
     ).rows.map((row: { name: string }) => row.name);
-  const mailsTo = (name: string) =>
+  /** The office's mail about a visitor (To: MAIL_TO) and the visitor's confirmation (To: them). */
+  const mailsAbout = (name: string) =>
     cluster.mail.messages.filter((raw) => raw.includes(`${name}@example.co.uk`));
+  const recipient = (raw: string) => /^To: *(.*)$/im.exec(raw)?.[1] ?? "";
+  const officeMails = (name: string) => mailsAbout(name).filter((raw) => recipient(raw).includes(MAIL_TO));
+  const confirmations = (name: string) =>
+    mailsAbout(name).filter((raw) => recipient(raw).includes(`${name}@example.co.uk`));
 
   beforeAll(async () => {
     cluster = await startCluster({
@@ -97,10 +102,13 @@ describe.runIf(postgresUrl && redisUrl)("a cluster of instances behind nginx", (
     const answers = await Promise.all(names.map((name) => post(`${cluster.url}/api/quote`, quote(name))));
     expect(answers.map((res) => res.status)).toEqual(names.map(() => 201));
     expect((await storedNames("lead")).sort()).toEqual([...names].sort());
-    await eventually(() => names.every((name) => mailsTo(name).length > 0));
+    await eventually(() =>
+      names.every((name) => officeMails(name).length > 0 && confirmations(name).length > 0),
+    );
     // Every worker polls every 5 s: after two polls each has had its chance to send a duplicate.
     await sleep(11_000);
-    expect(names.map((name) => mailsTo(name).length)).toEqual(names.map(() => 1));
+    expect(names.map((name) => officeMails(name).length)).toEqual(names.map(() => 1));
+    expect(names.map((name) => confirmations(name).length)).toEqual(names.map(() => 1));
   }, 60_000);
 
   it("leaves exactly one popup active after concurrent activations on different instances", async () => {
