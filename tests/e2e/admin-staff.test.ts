@@ -37,7 +37,7 @@ describe("Staff", () => {
       await page.getByLabel(STAFF_MESSAGES.email).fill("not an address");
       await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
       await expect
-        .poll(() => page.getByTestId("staff-error").textContent())
+        .poll(() => page.getByTestId("staff-error").textContent(), { timeout: 10_000 })
         .toBe(STAFF_MESSAGES.invalidEmail);
       await page.getByLabel(STAFF_MESSAGES.email).fill(email);
       await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
@@ -58,7 +58,7 @@ describe("Staff", () => {
       await colleague.page.getByLabel("Confirm new password").fill(`${PASSWORD}x`);
       await colleague.page.getByRole("button", { name: STAFF_MESSAGES.setPassword }).click();
       await expect
-        .poll(() => colleague.page.getByTestId("invite-error").textContent())
+        .poll(() => colleague.page.getByTestId("invite-error").textContent(), { timeout: 10_000 })
         .toBe("The new password and its confirmation do not match");
       await colleague.page.getByLabel("Confirm new password").fill(PASSWORD);
       await colleague.page.getByRole("button", { name: STAFF_MESSAGES.setPassword }).click();

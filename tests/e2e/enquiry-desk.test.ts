@@ -218,7 +218,12 @@ describe("the dashboard at a glance", () => {
       await signIn(page);
       const glance = page.getByRole("region", { name: DESK_MESSAGES.heading });
       await expect
-        .poll(() => glance.getByRole("heading", { name: DESK_MESSAGES.waiting }).locator("..").textContent())
+        .poll(
+          () => glance.getByRole("heading", { name: DESK_MESSAGES.waiting }).locator("..").textContent(),
+          {
+            timeout: 10_000,
+          },
+        )
         .toContain("2");
       await glance.getByRole("img", { name: DESK_MESSAGES.chartTitle }).waitFor();
       expect(await glance.locator("svg desc").textContent()).toBe(DESK_MESSAGES.chartSummary(3));

@@ -71,7 +71,7 @@ async function walkWizard(page: Page, last: number) {
 /** Waits until the beacons a tab sent have arrived (sendBeacon is fire and forget). */
 async function beaconsSent(requests: string[], count: number) {
   await expect
-    .poll(() => requests.filter((url) => url.includes("/api/insights?")).length)
+    .poll(() => requests.filter((url) => url.includes("/api/insights?")).length, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(count);
 }
 
