@@ -121,5 +121,5 @@ export const insightsPrivacyText = (months: number): string[] => [
 /** How long enquiries are kept (ENQUIRY_RETENTION_MONTHS, 0: until You ask Us to erase them). */
 export const enquiryRetentionText = (months: number): string =>
   months > 0
-    ? `We keep the details You send with an enquiry or quote request while We deal with it. Once it is closed, or if it was spam, Your name, e-mail address, phone number and message are erased automatically ${months} months after You sent it. Customers' waste records are kept separately for the six years the law requires.`
-    : "We keep enquiry and quote details for as long as needed to answer them and, for customers, for the six years our waste records must be kept.";
+    ? `We keep the details You send with an enquiry or quote request while We deal with it. Once it is closed, or if it was spam, Your name, e-mail address, phone number and message are erased automatically ${months} months after You sent it. Records of the collections We carry out for customers are kept separately, for as long as the law on waste requires.`
+    : "We keep enquiry and quote details until You ask Us to erase them. Records of the collections We carry out for customers are kept separately, for as long as the law on waste requires.";
