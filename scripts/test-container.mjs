@@ -127,6 +127,7 @@ try {
     PORT: String(port),
     SMTP_URL: smtp.url,
     MAIL_TO: "office@example.co.uk",
+    AUTO_REPLY: "0", // the office's mail only: no visitor confirmation still sending when it stops
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: "0",
