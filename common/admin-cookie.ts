@@ -22,3 +22,15 @@ export function adminCookieHeader(token: string | undefined, secure: boolean): s
     ...(secure ? ["Secure"] : []),
   ].join("; ");
 }
+
+/**
+ * The one reader of the admin session cookie: its value out of a Cookie header (the API's hook,
+ * the screens' loaders and the page cache all ask this), or undefined when there is none.
+ */
+export function adminTokenFromCookies(cookieHeader: string | null | undefined): string | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === ADMIN_AUTH_COOKIE) return rest.join("=");
+  }
+  return undefined;
+}

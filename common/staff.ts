@@ -1,13 +1,17 @@
 import { ADMIN_PASSWORD_MAX } from "./account";
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "./admin-messages";
 import { ADMIN_PASSWORD_MIN } from "./constants";
+import { ROLE_MESSAGES, roleSchema } from "./roles";
 import { normalEmail } from "./text";
 import { z } from "./zod";
 
 /** How long an invitation's link works. */
 export const INVITE_TTL_MS = 48 * 60 * 60 * 1000;
 
-/** Invite a colleague: their e-mail address, stored trimmed and in lower case. */
+/**
+ * Invite a colleague: their e-mail address, stored trimmed and in lower case, and the role their
+ * account gets (left out: Editor, the least).
+ */
 export const staffInviteInputSchema = z.object(
   {
     email: z
@@ -15,6 +19,7 @@ export const staffInviteInputSchema = z.object(
       .max(254, { error: STAFF_MESSAGES.invalidEmail })
       .transform(normalEmail)
       .pipe(z.email({ error: STAFF_MESSAGES.invalidEmail })),
+    role: roleSchema.default("editor"),
   },
   { error: STAFF_MESSAGES.invalidEmail },
 );
@@ -36,10 +41,19 @@ export const staffAccountSchema = z.object({
   email: z.string(),
   createdAt: z.iso.datetime(),
   lastSignInAt: z.iso.datetime().nullable().meta({ description: "null: never signed in" }),
+  role: roleSchema,
 });
 
+/** An Owner changes a colleague's role (their rights change with their next request). */
+export const staffRoleInputSchema = z.object({ role: roleSchema }, { error: ROLE_MESSAGES.invalidRole });
+
 /** An invitation not yet used, while its link works. */
-export const staffInviteSchema = z.object({ id: z.uuid(), email: z.string(), expiresAt: z.iso.datetime() });
+export const staffInviteSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  expiresAt: z.iso.datetime(),
+  role: roleSchema,
+});
 
 export const staffListSchema = z.object({
   accounts: z.array(staffAccountSchema),

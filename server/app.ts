@@ -128,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("services", services);
   app.decorate("config", config);
   app.decorate("draining", false);
+  app.decorate("adminRoutes", []);
   app.addHook("onClose", () => database.close());
 
   registerErrorHandling(app);

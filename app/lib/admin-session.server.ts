@@ -1,32 +1,37 @@
 import type { PasswordChange } from "@common/account";
-import { adminCookieHeader } from "@common/admin-cookie";
-import { ADMIN_AUTH_COOKIE } from "@common/constants";
-import { type AppLoadContext, redirect } from "react-router";
+import { adminCookieHeader, adminTokenFromCookies } from "@common/admin-cookie";
+import type { Permission } from "@common/roles";
+import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
-import { DomainError, Invalid, NotFound, Unavailable } from "../../server/services/errors";
+import { authorize } from "../../server/services/access";
+import { DomainError, Forbidden, Invalid, NotFound, Unavailable } from "../../server/services/errors";
 
-/** The admin_auth cookie's value out of a Cookie header, if any. */
-export function adminTokenFrom(cookieHeader: string | null): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === ADMIN_AUTH_COOKIE) return rest.join("=");
-  }
-  return undefined;
-}
+/** The admin_auth cookie's value in the request, if any (the one cookie reader, common/admin-cookie.ts). */
+const adminTokenOf = (request: Request) => adminTokenFromCookies(request.headers.get("cookie"));
 
 /** The signed-in administrator behind the request's session cookie, if the session is live. */
 export function adminFrom(request: Request, context: AppLoadContext) {
-  return context.services.sessions.verify(adminTokenFrom(request.headers.get("cookie")));
+  return context.services.sessions.verify(adminTokenOf(request));
 }
 
 /**
  * The admin guard for loaders and actions of every /admin/dashboard/* page: the signed-in
  * administrator, or a redirect to the login screen. A forged, expired or revoked cookie is no
- * session. Call it in every admin loader and action (child loaders run beside the parent's).
+ * session. With `permission`, a role without it gets a 403 page with the catalogue's message
+ * (the service layer's one check, server/services/access.ts), never the data. Call it in every
+ * admin loader and action (child loaders run beside the parent's).
  */
-export async function requireAdmin(request: Request, context: AppLoadContext) {
+export async function requireAdmin(request: Request, context: AppLoadContext, permission?: Permission) {
   const admin = await adminFrom(request, context);
   if (!admin) throw redirect("/admin");
+  if (permission) {
+    try {
+      authorize(admin, permission);
+    } catch (error) {
+      if (error instanceof Forbidden) throw data(error.message, { status: 403 });
+      throw error;
+    }
+  }
   return admin;
 }
 
@@ -88,14 +93,14 @@ export function changePassword(
       adminId: admin.id,
       client: clientOf(context),
       change,
-      keepToken: adminTokenFrom(request.headers.get("cookie")),
+      keepToken: adminTokenOf(request),
     }),
   );
 }
 
 /** 'Log out': the session ends on the server, and the cookie goes with it. */
 export async function signOut(request: Request, context: AppLoadContext) {
-  const token = adminTokenFrom(request.headers.get("cookie"));
+  const token = adminTokenOf(request);
   if (token) await context.services.sessions.revoke(token);
   return adminCookieHeader(undefined, secureCookie(context));
 }

@@ -25,6 +25,7 @@ import {
   type PostState,
 } from "../../common/constants";
 import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
+import type { Role } from "../../common/roles";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -33,14 +34,20 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-export const admins = pgTable("admins", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-  /** The latest session made for the account (a sign-in or an accepted invitation). */
-  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-});
+export const admins = pgTable(
+  "admins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    /** The latest session made for the account (a sign-in or an accepted invitation). */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** What the account may do (common/roles.ts); accounts from before roles became Owners. */
+    role: text("role").$type<Role>().notNull(),
+  },
+  (t) => [check("admins_role_check", sql`${t.role} IN ('owner', 'desk', 'editor')`)],
+);
 
 /** A colleague's invitation: a one-time link (only its SHA-256 is stored) to set their own password. */
 export const adminInvites = pgTable(
@@ -53,8 +60,13 @@ export const adminInvites = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The role the colleague's account gets (common/roles.ts). */
+    role: text("role").$type<Role>().notNull(),
   },
-  (t) => [index("admin_invites_email_idx").on(t.email)],
+  (t) => [
+    index("admin_invites_email_idx").on(t.email),
+    check("admin_invites_role_check", sql`${t.role} IN ('owner', 'desk', 'editor')`),
+  ],
 );
 
 /** Opaque session tokens; only their SHA-256 is stored. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { ADMIN_AUTH_COOKIE } from "../../common/constants";
+import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { isAdminPath } from "../plugins/security";
 import type { InsightsService } from "../services/insights";
 
@@ -10,7 +10,7 @@ import type { InsightsService } from "../services/insights";
  */
 export function countPageView(insights: InsightsService, request: FastifyRequest) {
   if (request.method !== "GET" || isAdminPath(request.url)) return;
-  if (request.cookies?.[ADMIN_AUTH_COOKIE] !== undefined) return;
+  if (adminTokenFromCookies(request.headers.cookie) !== undefined) return;
   insights.countPage({ url: request.url, hostname: request.hostname, headers: request.headers });
 }
 

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ADMIN_AUTH_COOKIE, COOKIE_CONSENT_NAME } from "../../common/constants";
+import { adminTokenFromCookies } from "../../common/admin-cookie";
+import { COOKIE_CONSENT_NAME } from "../../common/constants";
 import { isKnownPagePath } from "../../common/pages";
 import { isAdminPath } from "../plugins/security";
 import type { ContentVersion } from "../services/content-version";
@@ -155,7 +156,8 @@ export function createPageCache(options: PageCacheOptions) {
     const page = isKnownPath(pathname) ? url : query === "" && isCatchAll(pathname) ? CATCH_ALL : undefined;
     if (!page) return undefined;
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).
-    if (request.cookies[ADMIN_AUTH_COOKIE] !== undefined || request.headers.authorization) return undefined;
+    if (adminTokenFromCookies(request.headers.cookie) !== undefined || request.headers.authorization)
+      return undefined;
     const answer = request.cookies[COOKIE_CONSENT_NAME] ?? "";
     const consent = CONSENT_ANSWERS.has(answer) ? answer : "";
     return { key: `${options.buildId} ${consent} ${page}`, path: url, consent };

@@ -1,15 +1,30 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { ADMIN_MESSAGES } from "../../common/admin-messages";
-import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import { API_MESSAGES } from "../../common/messages";
+import type { Permission } from "../../common/roles";
+import { authorize } from "../services/access";
 import type { SessionAdmin } from "../services/sessions";
+
+/** What an admin route needs: one permission of common/roles.ts, or a session of any role. */
+export type AdminRouteNeed = Permission | "anyRole";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by requireAdmin for authenticated admin requests. */
+    /** Set by the admin session check for authenticated admin requests. */
     admin?: SessionAdmin;
     /** The raw session token the request authenticated with. */
     adminToken?: string;
+  }
+  interface FastifyContextConfig {
+    /** An /api/admin route's need (checked by the admin scope's hook before the handler). */
+    permission?: AdminRouteNeed;
+    /** The /api/admin routes open without a session: sign-in and accepting an invitation. */
+    signIn?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every /api/admin route as registered, with its need (the role tests try each with each role). */
+    adminRoutes: Array<{ method: string; url: string; need: AdminRouteNeed | "signIn" }>;
   }
 }
 
@@ -19,24 +34,57 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function readAdminToken(request: FastifyRequest): { token?: string; fromCookie: boolean } {
   const header = request.headers.authorization;
   if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), fromCookie: false };
-  const cookie = request.cookies?.[ADMIN_AUTH_COOKIE];
+  const cookie = adminTokenFromCookies(request.headers.cookie);
   return { token: cookie, fromCookie: cookie !== undefined };
 }
 
 /**
- * preHandler for every /api/admin/* route but login: 401 without a live session. Writes
- * authenticated by the cookie alone must come from our own origin (CSRF defence; Bearer
- * clients are not exposed to CSRF and may call from anywhere).
+ * The admin API's session check: 401 without a live session. Writes authenticated by the cookie
+ * alone must come from our own origin (CSRF defence; Bearer clients are not exposed to CSRF and
+ * may call from anywhere). Then the route's need: 403 with the catalogue's message when the
+ * account's role lacks the permission (the service layer's one check, services/access.ts).
  */
-export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+async function checkAdminSession(request: FastifyRequest, reply: FastifyReply) {
   const { token, fromCookie } = readAdminToken(request);
   const admin = await request.server.services.sessions.verify(token);
   if (!admin) return reply.status(401).send({ status: "Error", message: ADMIN_MESSAGES.unauthorised });
   if (fromCookie && !SAFE_METHODS.has(request.method) && !isSameOrigin(request)) {
     return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
   }
+  const need = request.routeOptions.config.permission;
+  if (need && need !== "anyRole") authorize(admin, need);
   request.admin = admin;
   request.adminToken = token;
+}
+
+/** Whether a route's URL is in the admin API (`/api/admin` and everything under it). */
+const isAdminUrl = (url: string) => url === "/api/admin" || url.startsWith("/api/admin/");
+
+/**
+ * The admin API's guard, by prefix: an `onRoute` hook on the API's scope that puts the session
+ * check first on every route under /api/admin, whichever plugin registers it. Only the routes
+ * marked `signIn` (sign-in, accepting an invitation) are open; a route naming no need fails the
+ * start, so a new admin route can never be left unguarded. Each is recorded in `routes`.
+ */
+export function adminRouteGuard(routes: FastifyInstance["adminRoutes"]) {
+  return (routeOptions: RouteOptions) => {
+    if (!isAdminUrl(routeOptions.url)) return;
+    const config = (routeOptions.config ?? {}) as { permission?: AdminRouteNeed; signIn?: boolean };
+    const method = [routeOptions.method].flat().join(",");
+    const record = (need: AdminRouteNeed | "signIn") => {
+      if (method !== "HEAD") routes.push({ method, url: routeOptions.url, need });
+    };
+    if (config.signIn) {
+      if (config.permission)
+        throw new Error(`${method} ${routeOptions.url}: a sign-in route needs no permission`);
+      return record("signIn");
+    }
+    if (!config.permission)
+      throw new Error(`${method} ${routeOptions.url} names no permission (common/roles.ts)`);
+    const own = routeOptions.preHandler;
+    routeOptions.preHandler = [checkAdminSession, ...(own ? [own].flat() : [])];
+    record(config.permission);
+  };
 }
 
 /** What a browser says about where a request comes from (Fetch Metadata); absent in older ones. */

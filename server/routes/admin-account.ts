@@ -21,8 +21,7 @@ export async function adminAccountRoutes(app: FastifyInstance) {
   app.put(
     "/admin/password",
     {
-      config: RAW_CREDENTIALS,
-      ...adminOnly,
+      config: { ...RAW_CREDENTIALS, ...adminOnly("anyRole").config },
       schema: {
         summary: "Change the signed-in administrator's password; every other session of the account ends",
         description:

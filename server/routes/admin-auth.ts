@@ -16,7 +16,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.post(
     "/admin/login",
     {
-      config: RAW_CREDENTIALS,
+      config: { ...RAW_CREDENTIALS, signIn: true },
       schema: {
         summary: "Sign in; sets the admin_auth cookie and returns the token as auth",
         tags: ["admin"],
@@ -48,7 +48,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.post(
     "/admin/logout",
     {
-      ...adminOnly,
+      ...adminOnly("anyRole"),
       schema: {
         summary: "Revoke the current session and clear the cookie",
         tags: ["admin"],
@@ -66,7 +66,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.get(
     "/admin/profile",
     {
-      ...adminOnly,
+      ...adminOnly("anyRole"),
       schema: {
         summary: "Session check: the signed-in administrator",
         tags: ["admin"],

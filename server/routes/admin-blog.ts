@@ -41,7 +41,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.get(
     "/admin/blog",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Every post in every state (or one state), newest first, with `state`",
         description: `One page (limit defaults to ${BLOG_PAGE_SIZE}); \`fields=summary\` leaves out paragraph bodies.`,
@@ -71,7 +71,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>(
     "/admin/:id/revisions",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "A post's revisions, newest first (the last 50: each publish and manual save)",
         tags: ["admin blog"],
@@ -90,7 +90,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string; revisionId: string } }>(
     "/admin/:id/revisions/:revisionId/restore",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Restore a revision as the post's new draft (its text and images; the post becomes a draft)",
         tags: ["admin blog"],
@@ -116,7 +116,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string } }>(
     "/admin/:id/unpublish",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Unpublish a post: it becomes a draft (a scheduled one loses its time)",
         tags: ["admin blog"],
@@ -131,7 +131,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.post(
     "/admin",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Create a blog post",
         tags: ["admin blog"],
@@ -150,7 +150,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string } }>(
     "/admin/:id",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Update a blog post (dateAdded is kept)",
         tags: ["admin blog"],
@@ -170,7 +170,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>(
     "/admin/:id",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Delete a blog post and its images",
         tags: ["admin blog"],

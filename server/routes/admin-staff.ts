@@ -3,9 +3,11 @@ import { adminCookieOptions } from "../../common/admin-cookie";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import {
   inviteAcceptSchema,
+  staffAccountSchema,
   staffInviteInputSchema,
   staffInviteSchema,
   staffListSchema,
+  staffRoleInputSchema,
 } from "../../common/staff";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import {
@@ -22,7 +24,7 @@ import {
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly,
+  ...adminOnly("staff"),
   schema: { summary, tags: ["admin staff"], security: adminSecurity, ...extra },
 });
 const tokenParams = {
@@ -42,7 +44,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
     admin("Every account with its last sign-in, and the invitations waiting", {
       response: { 200: withStatus("Ok", "data", jsonSchemaOf(staffListSchema, "output")), ...errors },
     }),
-    async () => ({ status: "Ok", data: await staff.list() }),
+    async (request) => ({ status: "Ok", data: await staff.list(request.admin!) }),
   );
 
   app.post(
@@ -56,8 +58,8 @@ export async function adminStaffRoutes(app: FastifyInstance) {
       },
     }),
     async (request, reply) => {
-      const { email } = parseBody(staffInviteInputSchema, request.body);
-      const invite = await staff.invite(email, request.admin!);
+      const { email, role } = parseBody(staffInviteInputSchema, request.body);
+      const invite = await staff.invite(email, role, request.admin!);
       return reply.status(201).send({ status: "Created", data: invite });
     },
   );
@@ -74,10 +76,35 @@ export async function adminStaffRoutes(app: FastifyInstance) {
     },
   );
 
+  app.put<{ Params: { id: string } }>(
+    "/admin/staff/:id/role",
+    admin(
+      "Give a colleague another role; it holds from their next request. Never one's own; an Owner remains",
+      {
+        params: idParams,
+        body: jsonSchemaOf(staffRoleInputSchema),
+        response: {
+          200: withStatus(
+            "Ok",
+            "data",
+            jsonSchemaOf(staffAccountSchema.pick({ email: true, role: true }), "output"),
+          ),
+          404: errorBody,
+          409: errorBody,
+          ...errors,
+        },
+      },
+    ),
+    async (request) => {
+      const { role } = parseBody(staffRoleInputSchema, request.body);
+      return { status: "Ok", data: await staff.changeRole(request.params.id, role, request.admin!) };
+    },
+  );
+
   app.post<{ Params: { token: string } }>(
     "/admin/invites/:token",
     {
-      config: RAW_CREDENTIALS,
+      config: { ...RAW_CREDENTIALS, signIn: true },
       schema: {
         summary: "Accept an invitation with one's own password; sets the admin_auth cookie as a login does",
         tags: ["admin staff"],

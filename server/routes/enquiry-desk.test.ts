@@ -139,7 +139,7 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     await call("POST", `/api/admin/enquiries/${id}/notes`, { text: "Leaving note" }, theirs);
     await call("PUT", `/api/admin/enquiries/${id}/assignee`, { assignee: colleagueId });
     expect((await call("GET", `/api/admin/staff`)).statusCode).toBe(200);
-    await app.services.staff.remove(colleagueId, { id: myId });
+    await app.services.staff.remove(colleagueId, { id: myId, email: ADMIN.email, role: "owner" });
     const { timeline, assignedTo } = await detail(id);
     expect(assignedTo).toBeNull();
     expect(timeline.find((e: { type: string }) => e.type === "note")).toMatchObject({

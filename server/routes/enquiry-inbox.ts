@@ -31,7 +31,7 @@ const enquiryPage = jsonSchemaOf(enquiryPageSchema, "output");
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly,
+  ...adminOnly("enquiries"),
   schema: { summary, tags: ["admin enquiries"], security: adminSecurity, ...extra },
 });
 

@@ -31,7 +31,7 @@ export async function imageRoutes(app: FastifyInstance) {
   app.post(
     "/admin/add-image",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Upload a png or jpeg image (multipart field `image`)",
         tags: ["admin images"],
@@ -70,7 +70,7 @@ export async function imageRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>(
     "/admin/delete-image/:id",
     {
-      ...adminOnly,
+      ...adminOnly("blog"),
       schema: {
         summary: "Delete an image",
         tags: ["admin images"],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
+import { adminRouteGuard } from "../plugins/auth";
 import { adminAccountRoutes } from "./admin-account";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
@@ -13,8 +14,13 @@ import { insightsRoutes } from "./insights";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 
-/** Every REST route, under /api. */
+/**
+ * Every REST route, under /api. The admin API is guarded by its prefix: every route under
+ * /api/admin gets the session and permission check from one hook (plugins/auth.ts), whichever
+ * plugin registers it; only sign-in and accepting an invitation are open.
+ */
 export async function apiRoutes(app: FastifyInstance) {
+  app.addHook("onRoute", adminRouteGuard(app.adminRoutes));
   await registerOpenApi(app); // first: it documents the routes registered after it
   await app.register(healthRoutes);
   await app.register(adminAuthRoutes);

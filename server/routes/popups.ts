@@ -17,7 +17,7 @@ import {
 type WithId = { Params: { id: string } };
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody };
 const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly,
+  ...adminOnly("popups"),
   schema: { summary, tags: ["admin popups"], security: adminSecurity, ...extra },
 });
 

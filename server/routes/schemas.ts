@@ -5,7 +5,7 @@ import { API_MESSAGES } from "../../common/messages";
 import { popupInputSchema } from "../../common/popup";
 import { firstIssue, z } from "../../common/zod";
 import { HttpError } from "../errors";
-import { requireAdmin } from "../plugins/auth";
+import type { AdminRouteNeed } from "../plugins/auth";
 
 /**
  * JSON schemas here document the API (OpenAPI) and shape responses; request bodies are validated
@@ -51,8 +51,11 @@ export function jsonSchemaOf(schema: z.core.$ZodType, io: "input" | "output" = "
   }) as JsonSchema;
 }
 
-/** Options for an /api/admin route: the session guard plus its OpenAPI security note. */
-export const adminOnly = { preHandler: requireAdmin } as const;
+/**
+ * Options for an /api/admin route: what it needs (a permission of common/roles.ts, or "anyRole"),
+ * which the admin scope's hook checks with the session (plugins/auth.ts), and its security note.
+ */
+export const adminOnly = (permission: AdminRouteNeed) => ({ config: { permission } }) as const;
 export const adminSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 /** A stored record's id (common/ids.ts), as the document shows it. */

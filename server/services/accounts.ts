@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import type { Role } from "../../common/roles";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
@@ -11,6 +12,7 @@ import type { SessionService } from "./sessions";
 export interface AdminAccount {
   id: string;
   email: string;
+  role: Role;
 }
 
 /**
@@ -27,18 +29,23 @@ export function createAccountService(db: Database, sessions: SessionService) {
   }
 
   /** The new account, or undefined when one with this e-mail exists (even one made a moment ago). */
-  async function insertIfAbsent(email: string, password: string): Promise<AdminAccount | undefined> {
+  async function insertIfAbsent(
+    email: string,
+    password: string,
+    role: Role = "owner",
+  ): Promise<AdminAccount | undefined> {
     const [row] = await db
       .insert(admins)
-      .values({ email: normalEmail(email), passwordHash: await hashPassword(password) })
+      .values({ email: normalEmail(email), passwordHash: await hashPassword(password), role })
       .onConflictDoNothing({ target: admins.email })
-      .returning({ id: admins.id, email: admins.email });
+      .returning({ id: admins.id, email: admins.email, role: admins.role });
     return row;
   }
 
-  async function create(email: string, password: string): Promise<AdminAccount> {
+  /** A new account; the operator's (CLI, first start) are Owners, colleagues come by invitation. */
+  async function create(email: string, password: string, role: Role = "owner"): Promise<AdminAccount> {
     if (password.length < ADMIN_PASSWORD_MIN) throw new Invalid(ACCOUNT_MESSAGES.passwordTooShort);
-    const row = await insertIfAbsent(email, password);
+    const row = await insertIfAbsent(email, password, role);
     if (!row) throw new Conflict(ACCOUNT_MESSAGES.exists(normalEmail(email)));
     return row;
   }
@@ -84,7 +91,10 @@ export function createAccountService(db: Database, sessions: SessionService) {
   }
 
   async function list(): Promise<AdminAccount[]> {
-    return db.select({ id: admins.id, email: admins.email }).from(admins).orderBy(admins.createdAt);
+    return db
+      .select({ id: admins.id, email: admins.email, role: admins.role })
+      .from(admins)
+      .orderBy(admins.createdAt);
   }
 
   /**

@@ -29,6 +29,11 @@ export class Conflict extends DomainError {
   override name = "Conflict";
 }
 
+/** The account's role does not allow this (common/roles.ts); nothing was read or done. */
+export class Forbidden extends DomainError {
+  override name = "Forbidden";
+}
+
 /** The input breaks a rule; the message says which, in the user's words. */
 export class Invalid extends DomainError {
   override name = "Invalid";

@@ -16,7 +16,7 @@ describe.each(TEST_DATABASES)("privacy tools on %s", (kind) => {
     app = await buildTestApp(kind, { AUTO_REPLY: "1", METRICS_TOKEN: TOKEN });
     [me] = await app.db
       .insert(admins)
-      .values({ email: "office@example.co.uk", passwordHash: "x" })
+      .values({ email: "office@example.co.uk", passwordHash: "x", role: "owner" })
       .returning({ id: admins.id, email: admins.email });
   });
   afterAll(() => app.close());

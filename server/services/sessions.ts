@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
+import type { Role } from "../../common/roles";
 import type { Database } from "../db/client";
 import { adminSessions, admins } from "../db/schema";
 
@@ -11,6 +12,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export interface SessionAdmin {
   id: string;
   email: string;
+  /** Read with the session on every request: a role change holds at once. */
+  role: Role;
 }
 
 export function createSessionService(db: Database) {
@@ -47,7 +50,7 @@ export function createSessionService(db: Database) {
   async function verify(token: string | undefined): Promise<SessionAdmin | undefined> {
     if (!token || !TOKEN_SHAPE.test(token)) return undefined;
     const [row] = await db
-      .select({ id: admins.id, email: admins.email })
+      .select({ id: admins.id, email: admins.email, role: admins.role })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
       .where(and(eq(adminSessions.tokenHash, hashToken(token)), gt(adminSessions.expiresAt, new Date())));

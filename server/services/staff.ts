@@ -4,11 +4,13 @@ import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
 import { COMPANY } from "../../common/company";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import { UUID_SHAPE } from "../../common/ids";
+import { ROLE_MESSAGES, type Role } from "../../common/roles";
 import { INVITE_TTL_MS, inviteMail, type StaffAccount, type StaffInvite } from "../../common/staff";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import { adminInvites, admins, mailOutbox } from "../db/schema";
+import { authorize } from "./access";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { hashPassword } from "./passwords";
 import type { SessionService } from "./sessions";
@@ -26,17 +28,23 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Who acts on the Staff screen or API: the signed-in account, with the role its session read. */
+type Actor = { id: string; email: string; role: Role };
+
 /**
- * Several staff: every account has the same rights. A colleague is invited by e-mail
+ * Several staff, each with a role (common/roles.ts); only an Owner manages staff (checked here,
+ * for the screen, the API and anything else that calls). A colleague is invited by e-mail
  * (a one-time link, valid INVITE_TTL_MS, mailed through the outbox in the invitation's own
  * transaction) and sets their own password. Removing an account ends its sessions at once (they
- * cascade); the last account always remains, and nobody removes their own account.
+ * cascade); at least one Owner always remains, and nobody removes their own account or changes
+ * their own role.
  */
 export function createStaffService(
   db: Database,
   deps: { sessions: SessionService; siteUrl: string; wakeMail(): void },
 ) {
-  async function list(): Promise<{ accounts: StaffAccount[]; invites: StaffInvite[] }> {
+  async function list(by: Actor): Promise<{ accounts: StaffAccount[]; invites: StaffInvite[] }> {
+    authorize(by, "staff");
     const [accounts, invites] = await Promise.all([
       db
         .select({
@@ -44,11 +52,17 @@ export function createStaffService(
           email: admins.email,
           createdAt: admins.createdAt,
           lastSignInAt: admins.lastSignInAt,
+          role: admins.role,
         })
         .from(admins)
         .orderBy(asc(admins.createdAt), asc(admins.email)),
       db
-        .select({ id: adminInvites.id, email: adminInvites.email, expiresAt: adminInvites.expiresAt })
+        .select({
+          id: adminInvites.id,
+          email: adminInvites.email,
+          expiresAt: adminInvites.expiresAt,
+          role: adminInvites.role,
+        })
         .from(adminInvites)
         .where(and(isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, sql`now()`)))
         .orderBy(asc(adminInvites.createdAt)),
@@ -66,8 +80,10 @@ export function createStaffService(
   /**
    * Invites `email` on behalf of `by`: an earlier unused invitation to the same address stops
    * working (only the newest link does). Conflict when the address already has an account.
+   * The invitation names the role the colleague's account gets.
    */
-  async function invite(email: string, by: { id: string; email: string }): Promise<StaffInvite> {
+  async function invite(email: string, role: Role, by: Actor): Promise<StaffInvite> {
+    authorize(by, "staff");
     const address = normalEmail(email);
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + INVITE_TTL_MS);
@@ -83,8 +99,13 @@ export function createStaffService(
       await tx.delete(adminInvites).where(and(eq(adminInvites.email, address), isNull(adminInvites.usedAt)));
       const [made] = await tx
         .insert(adminInvites)
-        .values({ email: address, tokenHash: hashToken(token), invitedBy: by.id, expiresAt })
-        .returning({ id: adminInvites.id, email: adminInvites.email, expiresAt: adminInvites.expiresAt });
+        .values({ email: address, tokenHash: hashToken(token), invitedBy: by.id, expiresAt, role })
+        .returning({
+          id: adminInvites.id,
+          email: adminInvites.email,
+          expiresAt: adminInvites.expiresAt,
+          role: adminInvites.role,
+        });
       await tx.insert(mailOutbox).values({ kind: "invite", message: { to: address, ...mail } });
       return made;
     });
@@ -132,11 +153,11 @@ export function createStaffService(
               gt(adminInvites.expiresAt, sql`now()`),
             ),
           )
-          .returning({ email: adminInvites.email });
+          .returning({ email: adminInvites.email, role: adminInvites.role });
         if (!used) throw invalidInvite();
         const [made] = await tx
           .insert(admins)
-          .values({ email: used.email, passwordHash })
+          .values({ email: used.email, passwordHash, role: used.role })
           .returning({ id: admins.id, email: admins.email });
         return made;
       });
@@ -155,21 +176,58 @@ export function createStaffService(
    * under a lock), so two colleagues removing each other at once leave one: an account always
    * remains.
    */
-  async function remove(id: string, by: { id: string }): Promise<{ email: string }> {
+  async function remove(id: string, by: Actor): Promise<{ email: string }> {
+    authorize(by, "staff");
     if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.notFound);
     if (id === by.id) throw new Conflict(STAFF_MESSAGES.removeSelf);
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffRemoval})`);
-      // Removed a moment ago by someone else: no longer anyone's to act for.
-      const [asker] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, by.id));
-      if (!asker) throw new NotFound(STAFF_MESSAGES.notFound);
+      await ownerStillAsking(tx, by);
       const [removed] = await tx.delete(admins).where(eq(admins.id, id)).returning({ email: admins.email });
       if (!removed) throw new NotFound(STAFF_MESSAGES.notFound);
+      await ownerRemains(tx);
       return removed;
     });
   }
 
-  return { list, invite, invitation, accept, remove };
+  /**
+   * An Owner gives colleague `id` another role; it holds from their next request (sessions read
+   * the role each time). Never one's own role; at least one Owner always remains.
+   */
+  async function changeRole(id: string, role: Role, by: Actor): Promise<{ email: string; role: Role }> {
+    authorize(by, "staff");
+    if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.notFound);
+    if (id === by.id) throw new Conflict(ROLE_MESSAGES.ownRole);
+    return db.transaction(async (tx) => {
+      await ownerStillAsking(tx, by);
+      const [changed] = await tx
+        .update(admins)
+        .set({ role })
+        .where(eq(admins.id, id))
+        .returning({ email: admins.email, role: admins.role });
+      if (!changed) throw new NotFound(STAFF_MESSAGES.notFound);
+      await ownerRemains(tx);
+      return changed;
+    });
+  }
+
+  /**
+   * Staff changes are serialised (one advisory lock), and the asker must still be an Owner when
+   * the change runs: two Owners removing or demoting each other at once leave one.
+   */
+  async function ownerStillAsking(tx: Pick<Database, "execute" | "select">, by: Actor) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffRemoval})`);
+    // Removed a moment ago by someone else: no longer anyone's to act for.
+    const [asker] = await tx.select({ role: admins.role }).from(admins).where(eq(admins.id, by.id));
+    if (!asker) throw new NotFound(STAFF_MESSAGES.notFound);
+    authorize(asker, "staff");
+  }
+
+  async function ownerRemains(tx: Pick<Database, "select">) {
+    const [owner] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.role, "owner")).limit(1);
+    if (!owner) throw new Conflict(ROLE_MESSAGES.lastOwner);
+  }
+
+  return { list, invite, invitation, accept, remove, changeRole };
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;

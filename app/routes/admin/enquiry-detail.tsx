@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const enquiry = await unlessNotFound(context.services.enquiries.get(params.id));
   if (!enquiry) throw data(INBOX_MESSAGES.notFound, { status: 404 });
-  const { accounts } = await context.services.staff.list();
+  const accounts = await context.services.accounts.list();
   return { enquiry, me: admin.id, colleagues: accounts.map(({ id, email }) => ({ id, email })) };
 }
 

@@ -19,15 +19,15 @@ export const meta = adminMeta(STAFF_MESSAGES.heading);
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  return { me: admin.id, ...(await context.services.staff.list()) };
+  const admin = await requireAdmin(request, context, "staff");
+  return { me: admin.id, ...(await context.services.staff.list(admin)) };
 }
 
 type StaffResult = { ok: boolean; intent: "invite" | "remove"; message: string };
 
 /** 'Send invitation' (the e-mail address) and 'Remove' (an account's id). */
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "staff");
   const form = await request.formData();
   const staff = context.services.staff;
   const intent = form.get("intent") === "remove" ? "remove" : "invite";
@@ -36,10 +36,13 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
       const { email } = await staff.remove(String(form.get("id") ?? ""), admin);
       return { ok: true, intent, message: STAFF_MESSAGES.removed(email) };
     }
-    const parsed = staffInviteInputSchema.safeParse({ email: form.get("email") ?? undefined });
+    const parsed = staffInviteInputSchema.safeParse({
+      email: form.get("email") ?? undefined,
+      role: form.get("role") ?? undefined,
+    });
     if (!parsed.success)
       return { ok: false, intent, message: firstIssue(parsed) ?? STAFF_MESSAGES.invalidEmail };
-    const invite = await staff.invite(parsed.data.email, admin);
+    const invite = await staff.invite(parsed.data.email, parsed.data.role, admin);
     return { ok: true, intent, message: STAFF_MESSAGES.invited(invite.email) };
   } catch (error) {
     return { ok: false, intent, message: refusal(error) };
