@@ -29,7 +29,7 @@ describe("page views beside the page cache", () => {
   it("leaves out HEAD, the admin area and anyone signed in to it", () => {
     expect(counted({ method: "HEAD" })).toEqual([]);
     expect(counted({ url: "/admin/dashboard/insights" })).toEqual([]);
-    expect(counted({ cookies: { admin_auth: "token" } })).toEqual([]);
+    expect(counted({ headers: { "user-agent": CHROME, cookie: "admin_auth=token" } })).toEqual([]);
   });
   it("takes only 200 HTML answers from the renderer as page views", () => {
     const html = { "content-type": "text/html; charset=utf-8" };

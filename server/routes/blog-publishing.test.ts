@@ -1,36 +1,32 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { createServices } from "../services";
-import { bearer, postBody, signIn, uploadImage } from "../test/content";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { bearer, postBody, uploadImage } from "../test/content";
+import { TEST_DATABASES } from "../test/harness";
+import { signedInApp } from "../test/signed-in";
 
 /** Publishing states: Draft, Scheduled and Published; only published posts are public; scheduled ones go live once. */
 describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
-  let app: FastifyInstance;
-  let token: string;
-  beforeAll(async () => {
-    app = await buildTestApp(kind);
-    token = await signIn(app);
-  });
-  afterAll(() => app.close());
+  const api = signedInApp(kind);
 
   const create = (extra: object, title = `Post ${crypto.randomUUID()}`) =>
-    app.inject({
+    api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(1), title, ...extra },
     });
   const publicIds = async (url = "/api/blog") =>
-    (await app.inject({ method: "GET", url })).json().result.map((p: { _id: string }) => p._id);
+    (await api.app.inject({ method: "GET", url })).json().result.map((p: { _id: string }) => p._id);
   const adminList = async (query = "") =>
-    (await app.inject({ method: "GET", url: `/api/admin/blog${query}`, headers: bearer(token) })).json();
+    (
+      await api.app.inject({ method: "GET", url: `/api/admin/blog${query}`, headers: bearer(api.token) })
+    ).json();
   const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 
   it("keeps posts stored before the states published, and publishes a new post by default", async () => {
-    const inserted = await app.db.execute(
+    const inserted = await api.app.db.execute(
       sql`insert into blog_posts (meta_data_title, title, read_time, template, content)
           values ('Meta', 'Stored before states', 4, 1, '[]'::jsonb) returning id`,
     );
@@ -39,7 +35,7 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     expect(made.statusCode).toBe(201);
     expect(made.json().result).toMatchObject({ state: "published", publishAt: null });
     expect(await publicIds()).toEqual(expect.arrayContaining([old.id, made.json().result._id]));
-    expect((await app.inject({ method: "GET", url: `/api/blog/${old.id}` })).json().result.state).toBe(
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/${old.id}` })).json().result.state).toBe(
       "published",
     );
   });
@@ -49,9 +45,9 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     expect(draft).toMatchObject({ state: "draft", publishAt: null });
     expect(await publicIds()).not.toContain(draft._id);
     expect(await publicIds("/api/blog?page=1&limit=100&fields=summary")).not.toContain(draft._id);
-    const paged = (await app.inject({ method: "GET", url: "/api/blog?page=1" })).json();
+    const paged = (await api.app.inject({ method: "GET", url: "/api/blog?page=1" })).json();
     expect(paged.total).toBe((await publicIds()).length);
-    const one = await app.inject({ method: "GET", url: `/api/blog/${draft._id}` });
+    const one = await api.app.inject({ method: "GET", url: `/api/blog/${draft._id}` });
     expect(one.statusCode).toBe(404);
     expect(one.json()).toEqual({ status: "Error", message: BLOG_MESSAGES.post.notFound });
 
@@ -61,40 +57,40 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     expect(drafts.result.every((p: { state: string }) => p.state === "draft")).toBe(true);
     expect(drafts.result.map((p: { _id: string }) => p._id)).toContain(draft._id);
     expect(drafts.total).toBe(drafts.result.length);
-    const refused = await app.inject({
+    const refused = await api.app.inject({
       method: "GET",
       url: "/api/admin/blog?state=hidden",
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(BLOG_MESSAGES.post.state);
-    expect((await app.inject({ method: "GET", url: "/api/admin/blog" })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: "GET", url: "/api/admin/blog" })).statusCode).toBe(401);
   });
 
   it("publishes a draft with PUT state published, dated when it went live; a PUT without state keeps the state", async () => {
     const draft = (await create({ state: "draft" })).json().result;
-    const kept = await app.inject({
+    const kept = await api.app.inject({
       method: "PUT",
       url: `/api/admin/${draft._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(1), title: "Still a draft" },
     });
     expect(kept.json().result).toMatchObject({ state: "draft", title: "Still a draft" });
     const before = Date.now();
-    const live = await app.inject({
+    const live = await api.app.inject({
       method: "PUT",
       url: `/api/admin/${draft._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(1), title: "Now live", state: "published" },
     });
     expect(live.json().result.state).toBe("published");
     expect(Date.parse(live.json().result.dateAdded)).toBeGreaterThanOrEqual(before - 1000);
     expect(await publicIds()).toContain(draft._id);
     // Editing a live post keeps its date.
-    const edited = await app.inject({
+    const edited = await api.app.inject({
       method: "PUT",
       url: `/api/admin/${draft._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(1), title: "Edited", state: "published" },
     });
     expect(edited.json().result.dateAdded).toBe(live.json().result.dateAdded);
@@ -102,19 +98,19 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
 
   it("unpublishes a published post back to draft: gone from the public answers", async () => {
     const post = (await create({})).json().result;
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: "POST",
       url: `/api/admin/${post._id}/unpublish`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toMatchObject({ _id: post._id, state: "draft" });
     expect(await publicIds()).not.toContain(post._id);
-    expect((await app.inject({ method: "GET", url: `/api/blog/${post._id}` })).statusCode).toBe(404);
-    const unknown = await app.inject({
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/${post._id}` })).statusCode).toBe(404);
+    const unknown = await api.app.inject({
       method: "POST",
       url: `/api/admin/${crypto.randomUUID()}/unpublish`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(unknown.statusCode).toBe(404);
   });
@@ -143,35 +139,37 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     expect(scheduled).toMatchObject({ state: "scheduled", publishAt });
     expect(await publicIds()).not.toContain(scheduled._id);
     // Not before its time.
-    expect(await app.services.blog.publishDue(new Date(Date.now() + 30_000))).not.toContain(scheduled._id);
+    expect(await api.app.services.blog.publishDue(new Date(Date.now() + 30_000))).not.toContain(
+      scheduled._id,
+    );
 
     // A second instance on the same database, with its own content version.
-    const other = createServices(app.db, app.services.config);
-    const versions = [app.services.contentVersion.current, other.contentVersion.current];
+    const other = createServices(api.app.db, api.app.services.config);
+    const versions = [api.app.services.contentVersion.current, other.contentVersion.current];
     const due = new Date(Date.parse(publishAt) + 1000);
     const [here, there] = await Promise.all([
-      app.services.scheduledPosts.publishDue(due),
+      api.app.services.scheduledPosts.publishDue(due),
       other.scheduledPosts.publishDue(due),
     ]);
     expect([...here, ...there].filter((id) => id === scheduled._id)).toHaveLength(1);
     // The instance that published announced it (its content version moved); the other did not.
-    const moved = [app.services.contentVersion.current, other.contentVersion.current].map(
+    const moved = [api.app.services.contentVersion.current, other.contentVersion.current].map(
       (now, i) => now - versions[i],
     );
     expect(moved.sort()).toEqual([0, 1]);
-    const post = (await app.inject({ method: "GET", url: `/api/blog/${scheduled._id}` })).json().result;
+    const post = (await api.app.inject({ method: "GET", url: `/api/blog/${scheduled._id}` })).json().result;
     expect(post).toMatchObject({ state: "published", publishAt: null, dateAdded: publishAt });
   });
 
   it("the worker's pass announces a publication (the content version moves) and is quiet otherwise", async () => {
     const publishAt = new Date(Date.now() + 1500).toISOString();
     const scheduled = (await create({ state: "scheduled", publishAt })).json().result;
-    const version = app.services.contentVersion.current;
-    expect(await app.services.scheduledPosts.publishDue()).toEqual([]);
-    expect(app.services.contentVersion.current).toBe(version);
+    const version = api.app.services.contentVersion.current;
+    expect(await api.app.services.scheduledPosts.publishDue()).toEqual([]);
+    expect(api.app.services.contentVersion.current).toBe(version);
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    expect(await app.services.scheduledPosts.publishDue()).toEqual([scheduled._id]);
-    expect(app.services.contentVersion.current).toBe(version + 1);
+    expect(await api.app.services.scheduledPosts.publishDue()).toEqual([scheduled._id]);
+    expect(api.app.services.contentVersion.current).toBe(version + 1);
     expect(await publicIds()).toContain(scheduled._id);
   });
 
@@ -179,10 +177,10 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     const post = (await create({ state: "draft" })).json().result;
     expect(post.version).toBe(1);
     const put = (version: number | undefined, title: string) =>
-      app.inject({
+      api.app.inject({
         method: "PUT",
         url: `/api/admin/${post._id}`,
-        headers: bearer(token),
+        headers: bearer(api.token),
         payload: { ...postBody(1), title, ...(version === undefined ? {} : { version }) },
       });
     // The office saves from version 1: now version 2.
@@ -209,11 +207,11 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
   });
 
   it("keeps a post's own meta description and social image choice, refusing a choice without a picture", async () => {
-    const picture = await uploadImage(app, token);
-    const res = await app.inject({
+    const picture = await uploadImage(api.app, api.token);
+    const res = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: {
         ...postBody(2, [null, picture, null]),
         meta_description: "  What changes for food businesses in 2026  ",
@@ -239,7 +237,7 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
   });
 
   it("documents state and publishAt, the admin list and unpublish in the OpenAPI document", async () => {
-    const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const doc = (await api.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const body = doc.paths["/api/admin"].post.requestBody.content["application/json"].schema;
     expect(body.properties.state.enum).toEqual(["draft", "scheduled", "published"]);
     expect(body.properties.publishAt).toMatchObject({ type: "string", nullable: true });

@@ -1,45 +1,40 @@
 import { count, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blogPostInputSchema } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { blogRevisions, images } from "../db/schema";
 import { REVISIONS_KEPT } from "../services/blog";
-import { bearer, makePng, postBody, signIn, uploadImage } from "../test/content";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { bearer, makePng, postBody, uploadImage } from "../test/content";
+import { TEST_DATABASES } from "../test/harness";
+import { signedInApp } from "../test/signed-in";
 
 /** Every publish and manual save keeps a revision (the last 50); restore one as a new draft. */
 describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
-  let app: FastifyInstance;
-  let token: string;
-  beforeAll(async () => {
-    app = await buildTestApp(kind);
-    token = await signIn(app);
-  });
-  afterAll(() => app.close());
+  const api = signedInApp(kind);
 
   const put = (id: string, payload: object) =>
-    app.inject({ method: "PUT", url: `/api/admin/${id}`, headers: bearer(token), payload });
+    api.app.inject({ method: "PUT", url: `/api/admin/${id}`, headers: bearer(api.token), payload });
   const revisions = async (id: string) =>
-    (await app.inject({ method: "GET", url: `/api/admin/${id}/revisions`, headers: bearer(token) })).json()
-      .result;
+    (
+      await api.app.inject({ method: "GET", url: `/api/admin/${id}/revisions`, headers: bearer(api.token) })
+    ).json().result;
   const imageStatus = async (id: string) =>
-    (await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode;
+    (await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode;
   /** Whether the image is still stored (served or kept for a revision). */
   const stored = async (id: string) =>
-    (await app.db.select({ id: images.id }).from(images).where(eq(images.id, id))).length === 1;
+    (await api.app.db.select({ id: images.id }).from(images).where(eq(images.id, id))).length === 1;
 
   it("keeps one per publish and manual save (who, when, why), none for autosave", async () => {
-    const created = await app.inject({
+    const created = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(1), title: "First words", state: "draft" },
     });
     const post = created.json().result;
     await put(post._id, { ...postBody(1), title: "Second words", state: "published" });
     // Autosave: the screen's save without `by`.
-    await app.services.blog.update(
+    await api.app.services.blog.update(
       post._id,
       blogPostInputSchema.parse({ ...postBody(1), title: "Autosaved" }),
     );
@@ -50,30 +45,30 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
     ]);
     expect(list[0].savedBy).toBe("editor@example.co.uk");
     expect(Date.parse(list[0].savedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await app.inject({ method: "GET", url: `/api/admin/${post._id}/revisions` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await api.app.inject({ method: "GET", url: `/api/admin/${post._id}/revisions` })).statusCode,
+    ).toBe(401);
     expect(
       (
-        await app.inject({
+        await api.app.inject({
           method: "GET",
           url: `/api/admin/${crypto.randomUUID()}/revisions`,
-          headers: bearer(token),
+          headers: bearer(api.token),
         })
       ).statusCode,
     ).toBe(404);
   });
 
   it("restores a revision as the post's new draft, with the images it had", async () => {
-    const first = await uploadImage(app, token);
-    const created = await app.inject({
+    const first = await uploadImage(api.app, api.token);
+    const created = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(2, [first, null, null]), title: "With the first picture" },
     });
     const post = created.json().result;
-    const second = await uploadImage(app, token, await makePng(80, 60));
+    const second = await uploadImage(api.app, api.token, await makePng(80, 60));
     await put(post._id, { ...postBody(2, [second, null, null]), title: "With the second picture" });
     // The first picture left the post: no longer served (the edit replaced it), but kept while
     // a revision shows it.
@@ -82,14 +77,14 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
 
     const [, older] = await revisions(post._id);
     expect(older.title).toBe("With the first picture");
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: "POST",
       url: `/api/admin/${post._id}/revisions/${older.id}/restore`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toMatchObject({ title: "With the first picture", state: "draft", img: first });
-    expect((await app.inject({ method: "GET", url: `/api/blog/${post._id}` })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/${post._id}` })).statusCode).toBe(404);
     expect((await revisions(post._id))[0]).toMatchObject({
       title: "With the first picture",
       reason: "restored",
@@ -99,21 +94,21 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
     expect(await imageStatus(second)).toBe(404);
     expect(await stored(second)).toBe(true);
 
-    const unknown = await app.inject({
+    const unknown = await api.app.inject({
       method: "POST",
       url: `/api/admin/${post._id}/revisions/${crypto.randomUUID()}/restore`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(BLOG_MESSAGES.post.revisionNotFound);
   });
 
   it("keeps the last 50 per post; an image goes once neither the post nor a kept revision uses it", async () => {
-    const picture = await uploadImage(app, token);
-    const created = await app.inject({
+    const picture = await uploadImage(api.app, api.token);
+    const created = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(2, [picture, null, null]), title: "Save 0" },
     });
     const post = created.json().result;
@@ -123,7 +118,7 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
       expect(res.statusCode).toBe(200);
       if (n === REVISIONS_KEPT - 1) expect(await stored(picture)).toBe(true);
     }
-    const [{ n }] = await app.db
+    const [{ n }] = await api.app.db
       .select({ n: count() })
       .from(blogRevisions)
       .where(eq(blogRevisions.postId, post._id));
@@ -136,20 +131,20 @@ describe.each(TEST_DATABASES)("revisions on %s", (kind) => {
   });
 
   it("deletes a post's revisions and their images with the post", async () => {
-    const picture = await uploadImage(app, token);
+    const picture = await uploadImage(api.app, api.token);
     const post = (
-      await app.inject({
+      await api.app.inject({
         method: "POST",
         url: "/api/admin",
-        headers: bearer(token),
+        headers: bearer(api.token),
         payload: { ...postBody(2, [picture, null, null]), title: "To go" },
       })
     ).json().result;
     await put(post._id, { ...postBody(2), title: "Without it" });
     expect(await stored(picture)).toBe(true);
-    await app.inject({ method: "DELETE", url: `/api/admin/${post._id}`, headers: bearer(token) });
+    await api.app.inject({ method: "DELETE", url: `/api/admin/${post._id}`, headers: bearer(api.token) });
     expect(await stored(picture)).toBe(false);
-    const [{ n }] = await app.db
+    const [{ n }] = await api.app.db
       .select({ n: count() })
       .from(blogRevisions)
       .where(eq(blogRevisions.postId, post._id));

@@ -1,25 +1,24 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blogPostInputSchema } from "../../common/blog";
 import { images } from "../db/schema";
-import { bearer, postBody, signIn, uploadImage } from "../test/content";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { bearer, postBody, uploadImage } from "../test/content";
+import { TEST_DATABASES } from "../test/harness";
+import { signedInApp } from "../test/signed-in";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
-  let app: FastifyInstance;
-  let token: string;
-  beforeAll(async () => {
-    app = await buildTestApp(kind);
-    token = await signIn(app);
-  });
-  afterAll(() => app.close());
+  const api = signedInApp(kind);
 
   const create = (payload: unknown) =>
-    app.inject({ method: "POST", url: "/api/admin", headers: bearer(token), payload: payload as object });
+    api.app.inject({
+      method: "POST",
+      url: "/api/admin",
+      headers: bearer(api.token),
+      payload: payload as object,
+    });
 
   it("creates a post: 201 Created with the post's shape and a server-set dateAdded", async () => {
     const before = Date.now();
@@ -67,15 +66,15 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     const first = (await create({ ...postBody(2), title: "Older" })).json().result;
     await new Promise((r) => setTimeout(r, 5));
     const second = (await create({ ...postBody(3), title: "Newer" })).json().result;
-    const list = await app.inject({ method: "GET", url: "/api/blog" });
+    const list = await api.app.inject({ method: "GET", url: "/api/blog" });
     expect(list.statusCode).toBe(200);
     expect(list.json().status).toBe("Ok");
     const ids = list.json().result.map((p: { _id: string }) => p._id);
     expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
-    const one = await app.inject({ method: "GET", url: `/api/blog/${first._id}` });
+    const one = await api.app.inject({ method: "GET", url: `/api/blog/${first._id}` });
     expect(one.json()).toEqual({ status: "Ok", result: first });
     for (const id of [UNKNOWN, "not-a-uuid", "1", "'%20or%201=1--", "%00"]) {
-      const res = await app.inject({ method: "GET", url: `/api/blog/${id}` });
+      const res = await api.app.inject({ method: "GET", url: `/api/blog/${id}` });
       expect(res.statusCode, id).toBe(404);
       expect(res.json().status).toBe("Error");
     }
@@ -120,7 +119,7 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     [5, [0]],
   ])("template %i allows images only in paragraphs %j", async (template, allowed) => {
     for (const index of [0, 1, 2]) {
-      const id = await uploadImage(app, token);
+      const id = await uploadImage(api.app, api.token);
       const imgs = [null, null, null] as Array<string | null>;
       imgs[index] = id;
       const res = await create(postBody(template, imgs));
@@ -141,7 +140,7 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     const unknown = await create(postBody(1, [null, UNKNOWN, null]));
     expect(unknown.json()).toEqual({ status: "Error", message: "The image of paragraph 2 does not exist" });
     expect((await create(postBody(1, [null, "../etc/passwd", null]))).statusCode).toBe(400);
-    const id = await uploadImage(app, token);
+    const id = await uploadImage(api.app, api.token);
     expect((await create(postBody(1, [null, id, null]))).statusCode).toBe(201);
     const taken = await create(postBody(4, [null, id, null]));
     expect(taken.json()).toEqual({
@@ -151,7 +150,7 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
   });
 
   it("keeps each image's alt text, trimmed; drops it where there is no image; refuses an overlong one", async () => {
-    const id = await uploadImage(app, token);
+    const id = await uploadImage(api.app, api.token);
     const body = postBody(1, [null, id, null]);
     body.content[0] = { ...body.content[0], alt: "no image here" } as (typeof body.content)[0];
     body.content[1] = { ...body.content[1], alt: "  A tanker at a farm gate  " } as (typeof body.content)[1];
@@ -225,13 +224,13 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
   });
 
   it("updates a post: 200 Ok, dateAdded kept, new images linked, replaced ones deleted; 404 for unknown ids", async () => {
-    const oldImage = await uploadImage(app, token);
+    const oldImage = await uploadImage(api.app, api.token);
     const created = (await create(postBody(2, [oldImage, null, null]))).json().result;
-    const newImage = await uploadImage(app, token);
-    const res = await app.inject({
+    const newImage = await uploadImage(api.app, api.token);
+    const res = await api.app.inject({
       method: "PUT",
       url: `/api/admin/${created._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(2, [null, newImage, null]), title: "Edited", dateAdded: "2001-01-01T00:00:00Z" },
     });
     expect(res.statusCode).toBe(200);
@@ -242,7 +241,7 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       dateAdded: created.dateAdded,
       img: newImage,
     });
-    const [linked] = await app.db
+    const [linked] = await api.app.db
       .select({ postId: images.postId })
       .from(images)
       .where(eq(images.id, newImage));
@@ -250,25 +249,25 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     // The replaced image is still the post's: the revision kept at creation shows it;
     // it goes when no revision does (server/routes/blog-revisions.test.ts), never left unlinked.
     expect(
-      await app.db.select({ postId: images.postId }).from(images).where(eq(images.id, oldImage)),
+      await api.app.db.select({ postId: images.postId }).from(images).where(eq(images.id, oldImage)),
     ).toEqual([{ postId: created._id }]);
     // …but it is not served any more: the edit replaced it.
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${oldImage}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${oldImage}` })).statusCode,
+    ).toBe(404);
 
-    const invalid = await app.inject({
+    const invalid = await api.app.inject({
       method: "PUT",
       url: `/api/admin/${created._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(2), title: "" },
     });
     expect(invalid.json()).toEqual({ status: "Error", message: "Title is missing!" });
     for (const id of [UNKNOWN, "nope"]) {
-      const missing = await app.inject({
+      const missing = await api.app.inject({
         method: "PUT",
         url: `/api/admin/${id}`,
-        headers: bearer(token),
+        headers: bearer(api.token),
         payload: postBody(1),
       });
       expect(missing.statusCode).toBe(404);
@@ -276,64 +275,67 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
   });
 
   it("keeps images an update still uses, and deletes those neither the post nor a revision shows", async () => {
-    const [first, second] = [await uploadImage(app, token), await uploadImage(app, token)];
+    const [first, second] = [await uploadImage(api.app, api.token), await uploadImage(api.app, api.token)];
     // Stored without a revision (as autosave stores a draft): only the post shows its images.
-    const created = await app.services.blog.create(
+    const created = await api.app.services.blog.create(
       blogPostInputSchema.parse(postBody(3, [first, second, null])),
     );
-    const save = (body: object) => app.services.blog.update(created._id, blogPostInputSchema.parse(body));
+    const save = (body: object) => api.app.services.blog.update(created._id, blogPostInputSchema.parse(body));
     await save(postBody(3, [second, null, null]));
-    const left = await app.db.select({ id: images.id, postId: images.postId }).from(images);
+    const left = await api.app.db.select({ id: images.id, postId: images.postId }).from(images);
     expect(left.filter((row) => row.postId === created._id).map((row) => row.id)).toEqual([second]);
     expect(left.some((row) => row.id === first)).toBe(false);
     await save(postBody(3));
-    expect(await app.db.select().from(images).where(eq(images.postId, created._id))).toEqual([]);
-    expect(await app.db.select().from(images).where(eq(images.id, second))).toEqual([]);
+    expect(await api.app.db.select().from(images).where(eq(images.postId, created._id))).toEqual([]);
+    expect(await api.app.db.select().from(images).where(eq(images.id, second))).toEqual([]);
   });
 
   it("gives an unused image to exactly one of two posts saved at the same time", async () => {
-    const shared = await uploadImage(app, token);
+    const shared = await uploadImage(api.app, api.token);
     const other = (await create(postBody(1))).json().result;
     const answers = await Promise.all([
       create(postBody(4, [null, shared, null])),
-      app.inject({
+      api.app.inject({
         method: "PUT",
         url: `/api/admin/${other._id}`,
-        headers: bearer(token),
+        headers: bearer(api.token),
         payload: postBody(1, [null, shared, null]),
       }),
     ]);
     expect(answers.filter((res) => res.statusCode < 300)).toHaveLength(1);
     const refused = answers.find((res) => res.statusCode === 400);
     expect(refused?.json().message).toBe("The image of paragraph 2 belongs to another post");
-    const owners = await app.db.select({ postId: images.postId }).from(images).where(eq(images.id, shared));
+    const owners = await api.app.db
+      .select({ postId: images.postId })
+      .from(images)
+      .where(eq(images.id, shared));
     const winner = answers.find((res) => res.statusCode < 300)?.json().result;
     expect(owners).toEqual([{ postId: winner._id }]);
   });
 
   it("deletes a post together with its images", async () => {
-    const id = await uploadImage(app, token);
+    const id = await uploadImage(api.app, api.token);
     const created = (await create(postBody(5, [id, null, null]))).json().result;
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(200);
-    const res = await app.inject({
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(200);
+    const res = await api.app.inject({
       method: "DELETE",
       url: `/api/admin/${created._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "Ok" });
-    expect((await app.inject({ method: "GET", url: `/api/blog/${created._id}` })).statusCode).toBe(404);
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(404);
-    const again = await app.inject({
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/${created._id}` })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(404);
+    const again = await api.app.inject({
       method: "DELETE",
       url: `/api/admin/${created._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(again.statusCode).toBe(404);
   });
 
   const list = (headers: Record<string, string> = {}) =>
-    app.inject({ method: "GET", url: "/api/blog", headers });
+    api.app.inject({ method: "GET", url: "/api/blog", headers });
 
   it("answers the list from memory with an ETag and 304, and shows a write on the next request", async () => {
     const first = await list({ "accept-encoding": "br" });
@@ -346,37 +348,37 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     const gzipped = await list({ "accept-encoding": "gzip" });
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
 
-    const created = await app.inject({
+    const created = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: postBody(1),
     });
     expect(created.statusCode).toBe(201);
     const after = await list({ "if-none-match": etag });
     expect(after.statusCode).toBe(200);
     expect(after.json().result[0]._id).toBe(created.json().result._id);
-    const one = await app.inject({ method: "GET", url: `/api/blog/${created.json().result._id}` });
+    const one = await api.app.inject({ method: "GET", url: `/api/blog/${created.json().result._id}` });
     expect(one.json().result.title).toBe(postBody(1).title);
 
     // An edit changes the kept post too; a deleted one answers 404 again.
-    await app.inject({
+    await api.app.inject({
       method: "PUT",
       url: `/api/admin/${created.json().result._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { ...postBody(1), title: "Edited title" },
     });
     expect(
-      (await app.inject({ method: "GET", url: `/api/blog/${created.json().result._id}` })).json().result
+      (await api.app.inject({ method: "GET", url: `/api/blog/${created.json().result._id}` })).json().result
         .title,
     ).toBe("Edited title");
-    await app.inject({
+    await api.app.inject({
       method: "DELETE",
       url: `/api/admin/${created.json().result._id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(
-      (await app.inject({ method: "GET", url: `/api/blog/${created.json().result._id}` })).statusCode,
+      (await api.app.inject({ method: "GET", url: `/api/blog/${created.json().result._id}` })).statusCode,
     ).toBe(404);
   });
 
@@ -398,20 +400,20 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
       { ...postBody(1), content: [{ header: "a\u0000", content: "<p>\u0000</p>", img: null }, {}, {}] },
     ];
     for (const payload of bodies) {
-      const res = await app.inject({
+      const res = await api.app.inject({
         method: "POST",
         url: "/api/admin",
-        headers: { ...bearer(token), "content-type": "application/json" },
+        headers: { ...bearer(api.token), "content-type": "application/json" },
         payload: JSON.stringify(payload),
       });
       expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500);
     }
     const nul = await create({ ...postBody(1), title: "\u0000" });
     expect(nul.json()).toEqual({ status: "Error", message: "Title is missing!" });
-    const raw = await app.inject({
+    const raw = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: { ...bearer(token), "content-type": "application/json" },
+      headers: { ...bearer(api.token), "content-type": "application/json" },
       payload: "{bad json",
     });
     expect(raw.statusCode).toBe(400);

@@ -1,19 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { imageVariants } from "../db/schema";
-import {
-  bearer,
-  makeJpeg,
-  makePng,
-  multipart,
-  postBody,
-  signIn,
-  uploadImage,
-  withHeaders,
-} from "../test/content";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { bearer, makeJpeg, makePng, multipart, postBody, uploadImage, withHeaders } from "../test/content";
+import { TEST_DATABASES } from "../test/harness";
+import { signedInApp } from "../test/signed-in";
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -37,32 +28,26 @@ async function bombPng(): Promise<Buffer> {
 }
 
 describe.each(TEST_DATABASES)("image API on %s", (kind) => {
-  let app: FastifyInstance;
-  let token: string;
-  beforeAll(async () => {
-    app = await buildTestApp(kind, { IMAGE_MAX_BYTES: String(200 * 1024) });
-    token = await signIn(app);
-  });
-  afterAll(() => app.close());
+  const api = signedInApp(kind, { IMAGE_MAX_BYTES: String(200 * 1024) });
 
   const upload = (bytes: Buffer, field = "image", filename = "photo.png", type = "image/png") =>
-    app.inject({
+    api.app.inject({
       method: "POST",
       url: "/api/admin/add-image",
-      ...withHeaders(multipart(bytes, field, filename, type), bearer(token)),
+      ...withHeaders(multipart(bytes, field, filename, type), bearer(api.token)),
     });
 
   it("accepts a png: 201 Created with its id, served with type, ETag and immutable caching", async () => {
     const res = await upload(await makePng());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ status: "Created", data: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
-    const served = await app.inject({ method: "GET", url: `/api/blog/blog-image/${res.json().data.id}` });
+    const served = await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${res.json().data.id}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(served.headers.etag).toBeTruthy();
     expect((await sharp(served.rawPayload).metadata()).width).toBe(64);
-    const again = await app.inject({
+    const again = await api.app.inject({
       method: "GET",
       url: `/api/blog/blog-image/${res.json().data.id}`,
       headers: { "if-none-match": String(served.headers.etag) },
@@ -70,7 +55,7 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(served.headers.etag);
-    const other = await app.inject({
+    const other = await api.app.inject({
       method: "GET",
       url: `/api/blog/blog-image/${res.json().data.id}?w=480`,
       headers: { "if-none-match": String(served.headers.etag) },
@@ -83,7 +68,7 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
     expect(jpeg.includes("secret-exif-marker")).toBe(true);
     const res = await upload(jpeg, "image", "holiday.gif", "application/octet-stream");
     expect(res.statusCode).toBe(201);
-    const served = await app.inject({ method: "GET", url: `/api/blog/blog-image/${res.json().data.id}` });
+    const served = await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${res.json().data.id}` });
     expect(served.headers["content-type"]).toBe("image/jpeg");
     expect(served.rawPayload.includes("secret-exif-marker")).toBe(false);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
@@ -142,15 +127,15 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
 
   it("refuses a wrong field, a non-multipart body and an unauthenticated upload", async () => {
     expect((await upload(await makePng(), "file")).statusCode).toBe(400);
-    const json = await app.inject({
+    const json = await api.app.inject({
       method: "POST",
       url: "/api/admin/add-image",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: { image: "x" },
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().status).toBe("Error");
-    const anonymous = await app.inject({
+    const anonymous = await api.app.inject({
       method: "POST",
       url: "/api/admin/add-image",
       ...multipart(await makePng()),
@@ -159,20 +144,22 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
   });
 
   it("serves WebP widths for srcset, made once and kept", async () => {
-    const id = await uploadImage(app, token, await makePng(2000, 1000));
-    const res = await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=480` });
+    const id = await uploadImage(api.app, api.token, await makePng(2000, 1000));
+    const res = await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=480` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/webp");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await sharp(res.rawPayload).metadata()).width).toBe(480);
-    const kept = await app.db.select().from(imageVariants).where(eq(imageVariants.imageId, id));
+    const kept = await api.app.db.select().from(imageVariants).where(eq(imageVariants.imageId, id));
     expect(kept.map((v) => v.width)).toEqual([480]);
-    const again = await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=480` });
+    const again = await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=480` });
     expect(Buffer.compare(again.rawPayload, res.rawPayload)).toBe(0);
-    expect((await app.db.select().from(imageVariants).where(eq(imageVariants.imageId, id))).length).toBe(1);
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=123` })).statusCode).toBe(
-      400,
+    expect((await api.app.db.select().from(imageVariants).where(eq(imageVariants.imageId, id))).length).toBe(
+      1,
     );
+    expect(
+      (await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}?w=123` })).statusCode,
+    ).toBe(400);
   });
 
   it("answers 404 for unknown and malformed names; no path reaches anything", async () => {
@@ -184,55 +171,55 @@ describe.each(TEST_DATABASES)("image API on %s", (kind) => {
       "%00",
       "00000000-0000-4000-8000-000000000000.exe",
     ]) {
-      const res = await app.inject({ method: "GET", url: `/api/blog/blog-image/${name}` });
+      const res = await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${name}` });
       expect(res.statusCode, name).toBe(404);
       expect(res.json().status).toBe("Error");
     }
   });
 
   it("deletes an image: 200 Ok, then 404", async () => {
-    const id = await uploadImage(app, token);
-    const res = await app.inject({
+    const id = await uploadImage(api.app, api.token);
+    const res = await api.app.inject({
       method: "DELETE",
       url: `/api/admin/delete-image/${id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "Ok" });
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(404);
-    const again = await app.inject({
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(404);
+    const again = await api.app.inject({
       method: "DELETE",
       url: `/api/admin/delete-image/${id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(again.statusCode).toBe(404);
-    const bad = await app.inject({
+    const bad = await api.app.inject({
       method: "DELETE",
       url: "/api/admin/delete-image/nope",
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(bad.statusCode).toBe(404);
   });
 
   it("refuses to delete an image a saved post uses: 409, the post keeps it", async () => {
-    const id = await uploadImage(app, token);
-    const created = await app.inject({
+    const id = await uploadImage(api.app, api.token);
+    const created = await api.app.inject({
       method: "POST",
       url: "/api/admin",
-      headers: bearer(token),
+      headers: bearer(api.token),
       payload: postBody(2, [id, null, null]),
     });
     expect(created.statusCode).toBe(201);
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: "DELETE",
       url: `/api/admin/delete-image/${id}`,
-      headers: bearer(token),
+      headers: bearer(api.token),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       status: "Error",
       message: "This image belongs to a saved post; remove it from the post instead",
     });
-    expect((await app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(200);
+    expect((await api.app.inject({ method: "GET", url: `/api/blog/blog-image/${id}` })).statusCode).toBe(200);
   });
 });

@@ -1,21 +1,15 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, signIn } from "../test/content";
-import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { bearer } from "../test/content";
+import { TEST_DATABASES } from "../test/harness";
+import { signedInApp } from "../test/signed-in";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
-  let app: FastifyInstance;
-  let token: string;
-  beforeAll(async () => {
-    app = await buildTestApp(kind);
-    token = await signIn(app);
-  });
-  afterAll(() => app.close());
+  const api = signedInApp(kind);
 
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-    app.inject({ method, url, headers: bearer(token), payload });
+    api.app.inject({ method, url, headers: bearer(api.token), payload });
   const create = async (title = "Free waste review", content = "Book a review") =>
     (await call("POST", "/api/admin/popup-message", { title, content })).json().data;
   const activeCount = async () =>
@@ -105,7 +99,7 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
     expect((await call("GET", `/api/admin/popup-message/${a._id}`)).json().data.activated).toBe(false);
     expect((await call("GET", `/api/admin/popup-message/${b._id}`)).json().data.activated).toBe(true);
     expect(await activeCount()).toBe(1);
-    const active = await app.inject({ method: "GET", url: "/api/blog/active-popup" });
+    const active = await api.app.inject({ method: "GET", url: "/api/blog/active-popup" });
     expect(active.json()).toEqual({
       status: "Ok",
       data: { title: "Second", content: "Two", navigation: "/contact" },
@@ -114,7 +108,7 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
     const off = await call("PUT", `/api/admin/deactivate-popup/${b._id}`);
     expect(off.json()).toEqual({ status: "Ok" });
     expect(await activeCount()).toBe(0);
-    expect((await app.inject({ method: "GET", url: "/api/blog/active-popup" })).json()).toEqual({
+    expect((await api.app.inject({ method: "GET", url: "/api/blog/active-popup" })).json()).toEqual({
       status: "Ok",
       data: null,
     });
@@ -162,10 +156,10 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
         ["POST", "/api/admin/popup-message"],
         ["PUT", `/api/admin/edit-popup/${popup._id}`],
       ] as const) {
-        const res = await app.inject({
+        const res = await api.app.inject({
           method,
           url,
-          headers: { ...bearer(token), "content-type": "application/json" },
+          headers: { ...bearer(api.token), "content-type": "application/json" },
           payload: JSON.stringify(payload),
         });
         expect(res.statusCode, `${method} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(200);
