@@ -76,7 +76,7 @@ export async function signIn(context: AppLoadContext, credentials: { email: unkn
 
 /** Uses an invitation with the colleague's own password; the new session's Set-Cookie header. */
 export async function acceptInvite(context: AppLoadContext, token: string, password: string) {
-  const accepted = await context.services.staff.accept(token, password);
+  const accepted = await logged(context, context.services.staff.accept(token, password, clientOf(context)));
   return adminCookieHeader(accepted.token, secureCookie(context));
 }
 

@@ -9,6 +9,7 @@ import {
   staffListSchema,
   staffRoleInputSchema,
 } from "../../common/staff";
+import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import {
   adminOnly,
@@ -65,11 +66,26 @@ export async function adminStaffRoutes(app: FastifyInstance) {
   );
 
   app.delete<{ Params: { id: string } }>(
-    "/admin/staff/:id",
-    admin("Remove an account; its sessions end at once. Never one's own, never the last", {
+    "/admin/staff/invites/:id",
+    admin("Withdraw a pending invitation: its link stops working at once", {
       params: idParams,
-      response: { 200: okBody, 404: errorBody, 409: errorBody, ...errors },
+      response: { 200: okBody, 404: errorBody, ...errors },
     }),
+    async (request) => {
+      await staff.withdraw(request.params.id, request.admin!);
+      return { status: "Ok" };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/admin/staff/:id",
+    admin(
+      "Remove an account; its sessions end and its pending invitations are withdrawn. Never one's own, never the last",
+      {
+        params: idParams,
+        response: { 200: okBody, 404: errorBody, 409: errorBody, ...errors },
+      },
+    ),
     async (request) => {
       await staff.remove(request.params.id, request.admin!);
       return { status: "Ok" };
@@ -119,12 +135,14 @@ export async function adminStaffRoutes(app: FastifyInstance) {
           400: errorBody,
           404: errorBody,
           409: errorBody,
+          429: errorBody,
+          503: errorBody,
         },
       },
     },
     async (request, reply) => {
       const { password } = parseBody(inviteAcceptSchema, request.body);
-      const { token } = await staff.accept(request.params.token, password);
+      const { token } = await staff.accept(request.params.token, password, clientKey(request.ip));
       reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
       return { status: "Ok", auth: token };
     },

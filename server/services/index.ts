@@ -29,6 +29,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const counters = options.redis ? redisCounters(options.redis) : memoryCounters();
   // Writes to what public pages show bump the content version (the page cache follows it).
   const contentVersion = createContentVersion();
+  const logins = createLoginService({ accounts, sessions, counters });
   const images = createImageService(db, { maxBytes: config.imageMaxBytes });
   // Only the watched writes change what public pages show; a write missing would leave stale pages.
   const blog = contentVersion.watch(createBlogService(db, images), [
@@ -43,8 +44,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     contentVersion,
     accounts,
     sessions,
-    logins: createLoginService({ accounts, sessions, counters }),
-    staff: createStaffService(db, { sessions, siteUrl: config.siteUrl, wakeMail: () => mail.wake() }),
+    logins,
+    staff: createStaffService(db, { sessions, logins, siteUrl: config.siteUrl, wakeMail: () => mail.wake() }),
     blog,
     // Publishes scheduled posts when due (started by server.ts, like the outbox).
     scheduledPosts: createScheduledPosts(blog, contentVersion),

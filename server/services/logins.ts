@@ -153,7 +153,31 @@ export function createLoginService(deps: {
     await refund([key]);
   }
 
-  return { signIn, changePassword };
+  /**
+   * Password work for another door (accepting an invitation hashes the new password) in the same
+   * bounded slots as sign-in, so no door can make the server run scrypt without limit. Throws
+   * Limited when every slot and queue place is taken.
+   */
+  async function passwordWork<T>(task: () => Promise<T>): Promise<T> {
+    const done = await checks(async () => ({ value: await task() }));
+    if (!done) throw new Limited(LOGIN_MESSAGES.busy);
+    return done.value;
+  }
+
+  /**
+   * Takes one attempt of `max` per LOGIN_WINDOW_MS on `key` (a door's per-client limit); the
+   * returned function gives it back (the attempt succeeded). Throws Limited or Unavailable.
+   */
+  async function attempt(key: string, max: number): Promise<() => Promise<void>> {
+    await reserve([{ key, max }], {
+      limited: LOGIN_MESSAGES.limited,
+      unavailable: LOGIN_MESSAGES.unavailable,
+      logLine: "login limit unavailable (Redis unreachable): invitation refused",
+    });
+    return () => refund([key]);
+  }
+
+  return { signIn, changePassword, passwordWork, attempt };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
 import { COMPANY } from "../../common/company";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
@@ -12,6 +12,7 @@ import { ADVISORY_LOCKS } from "../db/locks";
 import { adminInvites, admins, mailOutbox } from "../db/schema";
 import { authorize } from "./access";
 import { Conflict, Invalid, NotFound } from "./errors";
+import type { LoginService } from "./logins";
 import { hashPassword } from "./passwords";
 import type { SessionService } from "./sessions";
 
@@ -20,6 +21,9 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const UNIQUE_VIOLATION = "23505";
 
 const invalidInvite = () => new NotFound(STAFF_MESSAGES.inviteInvalid);
+
+/** Failed invitation acceptances one client may make per sign-in window (15 minutes). */
+export const INVITE_ACCEPT_ATTEMPTS = 10;
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -41,8 +45,26 @@ type Actor = { id: string; email: string; role: Role };
  */
 export function createStaffService(
   db: Database,
-  deps: { sessions: SessionService; siteUrl: string; wakeMail(): void },
+  deps: {
+    sessions: SessionService;
+    /** Sign-in's bounded scrypt slots and failure counters, shared by accepting an invitation. */
+    logins: Pick<LoginService, "passwordWork" | "attempt">;
+    siteUrl: string;
+    wakeMail(): void;
+  },
 ) {
+  /**
+   * A live invitation: unused, unexpired, and its inviter still has an account (removing an
+   * account withdraws its invitations; this also refuses any left from before that rule).
+   */
+  const live = (tokenHash: string) =>
+    and(
+      eq(adminInvites.tokenHash, tokenHash),
+      isNull(adminInvites.usedAt),
+      gt(adminInvites.expiresAt, sql`now()`),
+      inArray(adminInvites.invitedBy, db.select({ id: admins.id }).from(admins)),
+    );
+
   async function list(by: Actor): Promise<{ accounts: StaffAccount[]; invites: StaffInvite[] }> {
     authorize(by, "staff");
     const [accounts, invites] = await Promise.all([
@@ -119,40 +141,46 @@ export function createStaffService(
     const [row] = await db
       .select({ email: adminInvites.email })
       .from(adminInvites)
-      .where(
-        and(
-          eq(adminInvites.tokenHash, hashToken(token)),
-          isNull(adminInvites.usedAt),
-          gt(adminInvites.expiresAt, sql`now()`),
-        ),
-      );
+      .where(live(hashToken(token)));
     if (!row) throw invalidInvite();
     return row;
   }
 
   /**
    * Uses the invitation once: the account is made with the colleague's password and signed in
-   * (the new session's token). NotFound for a used, expired or unknown link.
+   * (the new session's token). NotFound for a used, expired, withdrawn or unknown link, or one
+   * whose inviter was removed. The link is checked before any password work, and the hashing
+   * runs in sign-in's bounded slots; `client` (server/client-address.ts) has
+   * INVITE_ACCEPT_ATTEMPTS failed tries per window (Limited beyond).
    */
-  async function accept(token: string, password: string): Promise<{ email: string; token: string }> {
+  async function accept(
+    token: string,
+    password: string,
+    client: string,
+  ): Promise<{ email: string; token: string }> {
     if (password.length < ADMIN_PASSWORD_MIN)
       throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
+    const refund = await deps.logins.attempt(`invite:client:${client}`, INVITE_ACCEPT_ATTEMPTS);
     if (!TOKEN_SHAPE.test(token)) throw invalidInvite();
-    const passwordHash = await hashPassword(password);
+    const tokenHash = hashToken(token);
+    const [waiting] = await db.select({ id: adminInvites.id }).from(adminInvites).where(live(tokenHash));
+    if (!waiting) throw invalidInvite();
+    const passwordHash = await deps.logins
+      .passwordWork(() => hashPassword(password))
+      .catch(async (error) => {
+        await refund(); // refused for load, not a wrong link
+        throw error;
+      });
     let account: { id: string; email: string };
     try {
       account = await db.transaction(async (tx) => {
+        // Serialised with removals: an inviter removed meanwhile has withdrawn this invitation.
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffRemoval})`);
         // Used at most once, even by two tabs at the same moment: the update claims it.
         const [used] = await tx
           .update(adminInvites)
           .set({ usedAt: sql`now()` })
-          .where(
-            and(
-              eq(adminInvites.tokenHash, hashToken(token)),
-              isNull(adminInvites.usedAt),
-              gt(adminInvites.expiresAt, sql`now()`),
-            ),
-          )
+          .where(live(tokenHash))
           .returning({ email: adminInvites.email, role: adminInvites.role });
         if (!used) throw invalidInvite();
         const [made] = await tx
@@ -165,13 +193,33 @@ export function createStaffService(
       if (isUniqueViolation(error)) throw new Conflict(STAFF_MESSAGES.exists);
       throw error;
     }
+    await refund();
     const session = await deps.sessions.create(account.id, passwordHash);
     if (!session) throw invalidInvite();
     return { email: account.email, token: session.token };
   }
 
   /**
-   * Removes the account `id`; its sessions end with it (they cascade). `by` is who asks: nobody
+   * Withdraws the pending invitation `id`: its link stops working at once. NotFound when it was
+   * used, withdrawn or never existed.
+   */
+  async function withdraw(id: string, by: Actor): Promise<{ email: string }> {
+    authorize(by, "staff");
+    if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.inviteNotFound);
+    return db.transaction(async (tx) => {
+      await ownerStillAsking(tx, by);
+      const [withdrawn] = await tx
+        .delete(adminInvites)
+        .where(and(eq(adminInvites.id, id), isNull(adminInvites.usedAt)))
+        .returning({ email: adminInvites.email });
+      if (!withdrawn) throw new NotFound(STAFF_MESSAGES.inviteNotFound);
+      return withdrawn;
+    });
+  }
+
+  /**
+   * Removes the account `id`; its sessions end with it (they cascade) and its pending invitations
+   * are withdrawn in the same transaction (a removed colleague has no way back). `by` is who asks: nobody
    * removes their own account, and the asker must still exist when the removal runs (checked
    * under a lock), so two colleagues removing each other at once leave one: an account always
    * remains.
@@ -182,6 +230,8 @@ export function createStaffService(
     if (id === by.id) throw new Conflict(STAFF_MESSAGES.removeSelf);
     return db.transaction(async (tx) => {
       await ownerStillAsking(tx, by);
+      // Its pending invitations go with it; used ones stay (invited_by becomes null).
+      await tx.delete(adminInvites).where(and(eq(adminInvites.invitedBy, id), isNull(adminInvites.usedAt)));
       const [removed] = await tx.delete(admins).where(eq(admins.id, id)).returning({ email: admins.email });
       if (!removed) throw new NotFound(STAFF_MESSAGES.notFound);
       await ownerRemains(tx);
@@ -227,7 +277,7 @@ export function createStaffService(
     if (!owner) throw new Conflict(ROLE_MESSAGES.lastOwner);
   }
 
-  return { list, invite, invitation, accept, remove, changeRole };
+  return { list, invite, invitation, accept, withdraw, remove, changeRole };
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,7 +1,7 @@
 import { STAFF_MESSAGES } from "@common/admin-messages";
-import { type StaffAccount, staffInviteInputSchema } from "@common/staff";
+import { type StaffAccount, type StaffInvite, staffInviteInputSchema } from "@common/staff";
 import { firstIssue } from "@common/zod";
-import { Send, Trash2 } from "lucide-react";
+import { Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
@@ -23,15 +23,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: admin.id, ...(await context.services.staff.list(admin)) };
 }
 
-type StaffResult = { ok: boolean; intent: "invite" | "remove"; message: string };
+type StaffResult = { ok: boolean; intent: "invite" | "remove" | "withdraw"; message: string };
 
 /** 'Send invitation' (the e-mail address) and 'Remove' (an account's id). */
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
   const admin = await requireAdmin(request, context, "staff");
   const form = await request.formData();
   const staff = context.services.staff;
-  const intent = form.get("intent") === "remove" ? "remove" : "invite";
+  const asked = form.get("intent");
+  const intent = asked === "remove" || asked === "withdraw" ? asked : "invite";
   try {
+    if (intent === "withdraw") {
+      const { email } = await staff.withdraw(String(form.get("id") ?? ""), admin);
+      return { ok: true, intent, message: STAFF_MESSAGES.withdrawn(email) };
+    }
     if (intent === "remove") {
       const { email } = await staff.remove(String(form.get("id") ?? ""), admin);
       return { ok: true, intent, message: STAFF_MESSAGES.removed(email) };
@@ -168,6 +173,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const remover = useFetcher<typeof action>();
   const { add } = useMessages();
   const [removing, setRemoving] = useState<StaffAccount>();
+  const [withdrawing, setWithdrawing] = useState<StaffInvite>();
   const busy = remover.state !== "idle";
   useEffect(() => {
     if (remover.data) add(remover.data.message, remover.data.ok ? "success" : "error");
@@ -205,14 +211,25 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="flex flex-col gap-2">
             {invites.map((invite) => (
-              <li key={invite.id} className="card flex flex-wrap justify-between gap-x-6 gap-y-1 p-4">
-                <span className="font-semibold break-all">{invite.email}</span>
+              <li key={invite.id} className="card flex flex-wrap items-center gap-x-6 gap-y-1 p-4">
+                <span id={`invite-${invite.id}`} className="min-w-0 flex-1 font-semibold break-all">
+                  {invite.email}
+                </span>
                 <span className="text-sm text-muted">
                   {STAFF_MESSAGES.expires}{" "}
                   <time dateTime={invite.expiresAt} className="text-text">
                     {ukTime(invite.expiresAt)}
                   </time>
                 </span>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  aria-describedby={`invite-${invite.id}`}
+                  onClick={() => !busy && setWithdrawing(invite)}
+                >
+                  <Undo2 aria-hidden="true" className="size-5" />
+                  {STAFF_MESSAGES.withdraw}
+                </button>
               </li>
             ))}
           </ul>
@@ -228,6 +245,19 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
         onConfirm={async () => {
           if (removing) await remover.submit({ intent: "remove", id: removing.id }, { method: "post" });
           setRemoving(undefined);
+        }}
+      />
+      <ConfirmDialog
+        open={withdrawing !== undefined}
+        title={STAFF_MESSAGES.withdrawTitle}
+        message={STAFF_MESSAGES.withdrawMessage(withdrawing?.email ?? "")}
+        confirmLabel={STAFF_MESSAGES.withdraw}
+        busy={busy}
+        onCancel={() => setWithdrawing(undefined)}
+        onConfirm={async () => {
+          if (withdrawing)
+            await remover.submit({ intent: "withdraw", id: withdrawing.id }, { method: "post" });
+          setWithdrawing(undefined);
         }}
       />
     </div>
