@@ -172,6 +172,7 @@ export const LEAD_MESSAGES = {
   noteTooLong: (max: number) => `A note is at most ${max} characters`,
   notYourNote: "Only its author can edit a note",
   noteNotFound: "That note does not exist",
+  erasedNotes: "This enquiry was erased: its notes can no longer be added or changed",
   edited: (when: string) => `edited ${when}`,
   mine: "Mine",
   unassigned: "Unassigned",

@@ -117,10 +117,10 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
 
   app.post<WithId>(
     "/admin/enquiries/:id/notes",
-    admin("Add a note (plain text) to the enquiry's timeline", {
+    admin("Add a note (plain text) to the enquiry's timeline; never on an erased enquiry", {
       params: idParams,
       body: jsonSchemaOf(noteInputSchema),
-      response: { 201: withStatus("Created", "data", enquiryDetail), ...errors },
+      response: { 201: withStatus("Created", "data", enquiryDetail), 409: errorBody, ...errors },
     }),
     async (request, reply) => {
       const id = enquiryId(request.params.id);
@@ -132,7 +132,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: string; noteId: string } }>(
     "/admin/enquiries/:id/notes/:noteId",
-    admin("Edit a note: only its author may", {
+    admin("Edit a note: only its author may, never on an erased enquiry", {
       params: {
         type: "object",
         properties: { id: { type: "string", format: "uuid" }, noteId: { type: "string", format: "uuid" } },

@@ -177,15 +177,29 @@ export function createEnquiryService(
     return get(id);
   }
 
+  /**
+   * The enquiry locked for a note (erasure takes the same lock); Conflict once it was erased:
+   * an erased enquiry's notes are tombstones and stay so.
+   */
+  async function lockedForNotes(tx: Tx, id: string) {
+    await locked(tx, id);
+    const [erased] = await tx
+      .select({ id: enquiryEvents.id })
+      .from(enquiryEvents)
+      .where(and(eq(enquiryEvents.enquiryId, id), eq(enquiryEvents.type, "erased")))
+      .limit(1);
+    if (erased) throw new Conflict(LEAD_MESSAGES.erasedNotes);
+  }
+
   /** A note on the enquiry, by `by`. */
   async function addNote(id: string, text: string, by: Actor): Promise<void> {
     await db.transaction(async (tx) => {
-      await locked(tx, id);
+      await lockedForNotes(tx, id);
       await record(tx, id, by, "note", { text });
     });
   }
 
-  /** Edits a note: only its author may (Conflict for anyone else). */
+  /** Edits a note: only its author may (Conflict for anyone else, and on an erased enquiry). */
   async function editNote(id: string, noteId: string, text: string, by: Actor): Promise<void> {
     if (!UUID_SHAPE.test(noteId)) throw new NotFound(LEAD_MESSAGES.noteNotFound);
     const note = and(
@@ -193,14 +207,17 @@ export function createEnquiryService(
       eq(enquiryEvents.enquiryId, id),
       eq(enquiryEvents.type, "note"),
     );
-    const [edited] = await db
-      .update(enquiryEvents)
-      .set({ data: { text }, editedAt: sql`now()` })
-      .where(and(note, eq(enquiryEvents.adminId, by.id)))
-      .returning({ id: enquiryEvents.id });
-    if (edited) return;
-    const [other] = await db.select({ id: enquiryEvents.id }).from(enquiryEvents).where(note);
-    throw other ? new Conflict(LEAD_MESSAGES.notYourNote) : new NotFound(LEAD_MESSAGES.noteNotFound);
+    await db.transaction(async (tx) => {
+      await lockedForNotes(tx, id);
+      const [edited] = await tx
+        .update(enquiryEvents)
+        .set({ data: { text }, editedAt: sql`now()` })
+        .where(and(note, eq(enquiryEvents.adminId, by.id)))
+        .returning({ id: enquiryEvents.id });
+      if (edited) return;
+      const [other] = await tx.select({ id: enquiryEvents.id }).from(enquiryEvents).where(note);
+      throw other ? new Conflict(LEAD_MESSAGES.notYourNote) : new NotFound(LEAD_MESSAGES.noteNotFound);
+    });
   }
 
   /** 'Assigned to' a colleague (null: nobody); recorded when it changes. Invalid for an unknown colleague. */
