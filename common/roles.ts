@@ -61,6 +61,8 @@ export const ROLE_MESSAGES = {
   lastOwner: "At least one Owner must remain",
   ownRole: "You cannot change your own role: ask another Owner",
   roleChanged: (email: string, role: Role) => `${email} is now ${ROLE_LABELS[role]}`,
+  notAllowedHeading: "Not allowed",
+  backToDashboard: "Back to the dashboard",
 } as const;
 
 export const PERMISSION_LABELS: Record<Permission, string> = {

@@ -52,13 +52,13 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
     const token = await signIn(app);
     const withBearer = await app.inject({ method: "GET", url: "/api/admin/profile", headers: bearer(token) });
     expect(withBearer.statusCode).toBe(200);
-    expect(withBearer.json()).toEqual({ status: "Ok", data: { email: ADMIN.email } });
+    expect(withBearer.json()).toEqual({ status: "Ok", data: { email: ADMIN.email, role: "owner" } });
     const withCookie = await app.inject({
       method: "GET",
       url: "/api/admin/profile",
       cookies: { admin_auth: token },
     });
-    expect(withCookie.json()).toEqual({ status: "Ok", data: { email: ADMIN.email } });
+    expect(withCookie.json()).toEqual({ status: "Ok", data: { email: ADMIN.email, role: "owner" } });
   });
 
   it("accepts cookie-authenticated writes from its own origin and refuses a foreign one", async () => {

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { adminCookieOptions } from "../../common/admin-cookie";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
+import { roleSchema } from "../../common/roles";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
-import { adminOnly, adminSecurity, documentOnlyValidation, errorBody, okBody, withStatus } from "./schemas";
+import {
+  adminOnly,
+  adminSecurity,
+  documentOnlyValidation,
+  errorBody,
+  jsonSchemaOf,
+  okBody,
+  withStatus,
+} from "./schemas";
 
 /**
  * POST /api/admin/login, /logout and GET /profile. The token lives in an HttpOnly cookie, so the
@@ -74,13 +83,13 @@ export async function adminAuthRoutes(app: FastifyInstance) {
         response: {
           200: withStatus("Ok", "data", {
             type: "object",
-            properties: { email: { type: "string" } },
-            required: ["email"],
+            properties: { email: { type: "string" }, role: jsonSchemaOf(roleSchema, "output") },
+            required: ["email", "role"],
           }),
           401: errorBody,
         },
       },
     },
-    async (request) => ({ status: "Ok", data: { email: request.admin!.email } }),
+    async (request) => ({ status: "Ok", data: { email: request.admin!.email, role: request.admin!.role } }),
   );
 }

@@ -20,7 +20,7 @@ export function signedInApp(kind: "pglite" | "postgres", env: Record<string, str
 }
 
 /** A colleague with `role` (made if missing) signed in through the API; the session's token. */
-export async function signInAs(app: FastifyInstance, role: Role, email = `${role}@example.co.uk`) {
+export async function signInAs(app: FastifyInstance, role: Role, email = `staff-${role}@example.co.uk`) {
   const password = `${role}-password-123`;
   if (!(await app.services.accounts.findByEmail(email)))
     await app.services.accounts.create(email, password, role);

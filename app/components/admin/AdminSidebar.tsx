@@ -1,6 +1,7 @@
-import { Link, useLocation } from "react-router";
+import type { Role } from "@common/roles";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { ThemeSwitch } from "../ThemeSwitch";
-import { ADMIN_SECTIONS, currentSection } from "./sections";
+import { currentSection, sectionsFor } from "./sections";
 
 /**
  * The dashboard's section links ('Order History', 'Blogs', 'Popups', 'Enquiries'), the current one
@@ -9,11 +10,13 @@ import { ADMIN_SECTIONS, currentSection } from "./sections";
  */
 export function AdminSectionNav({ onNavigate }: { onNavigate?: () => void }) {
   const current = currentSection(useLocation().pathname);
+  // Only the sections the account's role may use (the dashboard shell's loader says which role).
+  const role = useRouteLoaderData<{ role: Role }>("routes/admin/dashboard")?.role;
   return (
     <div className="flex flex-1 flex-col gap-6">
       <nav aria-label="Dashboard">
         <ul className="flex flex-col gap-1">
-          {ADMIN_SECTIONS.map(({ to, label, icon: Icon }) => {
+          {(role ? sectionsFor(role) : []).map(({ to, label, icon: Icon }) => {
             const active = to === current;
             return (
               <li key={to}>

@@ -1,3 +1,4 @@
+import { can, type Permission, type Role } from "@common/roles";
 import {
   ChartColumn,
   ClipboardList,
@@ -12,16 +13,27 @@ import {
 export const DASHBOARD_PATH = "/admin/dashboard";
 export const ACCOUNT_PATH = `${DASHBOARD_PATH}/account`;
 
-/** The dashboard sidebar, in order: every admin section with its path and icon. */
-export const ADMIN_SECTIONS: readonly { to: string; label: string; icon: LucideIcon }[] = [
-  { to: DASHBOARD_PATH, label: "Order History", icon: ClipboardList },
-  { to: `${DASHBOARD_PATH}/blog`, label: "Blogs", icon: Newspaper },
-  { to: `${DASHBOARD_PATH}/popups`, label: "Popups", icon: MessageSquareText },
-  { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox },
-  { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn },
-  { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users },
-  { to: `${DASHBOARD_PATH}/privacy`, label: "Privacy", icon: ShieldCheck },
+/**
+ * The dashboard sidebar, in order: every admin section with its path, icon and the permission
+ * (common/roles.ts) its screens need.
+ */
+export const ADMIN_SECTIONS: readonly {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  permission: Permission;
+}[] = [
+  { to: DASHBOARD_PATH, label: "Order History", icon: ClipboardList, permission: "dashboard" },
+  { to: `${DASHBOARD_PATH}/blog`, label: "Blogs", icon: Newspaper, permission: "blog" },
+  { to: `${DASHBOARD_PATH}/popups`, label: "Popups", icon: MessageSquareText, permission: "popups" },
+  { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox, permission: "enquiries" },
+  { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },
+  { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users, permission: "staff" },
+  { to: `${DASHBOARD_PATH}/privacy`, label: "Privacy", icon: ShieldCheck, permission: "privacy" },
 ];
+
+/** The sections the role may use: the menu shows only these. */
+export const sectionsFor = (role: Role) => ADMIN_SECTIONS.filter((section) => can(role, section.permission));
 
 const within = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 

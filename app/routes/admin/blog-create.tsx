@@ -17,7 +17,7 @@ export const meta = adminMeta("Create Blog");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "blog");
   return null;
 }
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * with its picked images, in one transaction.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "blog");
   const submission = await readSubmission(await request.formData());
   if ("error" in submission) return data<DraftSaved>({ ok: false, error: submission.error }, { status: 400 });
   try {

@@ -22,7 +22,7 @@ export const meta = adminMeta("Edit Blog");
 export const headers = adminHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "blog");
   const { blog } = context.services;
   const post = await foundOrNull(blog.get(params.id, { state: "all" }));
   if (!post) return data({ post: null, revisions: [] }, { status: 404 });
@@ -49,7 +49,7 @@ const failed = (intent: string, error: unknown) => {
  * and its images, one transaction).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "blog");
   const form = await request.formData();
   const intent = String(form.get(DRAFT_FORM.intent) ?? "");
   const { blog } = context.services;

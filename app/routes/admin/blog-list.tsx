@@ -70,7 +70,7 @@ function StateFilter({ state }: { state: string }) {
  * thousand posts cost no more than the cards on screen.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "blog");
   const params = new URL(request.url).searchParams;
   const term = (params.get(ADMIN_SEARCH_PARAM) ?? "").trim().slice(0, BLOG_LIMITS.title);
   const asked = params.get(STATE_PARAM);

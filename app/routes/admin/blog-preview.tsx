@@ -22,7 +22,7 @@ export const meta = adminMeta("Preview");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "blog");
   return null;
 }
 
@@ -35,7 +35,7 @@ const refused = (error: string, status: number) => data<Outcome>({ ok: false, er
  * one transaction (a failed save keeps none of the images). Creates, or updates `editId`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "blog");
   const submission = await readSubmission(await request.formData());
   if ("error" in submission) return refused(submission.error, 400);
   const { input, files, editId } = submission;

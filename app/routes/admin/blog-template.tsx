@@ -12,7 +12,7 @@ export const meta = adminMeta("Choose a Template");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "blog");
   return null;
 }
 

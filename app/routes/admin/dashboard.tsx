@@ -1,7 +1,18 @@
-import { Outlet, redirect, type ShouldRevalidateFunction, useLocation, useNavigation } from "react-router";
+import { ADMIN_MESSAGES } from "@common/admin-messages";
+import { ROLE_MESSAGES } from "@common/roles";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { AdminSectionNav } from "~/components/admin/AdminSidebar";
 import { AdminTopBar } from "~/components/admin/AdminTopBar";
 import { Loading } from "~/components/admin/Loading";
+import { DASHBOARD_PATH } from "~/components/admin/sections";
+import { pageHeadingClass } from "~/components/admin/styles";
 import { Logo } from "~/components/art/LogoMark";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { isSearchOnlyChange } from "~/lib/admin-search";
@@ -14,7 +25,7 @@ export const headers = adminHeaders;
 /** The admin guard: no dashboard screen renders without a live session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { email: admin.email };
+  return { email: admin.email, role: admin.role };
 }
 
 /** The top bar's 'Log out' (the shell's only write): the session ends, then the login screen. */
@@ -32,6 +43,27 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   if (isSearchOnlyChange(currentUrl, nextUrl)) return false;
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 };
+
+/**
+ * A screen the account's role may not use (a direct URL): the refusal's message from the
+ * catalogue (common/roles.ts), never the data, and the way back to the dashboard.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main id="main" className="mx-auto flex max-w-3xl flex-col gap-4 px-6 py-24">
+      <h1 className={pageHeadingClass}>
+        {refused ? ROLE_MESSAGES.notAllowedHeading : ADMIN_MESSAGES.callFailed}
+      </h1>
+      {refused && <p className="text-lg">{String(error.data)}</p>}
+      <p>
+        <a className="underline" href={DASHBOARD_PATH}>
+          {ROLE_MESSAGES.backToDashboard}
+        </a>
+      </p>
+    </main>
+  );
+}
 
 /** While another admin screen loads (a slow connection), the shell says so at once. */
 function NavigationStatus() {

@@ -25,7 +25,7 @@ export const headers = adminHeaders;
 
 /** A page of the inbox for the URL's kind, status, top-bar search (`q`) and cursor. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "enquiries");
   const parsed = inboxQuerySchema.safeParse(queryValues(new URL(request.url).searchParams));
   // A hand-edited or stale URL shows the message over the first page of the whole inbox.
   const query: Partial<InboxQuery> = parsed.success ? parsed.data : {};

@@ -30,7 +30,7 @@ export const meta = adminMeta("Enquiry");
 export const headers = adminHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "enquiries");
   const enquiry = await unlessNotFound(context.services.enquiries.get(params.id));
   if (!enquiry) throw data(INBOX_MESSAGES.notFound, { status: 404 });
   const accounts = await context.services.accounts.list();
@@ -47,7 +47,7 @@ const refused = (parsed: { success: boolean; error?: { issues: ReadonlyArray<{ m
  * shows the page's 'Enquiry not found'.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "enquiries");
   const form = await request.formData();
   const inbox = context.services.enquiries;
   const intent = form.get("intent");
@@ -100,10 +100,14 @@ function BackToInbox() {
 /** An unknown enquiry (or a failed load) inside the dashboard, with the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  // A role without enquiries: the refusal's own message (common/roles.ts), never the enquiry.
+  const refused = isRouteErrorResponse(error) && error.status === 403;
   return (
     <div className="flex flex-col gap-6">
       <BackToInbox />
-      <h1 className={pageHeadingClass}>{missing ? INBOX_MESSAGES.notFound : ADMIN_MESSAGES.callFailed}</h1>
+      <h1 className={pageHeadingClass}>
+        {refused ? String(error.data) : missing ? INBOX_MESSAGES.notFound : ADMIN_MESSAGES.callFailed}
+      </h1>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/insights-export";
 
 /** One table of the Insights screen as CSV, for the range in the query string (a download). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "insights");
   const parsed = insightsRangeSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw data(firstIssue(parsed), { status: 400 });
   const { range, error } = resolveRange(parsed.data);

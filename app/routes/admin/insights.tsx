@@ -17,7 +17,7 @@ export const headers = adminHeaders;
 
 /** The report for the URL's range (`days`, or `from` and `to`); a bad range shows the last 30 days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "insights");
   const parsed = insightsRangeSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
   const { range, error } = resolveRange(query);

@@ -1,6 +1,9 @@
 import { ADMIN_MESSAGES } from "@common/admin-messages";
+import { can } from "@common/roles";
 import { ClipboardList } from "lucide-react";
+import { redirect } from "react-router";
 import { DeskOverview } from "~/components/admin/DeskOverview";
+import { ACCOUNT_PATH, sectionsFor } from "~/components/admin/sections";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
@@ -10,7 +13,9 @@ export const meta = adminMeta("Order History");
 
 /** The lead desk's figures: one indexed query each, the active popup and the newest posts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
+  // A role without the dashboard (an Editor) starts at its first section instead of a refusal.
+  if (!can(admin.role, "dashboard")) throw redirect(sectionsFor(admin.role)[0]?.to ?? ACCOUNT_PATH);
   const { figures, popups, blog } = context.services;
   const [desk, popup, posts] = await Promise.all([
     figures.figures(),

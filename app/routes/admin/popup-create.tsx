@@ -13,12 +13,12 @@ export const meta = adminMeta("Create Popup");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "popups");
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "popups");
   return popupAction(context, await request.formData());
 }
 

@@ -17,7 +17,7 @@ export const meta = adminMeta("Edit Popup");
 export const headers = adminHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "popups");
   const popup = await unlessNotFound(context.services.popups.get(params.id));
   return popup ? { popup } : data({ popup: null }, { status: 404 });
 }
@@ -28,7 +28,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 /** 'Edit' and 'Delete' of this popup. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "popups");
   return popupAction(context, await request.formData(), params.id);
 }
 

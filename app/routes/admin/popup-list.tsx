@@ -16,13 +16,13 @@ export const meta = adminMeta("Popups");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "popups");
   return { popups: await context.services.popups.list() };
 }
 
 /** A row's switch and 'Delete popup': activate, deactivate or remove the form's `id`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "popups");
   return popupAction(context, await request.formData());
 }
 

@@ -8,7 +8,7 @@ const querySchema = z.object({ email: privacyEmailSchema, format: z.enum(PRIVACY
 
 /** Every enquiry of one visitor's address as JSON or CSV (a download: a subject access request). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "privacy");
   const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw data(firstIssue(parsed), { status: 400 });
   const { email, format } = parsed.data;

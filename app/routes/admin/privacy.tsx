@@ -23,7 +23,7 @@ const EXPORT_PATH = "/admin/dashboard/privacy/export";
 
 /** The search (`?email=`): the visitor's enquiries, or why the address was refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireAdmin(request, context, "privacy");
   const raw = new URL(request.url).searchParams.get("email");
   if (raw === null || raw.trim() === "") return { query: raw ?? "", email: null, error: null, found: [] };
   const parsed = privacyEmailSchema.safeParse(raw);
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Erase': every enquiry of the address, in one transaction, recorded in their timelines. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, "privacy");
   const form = await request.formData();
   const parsed = privacyEmailSchema.safeParse(form.get("email") ?? undefined);
   if (!parsed.success) return { ok: false, message: firstIssue(parsed) ?? PRIVACY_MESSAGES.emailInvalid };
