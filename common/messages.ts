@@ -44,6 +44,7 @@ export const API_MESSAGES = {
   malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
   crossSite: "Cross-site request refused",
+  pagesBusy: "The site is very busy just now. Please try again in a few seconds.",
 } as const;
 
 export const ERROR_SCREEN_HEADING = "Unexpected Application Error!";

@@ -52,6 +52,24 @@ export interface PageCacheOptions {
   isCatchAll?: (pathname: string) => boolean;
   /** Renders made for the cache at once; more wait their turn (default 2, one per core here). */
   maxConcurrentRenders?: number;
+  /**
+   * Renders that may wait their turn (default 32); beyond that the request is refused (the page
+   * handler answers 503 with Retry-After) instead of queueing without bound.
+   */
+  maxWaitingRenders?: number;
+  /**
+   * The one list that pages with `?page=N` (the blog), and its real number of pages now. `page`
+   * is honoured only there, within that number and written one way (`?page=1` and `?page=007`
+   * are `/blog` and `?page=7`); on any other page it changes nothing and shares the page's entry.
+   */
+  pagedList?: { path: string; pages(): Promise<number> };
+}
+
+/** Thrown when the render queue is full: the page handler answers 503 with Retry-After. */
+export class RenderQueueFull extends Error {
+  override name = "RenderQueueFull";
+  /** Seconds a client is asked to wait before trying again. */
+  readonly retryAfterSeconds = 5;
 }
 
 /** The key of the one entry every catch-all path shares (no path starts with a space). */
@@ -65,11 +83,12 @@ export interface UncachedPage {
   csp: string;
 }
 
-/** Runs at most `max` tasks at once; the others wait in order. */
-function limiter(max: number) {
+/** Runs at most `max` tasks at once; up to `queue` others wait in order, more are refused. */
+function limiter(max: number, queue: number) {
   let active = 0;
   const waiting: Array<() => void> = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max && waiting.length >= queue) throw new RenderQueueFull("render queue full");
     if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
     active += 1;
     try {
@@ -81,8 +100,10 @@ function limiter(max: number) {
   };
 }
 
-/** Query strings that never change a page (none) or that page through a list (`?page=N`). */
-const CACHEABLE_QUERY = /^(page=\d{1,4})?$/;
+/** `?page=N` as a list's page: a number of at most 4 digits, leading zeros allowed (normalised). */
+const PAGE_QUERY = /^page=(\d{1,4})$/;
+/** The key of a paged list's page that does not exist (0, past the last): one shared 404 render. */
+const NO_SUCH_PAGE = "page=0";
 const CONSENT_ANSWERS = new Set(["accepted", "rejected"]);
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const CAMPAIGN_TAG = /^utm_[a-z]+=/;
@@ -129,7 +150,35 @@ export function createPageCache(options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const entries = new Map<string, CachedPage>();
   const filling = new Map<string, Promise<Filled>>();
-  const rendering = limiter(options.maxConcurrentRenders ?? 2);
+  const rendering = limiter(options.maxConcurrentRenders ?? 2, options.maxWaitingRenders ?? 32);
+  const pagedList = options.pagedList;
+  /** The paged list's number of pages, asked once per content version. */
+  let listPages: { version: number; pages: Promise<number> } | undefined;
+  const pagesNow = (list: NonNullable<typeof pagedList>) => {
+    const version = options.content.current;
+    if (listPages?.version !== version) {
+      listPages = { version, pages: list.pages() };
+      listPages.pages.catch(() => (listPages = undefined)); // asked again next time
+    }
+    return listPages.pages;
+  };
+
+  /**
+   * The query that decides the page: none, or a paged list's page written one way. Undefined when
+   * the query may change the page in other ways (the visitor gets their own render).
+   */
+  async function pageQuery(pathname: string, query: string): Promise<string | undefined> {
+    const parts = query === "" ? [] : query.split("&").filter((part) => !part.startsWith("page="));
+    const asked = query === "" ? [] : query.split("&").filter((part) => part.startsWith("page="));
+    if (parts.length > 0 || asked.length > 1) return undefined;
+    // Only the paged list reads `page`: anywhere else it changes nothing and makes no new entry.
+    if (asked.length === 0 || !pagedList || pathname !== pagedList.path) return "";
+    const number = PAGE_QUERY.exec(asked[0]);
+    if (!number) return NO_SUCH_PAGE;
+    const page = Number(number[1]);
+    if (page === 1) return "";
+    return page >= 2 && page <= (await pagesNow(pagedList)) ? `page=${page}` : NO_SUCH_PAGE;
+  }
   const isKnownPath = options.isKnownPath ?? isKnownPagePath;
   const isCatchAll = options.isCatchAll ?? (() => false);
   let bytes = 0;
@@ -142,18 +191,24 @@ export function createPageCache(options: PageCacheOptions) {
   });
 
   /** The cache key for this request, or undefined when it must be rendered for the visitor alone. */
-  function keyFor(request: FastifyRequest): { key: string; path: string; consent: string } | undefined {
+  async function keyFor(
+    request: FastifyRequest,
+  ): Promise<{ key: string; path: string; consent: string } | undefined> {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const queryAt = request.url.indexOf("?");
+    const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    if (isAdminPath(pathname)) return undefined;
     // Campaign tags change nothing on a page (Insights counts them from the request itself).
-    const query = queryAt < 0 ? "" : withoutCampaignTags(request.url.slice(queryAt + 1));
-    const url = queryAt < 0 ? request.url : `${request.url.slice(0, queryAt)}${query ? `?${query}` : ""}`;
-    if (isAdminPath(url) || !CACHEABLE_QUERY.test(query)) return undefined;
+    const rawQuery = queryAt < 0 ? "" : withoutCampaignTags(request.url.slice(queryAt + 1));
     // Only pages that can exist, each under its own key; every path the catch-all answers shares
     // one (keeping each would let a flood of made-up paths evict the real pages, and each would
-    // cost a render, brotli 11 and gzip 9).
-    const pathname = queryAt < 0 ? url : request.url.slice(0, queryAt);
-    const page = isKnownPath(pathname) ? url : query === "" && isCatchAll(pathname) ? CATCH_ALL : undefined;
+    // cost a render, brotli 11 and gzip 9). So does every way of writing one list page.
+    const known = isKnownPath(pathname);
+    if (!known && !(rawQuery === "" && isCatchAll(pathname))) return undefined;
+    const query = known ? await pageQuery(pathname, rawQuery) : "";
+    if (query === undefined) return undefined;
+    const url = `${pathname}${query ? `?${query}` : ""}`;
+    const page = known ? url : CATCH_ALL;
     if (!page) return undefined;
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).
     if (adminTokenFromCookies(request.headers.cookie) !== undefined || request.headers.authorization)
@@ -226,7 +281,7 @@ export function createPageCache(options: PageCacheOptions) {
   async function lookup(
     request: FastifyRequest,
   ): Promise<{ page: CachedPage; hit: boolean } | { uncached: UncachedPage } | undefined> {
-    const target = keyFor(request);
+    const target = await keyFor(request);
     if (!target) return undefined;
     const { key } = target;
     const kept = entries.get(key);

@@ -3,7 +3,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { COOKIE_CONSENT_NAME, PARAGRAPHS_PER_BLOG } from "../../common/constants";
+import { adminTokenFromCookies } from "../../common/admin-cookie";
+import { BLOG_PAGE_SIZE, COOKIE_CONSENT_NAME, PARAGRAPHS_PER_BLOG } from "../../common/constants";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { HttpError } from "../errors";
@@ -15,6 +16,7 @@ import {
   createPageCache,
   PAGE_CACHE_NONCE,
   type PageCache,
+  RenderQueueFull,
   sendCachedPage,
   sendUncachedPage,
 } from "./page-cache";
@@ -72,11 +74,18 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, { method: request.method, headers, body, signal: controller.signal });
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+/** Whether the request may come from a signed-in member of staff (the pages check the session). */
+const maybeStaff = (request: FastifyRequest) =>
+  adminTokenFromCookies(request.headers.cookie) !== undefined || request.headers.authorization !== undefined;
+
+async function sendFetchResponse(reply: FastifyReply, response: Response, staff: boolean) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") reply.header(name, value);
   }
+  // Rendered for a member of staff (a draft at its public address, the admin bar): no shared or
+  // browser cache may keep it, and none may give it to a visitor without that cookie.
+  if (staff) reply.header("cache-control", "private, no-store").header("vary", "Cookie");
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
@@ -115,6 +124,10 @@ export async function registerPages(app: FastifyInstance, services: Services, op
           content: services.contentVersion,
           policy: (hashes) => contentSecurityPolicy(app.config, hashes),
           isCatchAll,
+          pagedList: {
+            path: "/blog",
+            pages: async () => Math.max(1, Math.ceil((await services.blog.count()) / BLOG_PAGE_SIZE)),
+          },
           // Made from the path and the consent answer alone, at the configured origin: nothing
           // else a visitor sends (Host, other cookies) can reach a page others will be served.
           render: async (path, consent) => {
@@ -144,14 +157,26 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       log: request.log,
     });
     if (isPageAnswer(response)) countPageView(services.insights, request);
-    return sendFetchResponse(reply, response);
+    return sendFetchResponse(reply, response, maybeStaff(request));
   };
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
       pageUrl(request); // a malformed Host is refused before any page, cached or not, is served
-      const cached = await cache?.lookup(request);
+      let cached: Awaited<ReturnType<PageCache["lookup"]>>;
+      try {
+        cached = await cache?.lookup(request);
+      } catch (error) {
+        if (!(error instanceof RenderQueueFull)) throw error;
+        // More first visits than the renderers can take: refused at once, not queued for ever.
+        return reply
+          .status(503)
+          .header("retry-after", String(error.retryAfterSeconds))
+          .header("cache-control", "no-store")
+          .type("text/plain; charset=utf-8")
+          .send(API_MESSAGES.pagesBusy);
+      }
       if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
       if (cached) {
         countPageView(services.insights, request); // beside the cache: counted in memory, flushed later
