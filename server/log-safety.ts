@@ -34,8 +34,44 @@ export function loggableError(error: unknown, depth = 0): LoggedError {
   return out;
 }
 
-/** Pino's serializers for every logger of the app: `err` and `error` keys go through the filter. */
+/** What a request log line says of the request (Fastify's request, or anything else logged as `req`). */
+interface LoggedRequest {
+  [key: string]: unknown;
+  method?: string;
+  url: string;
+  host?: string;
+  remoteAddress?: string;
+  remotePort?: number;
+}
+
+/**
+ * A request as its log line shows it: the route's pattern (`/api/admin/invites/:token`), never
+ * the path or query string it was called with. Those carry secrets and personal data (an
+ * invitation's token, an e-mail address searched for); a request no route matched shows none.
+ */
+export function loggableRequest(request: unknown): LoggedRequest {
+  const req = (request ?? {}) as {
+    method?: string;
+    routeOptions?: { url?: string };
+    host?: string;
+    ip?: string;
+    socket?: { remotePort?: number };
+  };
+  return {
+    method: req.method,
+    url: req.routeOptions?.url ?? "(no route)",
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/**
+ * Pino's serializers for every logger of the app: `err` and `error` keys go through the filter,
+ * `req` shows the route's pattern only.
+ */
 export const LOG_SERIALIZERS = {
   err: (error: unknown) => loggableError(error),
   error: (error: unknown) => loggableError(error),
+  req: (request: unknown) => loggableRequest(request),
 };

@@ -4,12 +4,15 @@ import { data } from "react-router";
 import { requireAdmin } from "~/lib/admin-session.server";
 import type { Route } from "./+types/privacy-export";
 
-const querySchema = z.object({ email: privacyEmailSchema, format: z.enum(PRIVACY_EXPORT_FORMATS) });
+const exportSchema = z.object({ email: privacyEmailSchema, format: z.enum(PRIVACY_EXPORT_FORMATS) });
 
-/** Every enquiry of one visitor's address as JSON or CSV (a download: a subject access request). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * Every enquiry of one visitor's address as JSON or CSV (a download: a subject access request).
+ * Posted, so the address is in no URL (address bar, history, log line).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context, "privacy");
-  const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = exportSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(firstIssue(parsed), { status: 400 });
   const { email, format } = parsed.data;
   const privacy = context.services.privacy;

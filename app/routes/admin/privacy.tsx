@@ -3,7 +3,7 @@ import { PRIVACY_MESSAGES, privacyEmailSchema } from "@common/privacy";
 import { firstIssue } from "@common/zod";
 import { Download, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { type AppLoadContext, Form, Link, useActionData, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
@@ -21,11 +21,27 @@ export const headers = adminHeaders;
 
 const EXPORT_PATH = "/admin/dashboard/privacy/export";
 
-/** The search (`?email=`): the visitor's enquiries, or why the address was refused. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "privacy");
-  const raw = new URL(request.url).searchParams.get("email");
-  if (raw === null || raw.trim() === "") return { query: raw ?? "", email: null, error: null, found: [] };
+  return null;
+}
+
+/** A search's answer: the visitor's enquiries, or why the address was refused. */
+interface Lookup {
+  query: string;
+  email: string | null;
+  error: string | null;
+  found: Array<
+    Pick<
+      Awaited<ReturnType<AppLoadContext["services"]["privacy"]["find"]>>[number],
+      "_id" | "kind" | "createdAt" | "status"
+    >
+  >;
+}
+const NO_LOOKUP: Lookup = { query: "", email: null, error: null, found: [] };
+
+async function lookup(raw: string, context: AppLoadContext): Promise<Lookup> {
+  if (raw.trim() === "") return { ...NO_LOOKUP, query: raw };
   const parsed = privacyEmailSchema.safeParse(raw);
   if (!parsed.success)
     return { query: raw, email: null, error: firstIssue(parsed) ?? PRIVACY_MESSAGES.emailInvalid, found: [] };
@@ -38,32 +54,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** 'Erase': every enquiry of the address, in one transaction, recorded in their timelines. */
+/**
+ * 'Find' (a POST: the address never reaches an address bar, a history or a log line) and
+ * 'Erase': every enquiry of the address, in one transaction, recorded in their timelines.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "privacy");
   const form = await request.formData();
-  const parsed = privacyEmailSchema.safeParse(form.get("email") ?? undefined);
+  const raw = form.get("email");
+  const email = typeof raw === "string" ? raw : "";
+  if (form.get("intent") !== "erase") return { ok: true, message: "", lookup: await lookup(email, context) };
+  const parsed = privacyEmailSchema.safeParse(email);
   if (!parsed.success) return { ok: false, message: firstIssue(parsed) ?? PRIVACY_MESSAGES.emailInvalid };
   try {
     const count = await context.services.privacy.erase(parsed.data, admin);
-    return { ok: true, message: PRIVACY_MESSAGES.erased(count) };
+    return { ok: true, message: PRIVACY_MESSAGES.erased(count), lookup: await lookup(email, context) };
   } catch (error) {
     return { ok: false, message: refusal(error) };
   }
 }
 
-const exportHref = (email: string, format: "json" | "csv") =>
-  `${EXPORT_PATH}?${new URLSearchParams({ email, format })}`;
-
 /** 'Privacy' (UK GDPR requests): find a visitor's enquiries, export them, erase them. */
-export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
-  const { query, email, error, found } = loaderData;
+export default function AdminPrivacy() {
+  const searched = useActionData<typeof action>();
   const eraser = useFetcher<typeof action>();
+  const [shown, setShown] = useState<Lookup>(searched?.lookup ?? NO_LOOKUP);
+  const { query, email, error, found } = shown;
   const { add } = useMessages();
   const [confirming, setConfirming] = useState(false);
   const busy = eraser.state !== "idle";
   useEffect(() => {
-    if (eraser.data) add(eraser.data.message, eraser.data.ok ? "success" : "error");
+    if (searched?.lookup) setShown(searched.lookup);
+  }, [searched]);
+  useEffect(() => {
+    if (!eraser.data) return;
+    add(eraser.data.message, eraser.data.ok ? "success" : "error");
+    if (eraser.data.lookup) setShown(eraser.data.lookup);
   }, [eraser.data, add]);
 
   return (
@@ -75,7 +101,8 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="text-muted">{PRIVACY_MESSAGES.lead}</p>
       </header>
-      <Form method="get" role="search" className="card flex flex-col gap-3" noValidate>
+      <Form method="post" role="search" className="card flex flex-col gap-3" noValidate>
+        <input type="hidden" name="intent" value="find" />
         <label htmlFor="privacy-email" className="font-semibold">
           {PRIVACY_MESSAGES.emailLabel}
         </label>
@@ -87,6 +114,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             required
             defaultValue={query}
+            key={query}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "privacy-error" : undefined}
             className={`${inputClass} min-w-0 flex-1 basis-56`}
@@ -112,14 +140,18 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
           {found.length > 0 && (
             <>
               <div className="flex flex-wrap gap-3">
-                <a href={exportHref(email, "json")} download className="btn btn-ghost">
-                  <Download aria-hidden="true" className="size-5" />
-                  {PRIVACY_MESSAGES.exportJson}
-                </a>
-                <a href={exportHref(email, "csv")} download className="btn btn-ghost">
-                  <Download aria-hidden="true" className="size-5" />
-                  {PRIVACY_MESSAGES.exportCsv}
-                </a>
+                {/* Posted too: the address stays out of the download's URL. */}
+                <Form method="post" action={EXPORT_PATH} reloadDocument className="flex flex-wrap gap-3">
+                  <input type="hidden" name="email" value={email} />
+                  <button type="submit" name="format" value="json" className="btn btn-ghost">
+                    <Download aria-hidden="true" className="size-5" />
+                    {PRIVACY_MESSAGES.exportJson}
+                  </button>
+                  <button type="submit" name="format" value="csv" className="btn btn-ghost">
+                    <Download aria-hidden="true" className="size-5" />
+                    {PRIVACY_MESSAGES.exportCsv}
+                  </button>
+                </Form>
                 <button
                   type="button"
                   className="btn btn-danger sm:ml-auto"
@@ -162,7 +194,7 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
         busy={busy}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
-          if (email) await eraser.submit({ email }, { method: "post" });
+          if (email) await eraser.submit({ intent: "erase", email }, { method: "post" });
           setConfirming(false);
         }}
       />
