@@ -13,7 +13,7 @@ RUN --mount=type=secret,id=ca \
 COPY . .
 # The empty database the first start copies is made as root with PostgreSQL's 0700 folders: the
 # server runs as `node`, so it must be able to read it.
-RUN npm run build && chmod -R a+rX build/database
+RUN npm run build && chmod -R a+rX build/database build/database-demo
 
 FROM node:24-slim AS deps
 WORKDIR /app
@@ -29,9 +29,7 @@ FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=65536
+    DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
@@ -46,5 +44,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server drains on SIGTERM (readiness fails first, see SHUTDOWN_DELAY_SECONDS), then exits 0.
 STOPSIGNAL SIGTERM
-# The memory settings of scripts/server-process.mjs (decision 0016).
-CMD ["node", "--max-semi-space-size=4", "build/server-app/main.js"]
+# start.js runs main.js under node's flags and allocator settings of scripts/node-flags.mjs (it
+# becomes that process: same pid, signals and output).
+CMD ["node", "build/server-app/start.js"]

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SERVER_NODE_ARGS } from "./scripts/node-flags.mjs";
 import { sharedResolve } from "./vitest.shared.ts";
 
 // Two projects: fast unit + API integration tests (beside the code), and browser/process
@@ -11,6 +12,9 @@ export default defineConfig({
         resolve: sharedResolve,
         test: {
           name: "unit",
+          // The API tests open PGlite in their workers: the server's V8 flags (on Node 24 a worker
+          // without --liftoff-only passes 700 MB while V8 recompiles PGlite in the background).
+          execArgv: SERVER_NODE_ARGS,
           include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
           environment: "node",
           testTimeout: 30_000,

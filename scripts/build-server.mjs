@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { SERVER_NODE_ARGS } from "./node-flags.mjs";
 
 /**
  * zod re-exports its forty-odd locales as one namespace (`z.locales`), which a bundler must keep
@@ -34,6 +35,8 @@ export async function buildServer() {
       admin: "server/cli/admin.ts",
       data: "server/cli/data.ts",
       "database-template": "server/db/build-template.ts",
+      // The container's command: main.js under the flags of scripts/node-flags.mjs.
+      start: "scripts/launch-server.mjs",
     },
     outdir: "build/server-app",
     bundle: true,
@@ -82,6 +85,9 @@ export async function buildServer() {
       'import v8 from "node:v8";',
       'import vm from "node:vm";',
       'v8.setFlagsFromString("--semi-space-growth-factor=1");',
+      // Started as `node build/server-app/main.js`: say what is missing (the memory budget needs it).
+      `if (!${JSON.stringify(SERVER_NODE_ARGS)}.every((flag) => process.execArgv.includes(flag)))`,
+      `  console.warn("Started without node's flags ${SERVER_NODE_ARGS.join(" ")}: memory may pass 700 MB on Node 24. Start with npm start or node build/server-app/start.js.");`,
       'process.env.NODE_ENV ??= "production";',
       'await import("./server.js");',
       'v8.setFlagsFromString("--semi-space-growth-factor=2");',

@@ -1,6 +1,8 @@
-// npm run db:export|db:import|backup|restore: runs the bundled data CLI, bundling it first if needed.
+// npm run db:export|db:import|backup|restore: runs the bundled data CLI (bundling it first if
+// needed) under the server's node flags: it opens the same embedded database.
 import { existsSync } from "node:fs";
 import { buildServer } from "./build-server.mjs";
+import { runUnderServerFlags } from "./node-flags.mjs";
 
 if (!existsSync("build/server-app/data.js")) await buildServer();
-await import("../build/server-app/data.js");
+runUnderServerFlags("build/server-app/data.js", process.argv.slice(2));

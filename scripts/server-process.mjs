@@ -1,20 +1,13 @@
 // How the production server process runs, and the one way `npm start`, the cluster, the benchmarks
 // and the browser and process tests build it when missing (ensureBuild), start it
-// (startBuiltServer) and sign in to it (signIn). `npm start`
-// (package.json) and the Dockerfile say the same in their own syntax; decision 0016 gives the
-// measurements.
-//
-// - `--max-semi-space-size=4`: V8's young generation grows to 16 MB semi-spaces under load and
-//   keeps them (about 100 MB more resident under GET /api/blog load); 4 MB costs no throughput.
-//   A flag of the command line: set at run time, V8 ignores it.
-// - `MALLOC_ARENA_MAX=2`: glibc keeps two malloc arenas, not one per thread (libvips, zlib).
-// - `MALLOC_MMAP_THRESHOLD_=65536`: blocks of 64 KB and more (brotli windows, query results,
-//   image buffers) are mapped and returned when freed, not kept in the heap (about 50 MB).
+// (startBuiltServer) and sign in to it (signIn). Node's flags and the allocator's settings come
+// from scripts/node-flags.mjs, the one place that names them.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_NODE_ARGS } from "./node-flags.mjs";
 import { scratchDir } from "./scratch-database.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -31,8 +24,7 @@ export function freePort() {
   });
 }
 
-export const SERVER_NODE_ARGS = ["--max-semi-space-size=4"];
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "65536" };
+export { SERVER_ENV, SERVER_NODE_ARGS };
 export const SERVER_ENTRY = "build/server-app/main.js";
 /** spawn(process.execPath, SERVER_COMMAND, { env: { ...SERVER_ENV, … } }) */
 export const SERVER_COMMAND = [...SERVER_NODE_ARGS, SERVER_ENTRY];

@@ -1,5 +1,7 @@
-// npm start: serve the production build, building it first when there is none.
-import { ensureBuild } from "./server-process.mjs";
+// npm start: serve the production build, building it first when there is none, under the server's
+// node flags (scripts/node-flags.mjs).
+import { runUnderServerFlags } from "./node-flags.mjs";
+import { ensureBuild, SERVER_ENTRY } from "./server-process.mjs";
 
 ensureBuild();
-await import("../build/server-app/main.js");
+runUnderServerFlags(SERVER_ENTRY);

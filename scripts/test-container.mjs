@@ -25,6 +25,38 @@ const ok = (condition, message) => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * What podman needs on these machines (README "Containers"), checked before anything is built: a
+ * missing piece otherwise surfaces minutes later as an OCI runtime error naming an rlimit.
+ */
+function checkPodman() {
+  const missing = (what, fix) => {
+    console.error(`npm run test:container: ${what}.\n${fix}`);
+    process.exit(1);
+  };
+  if (spawnSync("podman", ["--version"]).status !== 0)
+    missing("podman is not installed", "Install it: apt-get install -y podman runc");
+  const configs = [
+    "/etc/containers/containers.conf",
+    `${process.env.HOME}/.config/containers/containers.conf`,
+  ];
+  const config = configs
+    .filter(existsSync)
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
+  const settings = `[containers]\ndefault_ulimits = ["nofile=10000:10000", "nproc=4096:4096"]\n[engine]\nruntime = "runc"\ncgroup_manager = "cgroupfs"`;
+  if (!/^\s*default_ulimits\s*=/m.test(config))
+    missing(
+      "podman has no default_ulimits in containers.conf, so every container dies with an OCI error (setrlimit RLIMIT_NPROC: Operation not permitted)",
+      `Write this to /etc/containers/containers.conf:\n${settings}`,
+    );
+  if (!/^\s*runtime\s*=\s*"runc"/m.test(config))
+    missing(
+      'podman is not set to runc (crun refuses here: "cgroups in hybrid mode not supported")',
+      `apt-get install -y runc, then write this to /etc/containers/containers.conf:\n${settings}`,
+    );
+}
+
 function baseImage() {
   if (spawnSync("podman", ["image", "exists", BASE]).status === 0) return "present";
   const pulled = spawnSync("timeout", ["60", "podman", "pull", "--quiet", BASE], { stdio: "ignore" });
@@ -85,6 +117,7 @@ const id = randomUUID().slice(0, 8);
 const names = [`site-test-a-${id}`, `site-test-b-${id}`];
 const volume = `site-test-${id}`;
 let smtp;
+checkPodman();
 try {
   const base = baseImage();
   const buildSeconds = buildImage();

@@ -18,3 +18,5 @@ export const MIGRATIONS_DIR = path.join(ROOT_DIR, "server/db/migrations");
 export const CLIENT_BUILD_DIR = path.join(ROOT_DIR, "build/client");
 export const SERVER_BUILD_FILE = path.join(ROOT_DIR, "build/server/index.js");
 export const DATABASE_TEMPLATE_DIR = path.join(ROOT_DIR, "build/database");
+/** The same with SEED_DEMO's demo content in it (the first start's default). */
+export const DEMO_DATABASE_TEMPLATE_DIR = path.join(ROOT_DIR, "build/database-demo");

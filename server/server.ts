@@ -5,6 +5,7 @@ import { answerBackupRequests } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, describeHolder } from "./db/data-lock";
 import type { PagesOptions } from "./pages/pages";
+import { DEMO_DATABASE_TEMPLATE_DIR } from "./paths";
 import { seedDemoContentOnce } from "./seed/seed";
 
 /**
@@ -62,6 +63,8 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrateInFirstStart: true,
+    // The demo content was written by the build (server/db/build-template.ts): seeding finds it.
+    template: config.seedDemo ? DEMO_DATABASE_TEMPLATE_DIR : undefined,
     lock: {
       command: "server",
       waitMs: DATA_LOCK_WAIT_MS,

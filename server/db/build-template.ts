@@ -1,11 +1,26 @@
 import { renameSync, rmSync } from "node:fs";
-import { DATABASE_TEMPLATE_DIR } from "../paths";
-import { openEmbeddedDatabase } from "./client";
+import { loadConfig } from "../config";
+import { DATABASE_TEMPLATE_DIR, DEMO_DATABASE_TEMPLATE_DIR } from "../paths";
+import { seedDemoContentOnce } from "../seed/seed";
+import { type DatabaseHandle, openEmbeddedDatabase } from "./client";
 
-/** `npm run build`: the initialised, migrated, empty embedded database that first starts copy. */
-const partial = `${DATABASE_TEMPLATE_DIR}.building`;
-rmSync(partial, { recursive: true, force: true });
-rmSync(DATABASE_TEMPLATE_DIR, { recursive: true, force: true });
-const database = await openEmbeddedDatabase(partial);
-await database.close();
-renameSync(partial, DATABASE_TEMPLATE_DIR);
+/**
+ * `npm run build`: the initialised, migrated, empty embedded database that first starts copy, and
+ * the same with the demo content (SEED_DEMO=1, the default), so a first start neither runs initdb
+ * nor renders the demo illustrations with sharp (about 25 MB of resident memory and a few hundred
+ * milliseconds of CPU: docs/decisions/0033-budgets.md).
+ */
+async function buildTemplate(dir: string, fill?: (database: DatabaseHandle) => Promise<unknown>) {
+  const partial = `${dir}.building`;
+  rmSync(partial, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  const database = await openEmbeddedDatabase(partial);
+  await fill?.(database);
+  await database.close();
+  renameSync(partial, dir);
+}
+
+await buildTemplate(DATABASE_TEMPLATE_DIR);
+await buildTemplate(DEMO_DATABASE_TEMPLATE_DIR, (database) =>
+  seedDemoContentOnce(database.db, loadConfig({ SEED_DEMO: "1" })),
+);

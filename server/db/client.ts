@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -43,6 +42,8 @@ export interface DatabaseOptions {
   lock?: LockOptions;
   /** PostgreSQL: migrate in the caller's `firstStart` (the server) instead of while opening. */
   migrateInFirstStart?: boolean;
+  /** The embedded database a first start copies into an empty dataDir (default: the empty one). */
+  template?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -91,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const lock = await lockDataDir(options.dataDir, options.lock ?? { command: process.argv.join(" ") });
   try {
     const dir = path.resolve(options.dataDir, "db");
-    if (!copyDatabaseTemplate(dir)) mkdirSync(dir, { recursive: true });
+    if (!copyDatabaseTemplate(dir, options.template)) mkdirSync(dir, { recursive: true });
     const handle = await openEmbeddedDatabase(dir);
     return { ...handle, close: () => handle.close().finally(lock.release) };
   } catch (error) {
@@ -99,11 +100,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
 }
-
-// PGlite's WebAssembly compiled by V8's baseline compiler only: the optimising tier costs about
-// 35 MB of resident memory and start-up CPU for no measurable gain in this site's queries. Set
-// before the module is compiled (the first PGlite.create).
-v8.setFlagsFromString("--liftoff-only");
 
 /**
  * PGlite's defaults are sized for a server shared by many: 128 MB of shared buffers and shared

@@ -6,7 +6,8 @@ import { fsyncPath, fsyncTree } from "./durable-fs";
 /**
  * The embedded database's first start used to run initdb (about 4 s and 800 MB of WebAssembly
  * memory on a small machine). `npm run build` makes an initialised, migrated, empty database once
- * (`scripts/build-database.mjs`); a first start on an empty DATA_DIR copies it in, then migrates
+ * (`server/db/build-template.ts`, with and without the demo content); a first start on an empty
+ * DATA_DIR copies the one its SEED_DEMO asks for, then migrates
  * (newer migrations only) and seeds as usual.
  */
 export function copyDatabaseTemplate(dir: string, template = DATABASE_TEMPLATE_DIR): boolean {

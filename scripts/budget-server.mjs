@@ -1,0 +1,66 @@
+// npm run budget:server: the server's budgets of budgets.json on the Node running this script (CI:
+// Node 24), measured on the production build the way an operator starts it (scripts/node-flags.mjs):
+// - cold start: spawn to a healthy /api/healthz on an empty DATA_DIR, the median of five starts;
+// - peak memory: the process's VmHWM (the kernel's own high-water mark of resident memory, so no
+//   sample can miss a peak) from spawn on an empty DATA_DIR through BUDGET_LOAD_SECONDS (default
+//   15; `npm run bench:memory` runs 60) of GET / and GET /api/blog, 10 connections each, as browsers
+//   ask for them (Accept-Encoding: br, gzip) and as API clients do (none).
+// Exits 1 with one sentence per broken budget naming it, the figure and what was measured.
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { machine } from "./bench-lib.mjs";
+import { ensureBuild, startBuiltServer } from "./server-process.mjs";
+
+const budgets = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).server;
+const LOAD_SECONDS = Number(process.env.BUDGET_LOAD_SECONDS ?? 15);
+const STARTS = 5;
+
+ensureBuild();
+
+const peakMb = (pid) =>
+  Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+
+const starts = [];
+for (let i = 0; i < STARTS; i++) {
+  const server = await startBuiltServer({ SEED_DEMO: "1" });
+  starts.push(server.startMs);
+  await server.stop();
+}
+starts.sort((a, b) => a - b);
+const medianStart = starts[Math.floor(STARTS / 2)];
+
+const server = await startBuiltServer({ SEED_DEMO: "1" });
+const load = (path, headers) =>
+  autocannon({ url: `${server.url}${path}`, connections: 10, duration: LOAD_SECONDS, headers });
+const results = await Promise.all([
+  load("/", { "accept-encoding": "br, gzip" }),
+  load("/api/blog", {}),
+  load("/api/blog", { "accept-encoding": "br, gzip" }),
+  load("/", {}),
+]);
+const peak = peakMb(server.child.pid);
+await server.stop();
+const failedRequests = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
+
+console.log(`Server budgets on ${machine()}:`);
+console.log(
+  `  cold start ${medianStart} ms, median of ${STARTS} (${starts.join(", ")} ms); budget ${budgets.coldStart.ms} ms`,
+);
+console.log(
+  `  peak resident memory ${peak} MB from spawn through ${LOAD_SECONDS} s of GET / and /api/blog ` +
+    `(${results.map((r) => Math.round(r.requests.average)).join(" + ")} requests/s); budget ${budgets.peakRss.mb} MB`,
+);
+
+const broken = [];
+if (failedRequests > 0)
+  broken.push(`${failedRequests} requests of the load failed, so the memory figure does not count.`);
+if (peak > budgets.peakRss.mb)
+  broken.push(
+    `Memory budget broken: the server's peak resident memory was ${peak} MB from spawn through ${LOAD_SECONDS} s of GET / and /api/blog on Node ${process.versions.node}, budget ${budgets.peakRss.mb} MB (budgets.json server.peakRss).`,
+  );
+if (medianStart > budgets.coldStart.ms)
+  broken.push(
+    `Cold-start budget broken: the server took ${medianStart} ms (median of ${STARTS}) from spawn to healthy on an empty DATA_DIR on Node ${process.versions.node}, budget ${budgets.coldStart.ms} ms (budgets.json server.coldStart).`,
+  );
+for (const sentence of broken) console.error(sentence);
+process.exit(broken.length ? 1 : 0);
