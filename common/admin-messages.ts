@@ -118,7 +118,8 @@ export const LOGIN_MESSAGES = {
 /** 'Staff': colleagues' accounts, invitations and removal. */
 export const STAFF_MESSAGES = {
   heading: "Staff",
-  intro: "Everyone here has the same rights. Invite a colleague and they set their own password.",
+  intro:
+    "Each account has a role: Owner, Desk or Editor. Invite a colleague with the role they need and they set their own password.",
   accounts: "Accounts",
   invites: "Invitations waiting",
   inviteHeading: "Invite a colleague",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { STAFF_MESSAGES } from "../../common/admin-messages";
+import { STAFF_ROLE_TEXTS } from "../../common/roles";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { waitForHydration } from "./browser";
@@ -40,6 +41,11 @@ describe("Staff", () => {
         .poll(() => page.getByTestId("staff-error").textContent(), { timeout: 10_000 })
         .toBe(STAFF_MESSAGES.invalidEmail);
       await page.getByLabel(STAFF_MESSAGES.email).fill(email);
+      // A Desk colleague: the dashboard is theirs, so they land on it as the owner does.
+      await page
+        .getByRole("region", { name: STAFF_MESSAGES.inviteHeading })
+        .getByLabel(STAFF_ROLE_TEXTS.role)
+        .selectOption("desk");
       await page.getByRole("button", { name: STAFF_MESSAGES.invite }).click();
       await page
         .getByRole("status")

@@ -1,5 +1,18 @@
 import { STAFF_MESSAGES } from "@common/admin-messages";
-import { type StaffAccount, type StaffInvite, staffInviteInputSchema } from "@common/staff";
+import {
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLE_MESSAGES,
+  ROLES,
+  type Role,
+  STAFF_ROLE_TEXTS,
+} from "@common/roles";
+import {
+  type StaffAccount,
+  type StaffInvite,
+  staffInviteInputSchema,
+  staffRoleInputSchema,
+} from "@common/staff";
 import { firstIssue } from "@common/zod";
 import { Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -23,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: admin.id, ...(await context.services.staff.list(admin)) };
 }
 
-type StaffResult = { ok: boolean; intent: "invite" | "remove" | "withdraw"; message: string };
+type StaffResult = { ok: boolean; intent: "invite" | "remove" | "withdraw" | "role"; message: string };
 
 /** 'Send invitation' (the e-mail address) and 'Remove' (an account's id). */
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
@@ -31,8 +44,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   const form = await request.formData();
   const staff = context.services.staff;
   const asked = form.get("intent");
-  const intent = asked === "remove" || asked === "withdraw" ? asked : "invite";
+  const intent = asked === "remove" || asked === "withdraw" || asked === "role" ? asked : "invite";
   try {
+    if (intent === "role") {
+      const parsed = staffRoleInputSchema.safeParse({ role: form.get("role") ?? undefined });
+      if (!parsed.success) return { ok: false, intent, message: ROLE_MESSAGES.invalidRole };
+      const changed = await staff.changeRole(String(form.get("id") ?? ""), parsed.data.role, admin);
+      return { ok: true, intent, message: ROLE_MESSAGES.roleChanged(changed.email, changed.role) };
+    }
     if (intent === "withdraw") {
       const { email } = await staff.withdraw(String(form.get("id") ?? ""), admin);
       return { ok: true, intent, message: STAFF_MESSAGES.withdrawn(email) };
@@ -55,6 +74,62 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
 }
 
 const cellLabel = "text-xs font-semibold text-muted";
+
+/** The role a colleague gets, each said with what it may use (common/roles.ts). */
+function RoleChoice({
+  id,
+  defaultValue,
+  describedBy,
+}: {
+  id: string;
+  defaultValue: Role;
+  describedBy?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {STAFF_ROLE_TEXTS.role}
+      </label>
+      <select
+        id={id}
+        name="role"
+        defaultValue={defaultValue}
+        aria-describedby={describedBy}
+        className={`${inputClass} w-full max-w-md`}
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A colleague's role, and (for an Owner looking at someone else) 'Change role'. */
+function RoleForm({ account, emailId }: { account: StaffAccount; emailId: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const { add } = useMessages();
+  useEffect(() => {
+    if (fetcher.data) add(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+  }, [fetcher.data, add]);
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="id" value={account.id} />
+      <RoleChoice id={`role-${account.id}`} defaultValue={account.role} describedBy={emailId} />
+      <button
+        type="submit"
+        className="btn btn-ghost"
+        aria-describedby={emailId}
+        aria-disabled={fetcher.state !== "idle"}
+      >
+        {STAFF_ROLE_TEXTS.changeRole}
+      </button>
+    </fetcher.Form>
+  );
+}
 
 /** 'Invite a colleague': the address, then the answer under the field until it is changed. */
 function InviteForm() {
@@ -92,6 +167,9 @@ function InviteForm() {
             required
             className={`${inputClass} min-w-0 flex-1 basis-56`}
           />
+        </div>
+        <RoleChoice id="staff-invite-role" defaultValue="editor" />
+        <div>
           <button type="submit" className="btn btn-primary" aria-disabled={busy}>
             <Send aria-hidden="true" className="size-5" />
             {STAFF_MESSAGES.invite}
@@ -142,6 +220,10 @@ function AccountRow({
           </dd>
         </div>
         <div>
+          <dt className={cellLabel}>{STAFF_ROLE_TEXTS.role}</dt>
+          <dd data-testid="staff-role">{ROLE_LABELS[account.role]}</dd>
+        </div>
+        <div>
           <dt className={cellLabel}>{STAFF_MESSAGES.lastSignIn}</dt>
           <dd>
             {account.lastSignInAt ? (
@@ -152,6 +234,7 @@ function AccountRow({
           </dd>
         </div>
       </dl>
+      {!me && <RoleForm account={account} emailId={emailId} />}
       {!me && (
         <button
           type="button"
