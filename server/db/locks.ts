@@ -10,4 +10,6 @@ export const ADVISORY_LOCKS = {
   popupActivation: 4_204_202,
   /** Removing a staff account: the last-account count and the delete are one step. */
   staffRemoval: 4_204_203,
+  /** An Insights flush: checking each table's rows per day against its cap and adding them are one step. */
+  insightsCaps: 4_204_228,
 } as const;

@@ -266,7 +266,7 @@ describe("a flush that fails", () => {
         throw new Error("database unreachable");
       },
     } as unknown as Database;
-    const insights = createInsightsService(down, testConfig());
+    const insights = createInsightsService(down, testConfig(), { publishedPosts: async () => new Set() });
     insights.countPage({ url: "/", headers: browser });
     insights.countEvent({ f: "quote", s: "2" }, browser);
     await insights.flush();

@@ -8,6 +8,7 @@ import {
   type InsightsReport,
 } from "../../common/insights";
 import type { Database } from "../db/client";
+import { ADVISORY_LOCKS } from "../db/locks";
 import {
   insightsCampaigns,
   insightsEnquiries,
@@ -17,6 +18,7 @@ import {
   insightsReferrersMonthly,
 } from "../db/schema";
 import type { Counts } from "./counter";
+import { capPerDay, INSIGHTS_DAY_CAPS, type InsightsCaps } from "./limits";
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000;
@@ -28,7 +30,11 @@ const CHUNK = 1000;
  * throws. Tables in a fixed order and rows in key order, so two
  * flushes lock shared rows in the same order and never deadlock.
  */
-export async function addCounts(db: Database, counts: Counts): Promise<void> {
+export async function addCounts(
+  db: Database,
+  counts: Counts,
+  options: { caps?: InsightsCaps } = {},
+): Promise<void> {
   const sorted = <V>(map: Map<string, V>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const write = async <V>(map: Map<string, V>, run: (rows: Array<[string[], V]>) => Promise<unknown>) => {
     const rows = sorted(map).map(([key, value]): [string[], V] => [key.split("\t"), value]);
@@ -40,6 +46,9 @@ export async function addCounts(db: Database, counts: Counts): Promise<void> {
     // not wait for its WAL record to reach the disk. On the embedded database that wait is a
     // synchronous fsync on the thread that serves the pages (docs/decisions/0032).
     await tx.execute(sql`set local synchronous_commit = off`);
+    // Rows per table per day stay within their caps (limits.ts): checked and added under one lock.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.insightsCaps})`);
+    await capPerDay(tx, counts, options.caps ?? INSIGHTS_DAY_CAPS);
     await write(counts.pages, (rows) =>
       tx
         .insert(insightsPages)

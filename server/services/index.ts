@@ -60,10 +60,26 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     mail,
     enquiries: createEnquiryService(db, () => mail.wake(), { autoReply: config.autoReply }),
     figures: createEnquiryFigures(db),
-    insights: createInsightsService(db, config),
+    insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
     privacy: createPrivacyService(db, { retentionMonths: config.enquiryRetentionMonths }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The ids of the published posts, read again only after the content changed (Insights' flush asks). */
+function publishedPostIds(
+  blog: Pick<ReturnType<typeof createBlogService>, "lastModified">,
+  content: ReturnType<typeof createContentVersion>,
+) {
+  let known: { version: number; ids: Promise<ReadonlySet<string>> } | undefined;
+  return () => {
+    if (known?.version !== content.current) {
+      const ids = blog.lastModified().then((posts) => new Set(posts.map((post) => post.id)));
+      known = { version: content.current, ids };
+      ids.catch(() => (known = undefined));
+    }
+    return known.ids;
+  };
+}

@@ -14,6 +14,7 @@ import {
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createCounter, type PageRequest } from "../insights/counter";
+import { foldUnpublished, type InsightsCaps } from "../insights/limits";
 import type { Headers } from "../insights/rules";
 import { addCounts, deleteBefore, readReport } from "../insights/store";
 import { CSV_BOM, csvRow } from "./enquiry-csv";
@@ -39,7 +40,17 @@ export function firstKeptDay(today: string, months: number): string {
  * adds them to the database every few seconds (every instance into the same rows), reads them
  * back for the Insights screen, and deletes what is older than INSIGHTS_RETENTION_MONTHS.
  */
-export function createInsightsService(db: Database, config: Config, options: { today?: () => string } = {}) {
+export function createInsightsService(
+  db: Database,
+  config: Config,
+  options: {
+    /** The ids of the posts published now: a page view of any other /blog/… path counts as 'other'. */
+    publishedPosts: () => Promise<ReadonlySet<string>>;
+    today?: () => string;
+    /** Rows per table per day (limits.ts; tests make them small). */
+    caps?: InsightsCaps;
+  },
+) {
   const today = options.today ?? (() => ukDay());
   const counter = createCounter({
     ownHosts: [new URL(config.siteUrl).hostname],
@@ -55,7 +66,8 @@ export function createInsightsService(db: Database, config: Config, options: { t
   async function flushNow() {
     const taken = counter.take();
     try {
-      await addCounts(db, taken);
+      foldUnpublished(taken, await options.publishedPosts());
+      await addCounts(db, taken, { caps: options.caps });
       flushed += 1;
       reports.clear(); // what this instance just wrote shows at once
     } catch (error) {
