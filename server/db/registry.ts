@@ -1,0 +1,225 @@
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { PRIVACY_MESSAGES } from "../../common/privacy";
+import * as schema from "./schema";
+
+/**
+ * The table registry: for every table of schema.ts, whether and in which order it is exported
+ * and backed up, which columns hold personal data, what erasing a visitor does to each, and how
+ * long rows are kept. Export, import, backup and restore (portable.ts), erasure (the privacy
+ * screen and the retention worker, services/privacy.ts) and the visitor's privacy export read it;
+ * registry.test.ts fails when a table or column of the schema has no entry here, so a new table
+ * cannot be added without these decisions.
+ *
+ * Adding a table: add an entry below (SQL names: the table's and its columns'). Adding a column:
+ * add it to its table's `columns`.
+ */
+
+/** Whose personal data a column holds: a visitor's (erased on request or retention) or staff's. */
+export type Personal = "visitor" | "staff";
+
+/**
+ * What erasing a visitor does to a column of a row tied to their enquiry:
+ * - `clear`: emptied (null, or the entry's `empty` value when the column is NOT NULL);
+ * - `tombstone`: replaced by `value` (on rows matching `where`, when given);
+ * - `keep`: left as it is (the column is not the visitor's, or rows holding it are deleted).
+ */
+export type ColumnErasure =
+  | { erase: "clear"; empty?: unknown }
+  | { erase: "tombstone"; value: unknown; where?: Record<string, readonly string[]> }
+  | { erase: "keep" };
+
+export type ColumnEntry = { personal: Personal | null; note?: string } & ColumnErasure;
+
+export interface TableEntry {
+  /**
+   * In the export and backups: `order` (foreign-key order, parents first) and how many rows are
+   * read at a time; `bytes`: bytea columns (base64 in the file). Or why the table is left out.
+   */
+  backup: { order: number; chunkRows: number; bytes?: readonly string[] } | { skip: string };
+  /** Every column by its SQL name. */
+  columns: Record<string, ColumnEntry>;
+  /**
+   * Rows tied to a visitor's enquiry through `by` (the enquiry's id): what erasing them does.
+   * `deleteRows`: rows deleted outright (those whose columns match); the others' columns follow
+   * their `erase`. Absent: the table holds nothing of a visitor's.
+   */
+  erasure?: { by: string; deleteRows?: Record<string, { not: readonly string[] }> };
+  /** How long rows are kept, and what removes them. */
+  retention: string;
+}
+
+const none: ColumnEntry = { personal: null, erase: "keep" };
+/** Columns holding nothing personal. */
+const plain = (...names: string[]) => Object.fromEntries(names.map((n) => [n, none]));
+/** Staff's own data (a colleague's address, a browser): removed with the account, not a visitor's. */
+const staff = (note: string): ColumnEntry => ({ personal: "staff", erase: "keep", note });
+
+export const REGISTRY: Record<string, TableEntry> = {
+  admins: {
+    backup: { order: 1, chunkRows: 500 },
+    columns: {
+      ...plain("id", "password_hash", "created_at", "last_sign_in_at", "role"),
+      email: staff("the colleague's sign-in address; the row is deleted when the account is removed"),
+    },
+    retention: "While the account exists; 'Remove' on Staff deletes the row (sessions cascade).",
+  },
+  admin_invites: {
+    backup: { order: 2, chunkRows: 500 },
+    columns: {
+      ...plain("id", "token_hash", "invited_by", "created_at", "expires_at", "used_at", "role"),
+      email: staff("the invited colleague's address"),
+    },
+    retention:
+      "Until accepted, withdrawn or replaced by a new invitation to the same address; the inviter's removal deletes its pending ones.",
+  },
+  admin_sessions: {
+    backup: { skip: "sessions end; a restored site signs everyone in again" },
+    columns: {
+      ...plain("token_hash", "admin_id", "created_at", "expires_at", "id", "last_seen_at"),
+      user_agent: staff("the browser's User-Agent, shown as the device on Account"),
+    },
+    retention: "Until signed out, revoked or expired (expired rows deleted at sign-in).",
+  },
+  blog_posts: {
+    backup: { order: 3, chunkRows: 200 },
+    columns: plain(
+      "id",
+      "meta_data_title",
+      "title",
+      "read_time",
+      "template",
+      "content",
+      "date_added",
+      "updated_at",
+      "state",
+      "publish_at",
+      "version",
+      "meta_description",
+      "social_image_paragraph",
+    ),
+    retention: "Until deleted by staff.",
+  },
+  blog_revisions: {
+    backup: { order: 4, chunkRows: 200 },
+    columns: {
+      ...plain("id", "post_id", "saved_at", "reason", "post"),
+      saved_by: staff("the colleague's address as it was when saved"),
+    },
+    retention: "The last 50 per post; deleted with the post.",
+  },
+  images: {
+    // At most 16 stored originals (2400 px, a few MB at worst) at a time.
+    backup: { order: 5, chunkRows: 16, bytes: ["data"] },
+    columns: plain("id", "content_type", "width", "height", "data", "post_id", "created_at"),
+    retention: "While a post or revision refers to it; deleted with its post.",
+  },
+  image_variants: {
+    backup: { skip: "made again from the original on first request" },
+    columns: plain("image_id", "width", "content_type", "data"),
+    retention: "With its image.",
+  },
+  popups: {
+    backup: { order: 6, chunkRows: 500 },
+    columns: plain("id", "title", "content", "navigation", "activated", "created_at"),
+    retention: "Until deleted by staff.",
+  },
+  enquiries: {
+    backup: { order: 7, chunkRows: 1000 },
+    columns: {
+      ...plain("id", "kind", "created_at", "status", "status_changed_at", "assigned_to"),
+      fields: { personal: "visitor", erase: "clear", empty: {} },
+      source: {
+        personal: "visitor",
+        erase: "clear",
+        note: "landing page and referrer as the visitor's browser sent them",
+      },
+      search_text: { personal: "visitor", erase: "keep", note: "generated from fields: empties with them" },
+    },
+    erasure: { by: "id" },
+    retention:
+      "Closed and spam enquiries are erased RETENTION_MONTHS after they arrived (the privacy retention worker); the row stays as a tombstone.",
+  },
+  enquiry_events: {
+    backup: { order: 8, chunkRows: 1000 },
+    columns: {
+      ...plain("id", "enquiry_id", "admin_id", "at", "type", "edited_at"),
+      admin_email: staff("the colleague's address as it was, so the entry still names them"),
+      data: {
+        personal: "visitor",
+        erase: "tombstone",
+        value: { text: PRIVACY_MESSAGES.tombstone },
+        where: { type: ["note", "reply"] },
+        note: "notes and replies may quote the visitor; status and assignment entries hold none",
+      },
+    },
+    erasure: { by: "enquiry_id" },
+    retention: "With its enquiry (the 'erased' entry records who erased it and when).",
+  },
+  mail_outbox: {
+    backup: { order: 9, chunkRows: 1000 },
+    columns: {
+      ...plain("id", "enquiry_id", "kind", "state", "attempts", "next_attempt_at", "sent_at", "created_at"),
+      message: { personal: "visitor", erase: "clear", note: "cleared once sent or given up" },
+      last_error: { personal: "visitor", erase: "clear", note: "may quote the recipient's address" },
+    },
+    erasure: { by: "enquiry_id", deleteRows: { state: { not: ["sent"] } } },
+    retention:
+      "The stored message is cleared once sent or given up; an enquiry's rows go with its erasure (unsent deleted) or the enquiry. Without SMTP_URL each message is also DATA_DIR/mail/<id>.eml, deleted by erasure.",
+  },
+  insights_pages: {
+    backup: { order: 10, chunkRows: 2000 },
+    columns: plain("day", "path", "views", "visits"),
+    retention: "INSIGHTS_RETENTION_MONTHS (the insights worker deletes older days).",
+  },
+  insights_referrers: {
+    backup: { order: 11, chunkRows: 2000 },
+    columns: plain("day", "domain", "visits"),
+    retention: "INSIGHTS_RETENTION_MONTHS.",
+  },
+  insights_referrers_monthly: {
+    backup: { order: 12, chunkRows: 2000 },
+    columns: plain("month", "domain", "visits"),
+    retention: "INSIGHTS_RETENTION_MONTHS.",
+  },
+  insights_campaigns: {
+    backup: { order: 13, chunkRows: 2000 },
+    columns: plain("day", "source", "campaign", "visits"),
+    retention: "INSIGHTS_RETENTION_MONTHS.",
+  },
+  insights_funnel: {
+    backup: { order: 14, chunkRows: 2000 },
+    columns: plain("day", "form", "stage", "n"),
+    retention: "INSIGHTS_RETENTION_MONTHS.",
+  },
+  insights_enquiries: {
+    backup: { order: 15, chunkRows: 2000 },
+    columns: plain("day", "form", "landing", "referrer", "n"),
+    retention: "INSIGHTS_RETENTION_MONTHS.",
+  },
+};
+
+/** Every drizzle table of schema.ts. */
+export const SCHEMA_TABLES: PgTable[] = Object.values(schema).filter((value): value is PgTable => {
+  try {
+    return Boolean(value) && typeof value === "object" && Boolean(getTableConfig(value as PgTable).name);
+  } catch {
+    return false;
+  }
+});
+
+export const tableByName = (name: string): PgTable => {
+  const table = SCHEMA_TABLES.find((t) => getTableConfig(t).name === name);
+  if (!table) throw new Error(`No table ${name} in schema.ts`);
+  return table;
+};
+
+/** The tables backed up, in the order they are exported and imported (parents first). */
+export const BACKED_UP: string[] = Object.entries(REGISTRY)
+  .flatMap(([name, entry]) => ("order" in entry.backup ? [{ name, order: entry.backup.order }] : []))
+  .sort((a, b) => a.order - b.order)
+  .map((t) => t.name);
+
+/** The tables holding a visitor's data, tied to their enquiry. */
+export const VISITOR_TABLES: string[] = Object.entries(REGISTRY)
+  .filter(([, entry]) => entry.erasure)
+  .map(([name]) => name);
