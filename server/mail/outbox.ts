@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type Mail from "nodemailer/lib/mailer";
 import { COMPANY } from "../../common/company";
@@ -12,15 +12,22 @@ import { createTransport, type MailTransport, SMTP_CONNECTIONS } from "./transpo
 export const RETRY_BASE_MS = 10_000;
 export const RETRY_CAP_MS = 30 * 60_000;
 /**
- * A claimed row is hidden from other workers this long; a crashed worker's claim then lapses.
- * Each send renews its row's lease as it starts, fenced to the claim.
+ * A claimed row is hidden from other workers this long; a dead worker's claim then lapses, and
+ * another instance sends its mail (a lead reaches the office within 30 s even when the instance
+ * that took it dies: this, plus a poll). A live worker renews the leases of the rows it holds
+ * every OUTBOX_RENEW_MS, whether they wait or are being sent, fenced to its claim; each send also
+ * renews its row's lease as it starts. See docs/decisions/0033-outbox-short-leases.md.
  */
-export const OUTBOX_LEASE_MS = 3 * 60_000;
+export const OUTBOX_LEASE_MS = 15_000;
+/** How often a worker renews the leases of the rows it holds. */
+export const OUTBOX_RENEW_MS = 5_000;
 /** The longest one send may take (the transport's connection and socket timeouts, with room). */
 export const SEND_BUDGET_MS = 60_000;
 /** Sends in flight per worker: the SMTP pool's connections. */
 export const SEND_CONCURRENCY = SMTP_CONNECTIONS;
-const POLL_MS = 5_000;
+/** A started worker looks for due mail this often (and at once when woken). */
+export const OUTBOX_POLL_MS = 5_000;
+const POLL_MS = OUTBOX_POLL_MS;
 
 export const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
@@ -65,6 +72,8 @@ export function createOutbox(
     logger?: FastifyBaseLogger;
     transport?: MailTransport;
     leaseMs?: number;
+    /** Lease renewals' interval (default a third of the lease). */
+    renewMs?: number;
     sendBudgetMs?: number;
   } = {},
 ): Outbox {
@@ -72,6 +81,7 @@ export function createOutbox(
   let log = options.logger;
   const to = config.mailTo ?? COMPANY.email;
   const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
+  const renewMs = options.renewMs ?? (options.leaseMs ? Math.floor(leaseMs / 3) : OUTBOX_RENEW_MS);
   // No more rows than can be started before the claim's lease ends, even if every send is slow.
   const batch =
     SEND_CONCURRENCY * Math.max(1, Math.floor(leaseMs / (options.sendBudgetMs ?? SEND_BUDGET_MS)));
@@ -161,6 +171,57 @@ export function createOutbox(
     }
   }
 
+  /**
+   * Keeps the leases of a pass's claimed rows while this worker holds them (waiting or being
+   * sent): renewed every `renewMs`, each fenced to its claim. A row whose claim was lost is left
+   * to whoever holds it now. When renewals have failed for so long that the leases may lapse, the
+   * sends in flight are aborted (the transport closed) before another worker may take their rows:
+   * a live worker never sends a row it no longer holds.
+   */
+  function holdLeases(claimed: Claimed[], clock: () => Date) {
+    const held = new Map(claimed.map((row) => [row.id, row]));
+    let heldUntil = clock().getTime() + leaseMs;
+    let renewing: Promise<void> | undefined;
+    const renew = async () => {
+      const rows = [...held.values()];
+      if (rows.length === 0) return;
+      const now = clock().getTime();
+      try {
+        const kept = await db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(now + leaseMs) })
+          .where(or(...rows.map(fenced)))
+          .returning({ id: mailOutbox.id });
+        heldUntil = now + leaseMs;
+        const still = new Set(kept.map((row) => row.id));
+        // Not renewed: finished a moment ago, or taken by another worker after a lapse (left to it).
+        for (const row of rows)
+          if (!still.has(row.id) && held.delete(row.id))
+            log?.info({ outboxId: row.id }, "mail lease not renewed: the row is done or held elsewhere");
+      } catch (error) {
+        log?.warn({ err: error }, "mail leases not renewed: will try again");
+        if (clock().getTime() + renewMs >= heldUntil) {
+          log?.error("mail leases about to lapse: sends in flight aborted, to be retried");
+          transport?.close();
+          transport = options.transport;
+        }
+      }
+    };
+    const timer = setInterval(() => {
+      renewing ??= renew().finally(() => {
+        renewing = undefined;
+      });
+    }, renewMs);
+    return {
+      /** The row is done with (sent, failed or left): its lease is no longer renewed. */
+      release: (row: Claimed) => held.delete(row.id),
+      stop: async () => {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
+  }
+
   /** At most SEND_CONCURRENCY sends at once, in claim order. */
   async function sendAll(claimed: Claimed[], send: (row: Claimed) => Promise<boolean>) {
     const results: boolean[] = [];
@@ -190,10 +251,15 @@ export function createOutbox(
         ? await db.select().from(enquiries).where(inArray(enquiries.id, enquiryIds))
         : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const results = await sendAll(claimed, (c) => {
+      const leases = holdLeases(claimed, clock);
+      const results = await sendAll(claimed, async (c) => {
         const content = contentOf(c, c.enquiryId ? byId.get(c.enquiryId) : undefined);
-        return content ? deliverOne(c, content, clock) : Promise.resolve(false);
-      });
+        try {
+          return content ? await deliverOne(c, content, clock) : false;
+        } finally {
+          leases.release(c);
+        }
+      }).finally(leases.stop);
       sent += results.filter(Boolean).length;
       // A batch with failures means the mail server is struggling: leave the rest for later.
       if (results.some((ok) => !ok)) return sent;
