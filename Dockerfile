@@ -35,7 +35,9 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server/db/migrations ./server/db/migrations
 COPY package.json ./
-RUN mkdir -p /data && chown node:node /data
+# V8's compile cache of the server bundle (scripts/build-server.mjs): written by the first start.
+RUN mkdir -p /data build/server-app/.compile-cache \
+ && chown node:node /data build/server-app/.compile-cache
 USER node
 # The embedded database (and the .eml mail folder without SMTP_URL); unused with DATABASE_URL.
 VOLUME ["/data"]
