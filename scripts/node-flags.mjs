@@ -4,7 +4,7 @@
 // WebAssembly engine is up). `npm start`, the container (build/server-app/start.js, bundled from
 // scripts/launch-server.mjs), `npm run admin`, the data commands, the browser tests, the cluster
 // and the benchmarks all start node through here. Measured in docs/decisions/0016-memory-budget.md
-// and 0033-budgets.md.
+// and 0034-budgets.md.
 //
 // - `--liftoff-only`: PGlite's WebAssembly is compiled by V8's baseline compiler only. Without it
 //   V8 recompiles the hot functions with its optimising tier in the background after the server is

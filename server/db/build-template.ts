@@ -8,7 +8,7 @@ import { type DatabaseHandle, openEmbeddedDatabase } from "./client";
  * `npm run build`: the initialised, migrated, empty embedded database that first starts copy, and
  * the same with the demo content (SEED_DEMO=1, the default), so a first start neither runs initdb
  * nor renders the demo illustrations with sharp (about 25 MB of resident memory and a few hundred
- * milliseconds of CPU: docs/decisions/0033-budgets.md).
+ * milliseconds of CPU: docs/decisions/0034-budgets.md).
  */
 async function buildTemplate(dir: string, fill?: (database: DatabaseHandle) => Promise<unknown>) {
   const partial = `${dir}.building`;

@@ -70,7 +70,7 @@ export class DurableNodeFS extends NodeFS {
  * Flushes every file and folder under `dir` (and `dir` itself): after copying a database in. One
  * syncfs(2) of the file system holding it (`sync --file-system`, coreutils) does it in one journal
  * commit: an fsync per file (the fallback, where `sync` cannot run) made a thousand commits, about
- * a second of a first start (docs/decisions/0033-budgets.md).
+ * a second of a first start (docs/decisions/0034-budgets.md).
  */
 export function fsyncTree(dir: string): void {
   if (spawnSync("sync", ["--file-system", dir], { stdio: "ignore" }).status === 0) return;
