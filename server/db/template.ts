@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { constants, cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { DATABASE_TEMPLATE_DIR } from "../paths";
 import { fsyncPath, fsyncTree } from "./durable-fs";
@@ -16,7 +16,8 @@ export function copyDatabaseTemplate(dir: string, template = DATABASE_TEMPLATE_D
   // Copied beside, then renamed: a start interrupted mid-copy leaves no half database behind.
   const partial = `${dir}.copying`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(template, partial, { recursive: true });
+  // A reflink where the file system has them (btrfs, XFS): nothing copied until a page changes.
+  cpSync(template, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
   // On disk before it is named: a power cut after the rename must not leave unwritten files.
   fsyncTree(partial);
   rmSync(dir, { recursive: true, force: true });
