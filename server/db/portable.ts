@@ -1,21 +1,50 @@
 import { open } from "node:fs/promises";
 import { sql } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
+import { BACKED_UP, REGISTRY, tableByName } from "./registry";
 
 /**
  * All content as one portable JSON document, for moving between the embedded database and
  * PostgreSQL and for backups. Rows are PostgreSQL's own JSON of each row (timestamps keep their
- * microseconds, JSON columns stay JSON), image bytes in base64. Sessions and image variants are
- * left out: sessions end, variants are made again on first request.
+ * microseconds, JSON columns stay JSON), image bytes in base64. Which tables, in which order, is
+ * the table registry's (server/db/registry.ts): every table whose entry is backed up, parents
+ * first (sessions and image variants are left out: sessions end, variants are made again).
  */
 export const EXPORT_FORMAT = "fenland-organics-export";
 export const EXPORT_VERSION = 1;
 
 /** In foreign-key order: a table's rows are imported after the rows they refer to. */
-const TABLES = ["admins", "blog_posts", "images", "popups", "enquiries", "mail_outbox"] as const;
-type TableName = (typeof TABLES)[number];
+const TABLES: readonly string[] = BACKED_UP;
+type TableName = string;
+const backupOf = (table: TableName) => {
+  const backup = REGISTRY[table].backup;
+  if (!("order" in backup)) throw new Error(`${table} is not backed up`);
+  return backup;
+};
 /** bytea columns: PostgreSQL's JSON writes them as \x-hex, the file carries base64. */
-const BYTES: Partial<Record<TableName, string[]>> = { images: ["data"] };
+const bytesOf = (table: TableName): readonly string[] => backupOf(table).bytes ?? [];
+
+/** The columns of a table's primary key (the export reads rows in their order). */
+function keyOf(table: TableName): string[] {
+  const config = getTableConfig(tableByName(table));
+  const single = config.columns.filter((c) => c.primary).map((c) => c.name);
+  return single.length > 0 ? single : (config.primaryKeys[0]?.columns.map((c) => c.name) ?? []);
+}
+
+/**
+ * The backed-up tables a table's rows refer to: a row is exported only when the row it refers to
+ * was (one written while the export ran may be missing); `setNull`: the reference is dropped
+ * instead of the row (the schema sets it null when the parent goes, too).
+ */
+function parentsOf(table: TableName): Array<{ column: string; table: TableName; setNull: boolean }> {
+  return getTableConfig(tableByName(table)).foreignKeys.flatMap((fk) => {
+    const ref = fk.reference();
+    const parent = getTableConfig(ref.foreignTable).name;
+    if (ref.columns.length !== 1 || parent === table || !TABLES.includes(parent)) return [];
+    return [{ column: ref.columns[0].name, table: parent, setNull: fk.onDelete === "set null" }];
+  });
+}
 
 export interface ExportFile {
   format: typeof EXPORT_FORMAT;
@@ -39,24 +68,9 @@ async function storedColumns(db: Pick<Database, "execute">, table: TableName): P
   return rows.map((r) => String(r.column_name));
 }
 
-/** Rows read at a time: small enough that a request waits at most one chunk (images are large). */
-const CHUNK_ROWS: Record<TableName, number> = {
-  admins: 500,
-  blog_posts: 200,
-  images: 16, // at most 16 stored originals (2400 px, a few MB at worst) at a time
-  popups: 500,
-  enquiries: 1000,
-  mail_outbox: 1000,
-};
-
-/** Columns whose rows must have been exported for a row to be (the parent may come later). */
-const PARENTS: Partial<Record<TableName, { column: string; table: TableName }>> = {
-  images: { column: "post_id", table: "blog_posts" },
-  mail_outbox: { column: "enquiry_id", table: "enquiries" },
-};
-
 /**
- * Every table in foreign-key order, a chunk of rows at a time (keyset by id), each chunk in a
+ * Every table in foreign-key order, a chunk of rows at a time (keyset by primary key; the chunk
+ * size is the registry's: small enough that a request waits at most one chunk), each chunk in a
  * short read-only transaction of its own: on the embedded database (one connection) requests run
  * between chunks instead of waiting for the whole export, and no table is ever held in memory
  * whole. Rows written while the export runs may or may not be in it; a child row is written only
@@ -65,13 +79,20 @@ const PARENTS: Partial<Record<TableName, { column: string; table: TableName }>> 
  */
 export async function* exportChunks(db: Database): AsyncGenerator<{ table: TableName; rows: Rows }> {
   const exported = new Map<TableName, Set<string>>();
+  const referred = new Set(TABLES.flatMap((t) => parentsOf(t).map((p) => p.table)));
   for (const table of TABLES) {
     const stored = new Set(await storedColumns(db, table));
-    const parent = PARENTS[table];
+    const parents = parentsOf(table);
+    const key = keyOf(table);
+    const keyList = sql.join(
+      key.map((column) => sql`t.${sql.identifier(column)}`),
+      sql`, `,
+    );
+    const bytes = bytesOf(table);
     const ids = new Set<string>();
     exported.set(table, ids);
     yield { table, rows: [] }; // every table appears in the file, empty or not
-    let after: string | undefined;
+    let after: Record<string, unknown> | undefined;
     for (;;) {
       const chunk = await db.transaction(
         async (tx) => {
@@ -79,23 +100,32 @@ export async function* exportChunks(db: Database): AsyncGenerator<{ table: Table
           return rowsOf(
             await tx.execute(
               sql`select row_to_json(t) as row from ${sql.identifier(table)} t
-                where ${after === undefined ? sql`true` : sql`t.id > ${after}`}
-                order by t.id limit ${CHUNK_ROWS[table]}`,
+                where ${
+                  after === undefined
+                    ? sql`true`
+                    : sql`(${keyList}) > (select ${keyList} from json_populate_record(null::${sql.identifier(table)}, ${JSON.stringify(after)}::json) t)`
+                }
+                order by ${keyList} limit ${backupOf(table).chunkRows}`,
             ),
           ).map((r) => r.row as Record<string, unknown>);
         },
         { accessMode: "read only" },
       );
       if (chunk.length === 0) break;
-      after = String(chunk.at(-1)?.id);
-      const rows = chunk.filter((row) => {
-        const parentId = parent && row[parent.column];
-        return typeof parentId !== "string" || Boolean(parent && exported.get(parent.table)?.has(parentId));
-      });
+      const last = chunk.at(-1) ?? {};
+      after = Object.fromEntries(key.map((column) => [column, last[column]]));
+      const rows = chunk.filter((row) =>
+        parents.every((parent) => {
+          const parentId = row[parent.column];
+          if (typeof parentId !== "string" || exported.get(parent.table)?.has(parentId)) return true;
+          if (parent.setNull) row[parent.column] = null;
+          return parent.setNull;
+        }),
+      );
       for (const row of rows) {
-        if (table === "blog_posts" || table === "enquiries") ids.add(String(row.id));
+        if (referred.has(table)) ids.add(String(row[key[0]]));
         for (const column of Object.keys(row)) if (!stored.has(column)) delete row[column];
-        for (const column of BYTES[table] ?? [])
+        for (const column of bytes)
           row[column] = Buffer.from(String(row[column]).slice(2), "hex").toString("base64");
       }
       yield { table, rows };
@@ -188,12 +218,12 @@ export async function importDatabase(db: Database, file: ExportFile): Promise<Re
       );
       const rows = (file.tables[table] ?? []).map((row) => {
         const copy = { ...row };
-        for (const column of BYTES[table] ?? [])
+        for (const column of bytesOf(table))
           copy[column] = `\\x${Buffer.from(String(row[column]), "base64").toString("hex")}`;
         return copy;
       });
       // Batches small enough for one statement; images are the large rows.
-      const size = BYTES[table] ? 10 : 500;
+      const size = bytesOf(table).length > 0 ? 10 : 500;
       for (let i = 0; i < rows.length; i += size) {
         const batch = JSON.stringify(rows.slice(i, i + size));
         await tx.execute(

@@ -1,4 +1,5 @@
-import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { is } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { PRIVACY_MESSAGES } from "../../common/privacy";
 import * as schema from "./schema";
 
@@ -199,13 +200,9 @@ export const REGISTRY: Record<string, TableEntry> = {
 };
 
 /** Every drizzle table of schema.ts. */
-export const SCHEMA_TABLES: PgTable[] = Object.values(schema).filter((value): value is PgTable => {
-  try {
-    return Boolean(value) && typeof value === "object" && Boolean(getTableConfig(value as PgTable).name);
-  } catch {
-    return false;
-  }
-});
+export const SCHEMA_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter(
+  (value): value is PgTable => is(value, PgTable),
+);
 
 export const tableByName = (name: string): PgTable => {
   const table = SCHEMA_TABLES.find((t) => getTableConfig(t).name === name);
