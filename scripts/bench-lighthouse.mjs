@@ -7,6 +7,7 @@ import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { sitemapPages } from "./bench-lib.mjs";
+import { chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
@@ -37,7 +38,7 @@ for (const page of PAGES) {
 }
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromePath: await chromiumPath(),
   chromeFlags: [
     "--headless=new",
     "--no-sandbox",

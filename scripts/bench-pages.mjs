@@ -2,13 +2,11 @@
 // under build/client that the server sends for them.
 import { existsSync, statSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** `{ path: kilobytes }`, or undefined without Chromium. */
+/** `{ path: kilobytes }`. */
 export async function scriptKilobytesPerPage(base, paths) {
-  if (!existsSync(CHROMIUM)) return undefined;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
   const sizes = {};
   for (const path of paths) {
     const context = await browser.newContext();

@@ -1,23 +1,13 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/chromium.mjs";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Debian's Chromium, headless, with no background traffic (the machine has no internet). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
-  });
+/**
+ * Chromium, headless, with no background traffic (the machine has no internet): CHROMIUM_PATH,
+ * else Debian's, else @sparticuz/chromium's (scripts/chromium.mjs).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 export const baseURL = () => inject("baseURL");
