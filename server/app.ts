@@ -129,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("config", config);
   app.decorate("draining", false);
   app.decorate("adminRoutes", []);
+  app.decorate("routeDuties", []);
   app.addHook("onClose", () => database.close());
 
   registerErrorHandling(app);

@@ -4,8 +4,10 @@ import { adminRouteGuard } from "../plugins/auth";
 import { adminAccountRoutes } from "./admin-account";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
+import { adminSessionRoutes } from "./admin-sessions";
 import { adminStaffRoutes } from "./admin-staff";
 import { blogRoutes } from "./blog";
+import { routeDutyGuard } from "./duties";
 import { enquiryRoutes } from "./enquiries";
 import { enquiryInboxRoutes } from "./enquiry-inbox";
 import { healthRoutes } from "./health";
@@ -21,11 +23,14 @@ import { popupRoutes } from "./popups";
  */
 export async function apiRoutes(app: FastifyInstance) {
   app.addHook("onRoute", adminRouteGuard(app.adminRoutes));
+  // Each route in the OpenAPI document and bounded where it takes input, or the start fails.
+  app.addHook("onRoute", routeDutyGuard(app.routeDuties));
   await registerOpenApi(app); // first: it documents the routes registered after it
   await app.register(healthRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminStaffRoutes);
+  await app.register(adminSessionRoutes);
   await app.register(blogRoutes);
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);
