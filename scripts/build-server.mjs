@@ -76,7 +76,8 @@ export async function buildServer() {
   // - the young generation stays at its first 1 MB semi-space while the server starts (so an idle
   //   server keeps it small) and may grow under load once it listens;
   // - the old generation grows as V8 likes while starting (fewer full collections: about 50 ms
-  //   less to the first answer), then by 50 % between full collections instead of up to 4x, and
+  //   less to the first answer), then by 20 % between full collections instead of up to 4x (50 %
+  //   let a minute of load on / and /api/blog peak 10-20 MB higher on Node 24: decision 0034), and
   //   one full collection 0.2 s after the server listens returns the start's garbage.
   writeFileSync(
     "build/server-app/main.js",
@@ -95,7 +96,7 @@ export async function buildServer() {
       'process.env.NODE_ENV ??= "production";',
       'await import("./server.js");',
       'v8.setFlagsFromString("--semi-space-growth-factor=2");',
-      'v8.setFlagsFromString("--heap-growing-percent=50");',
+      'v8.setFlagsFromString("--heap-growing-percent=20");',
       // A context made while --expose-gc is set has gc(); the server's own context never does.
       'v8.setFlagsFromString("--expose-gc");',
       'const gc = vm.runInNewContext("gc");',
