@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { BACKED_UP, REGISTRY } from "../db/registry";
+import {
+  adminInvites,
+  adminSessions,
+  admins,
+  blogPosts,
+  blogRevisions,
+  images,
+  insightsCampaigns,
+  insightsEnquiries,
+  insightsFunnel,
+  insightsPages,
+  insightsReferrers,
+  insightsReferrersMonthly,
+  mailOutbox,
+  popups,
+} from "../db/schema";
+import { createEnquiryService } from "../services/enquiries";
+import { createPrivacyService } from "../services/privacy";
+import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "./enquiry-fixtures";
+
+const paragraph = (text: string) => ({ header: "", content: `<p>${text}</p>`, img: null, alt: "" });
+
+/**
+ * A database holding every kind of row the registry backs up: staff and a pending invitation;
+ * posts published, draft and scheduled, with revisions and an image; a popup; enquiries of each
+ * kind with notes (one edited), a reply, an assignment, a status change and an erasure; mail in
+ * each state; insights counts of every table. Written through the services where they decide
+ * what a row holds, directly where a row is plain data.
+ */
+export async function fillEveryKindOfRow(db: Database): Promise<void> {
+  const [owner, desk] = await db
+    .insert(admins)
+    .values([
+      { email: "owner@example.co.uk", passwordHash: "scrypt$x", role: "owner" },
+      { email: "desk@example.co.uk", passwordHash: "scrypt$y", role: "desk", lastSignInAt: new Date() },
+    ])
+    .returning();
+  await db.insert(adminSessions).values({
+    tokenHash: "a".repeat(64),
+    adminId: owner.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await db.insert(adminInvites).values([
+    {
+      email: "editor@example.co.uk",
+      tokenHash: "b".repeat(64),
+      invitedBy: owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      role: "editor",
+    },
+    {
+      email: "desk@example.co.uk",
+      tokenHash: "c".repeat(64),
+      invitedBy: owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      usedAt: new Date(),
+      role: "desk",
+    },
+  ]);
+
+  const content = [paragraph("One"), paragraph("Two"), paragraph("Three")];
+  const [published, , scheduled] = await db
+    .insert(blogPosts)
+    .values([
+      { metaDataTitle: "Published", title: "Published", readTime: 2, template: 1, content, version: 3 },
+      { metaDataTitle: "Draft", title: "Draft", readTime: 1, template: 2, content, state: "draft" },
+      {
+        metaDataTitle: "Scheduled",
+        title: "Scheduled",
+        readTime: 1,
+        template: 3,
+        content,
+        state: "scheduled",
+        publishAt: new Date(Date.now() + 86_400_000),
+        metaDescription: "Soon",
+        socialImageParagraph: 0,
+      },
+    ])
+    .returning();
+  await db.insert(images).values({
+    contentType: "image/png",
+    width: 1,
+    height: 1,
+    data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]),
+    postId: published.id,
+  });
+  const snapshot = { metaDataTitle: "Published", title: "Before", readTime: 2, template: 1, content };
+  await db.insert(blogRevisions).values([
+    { postId: published.id, savedBy: owner.email, reason: "saved", post: snapshot },
+    { postId: published.id, savedBy: desk.email, reason: "published", post: { ...snapshot, title: "After" } },
+    { postId: scheduled.id, savedBy: owner.email, reason: "restored", post: snapshot },
+  ]);
+  await db.insert(popups).values({ title: "Book a review", content: "Free", activated: true });
+
+  const enquiries = createEnquiryService(db);
+  const ownerActor = { id: owner.id, email: owner.email };
+  const contact = await enquiries.submit("contact", VALID_CONTACT);
+  const quote = await enquiries.submit("quote", VALID_QUOTE);
+  await enquiries.submit("tankering", VALID_TANKERING, { spam: true });
+  await enquiries.addNote(contact.id, "Called, left a message", ownerActor);
+  await enquiries.reply(contact.id, "Thanks Jane, we'll call on Monday.", ownerActor);
+  await enquiries.assign(contact.id, desk.id, ownerActor);
+  await enquiries.setStatus(contact.id, "contacted", ownerActor);
+  await enquiries.addNote(quote.id, "Quinn wants a price", ownerActor);
+  await db.update(mailOutbox).set({ state: "sent", sentAt: new Date(), message: null });
+  await createPrivacyService(db, { retentionMonths: 0 }).erase(VALID_QUOTE.contact.email, ownerActor);
+  await db.insert(mailOutbox).values([
+    { kind: "invite", message: { to: "editor@example.co.uk", subject: "Join", text: "link" } },
+    { kind: "invite", state: "failed", attempts: 8, lastError: "550 no such user" },
+  ]);
+
+  const day = "2026-11-02";
+  await db.insert(insightsPages).values([
+    { day, path: "/", views: 10, visits: 4 },
+    { day, path: "/blog", views: 3, visits: 1 },
+  ]);
+  await db.insert(insightsReferrers).values({ day, domain: "www.google.com", visits: 4 });
+  await db
+    .insert(insightsReferrersMonthly)
+    .values({ month: "2026-11-01", domain: "www.google.com", visits: 4 });
+  await db.insert(insightsCampaigns).values({ day, source: "news", campaign: "autumn", visits: 2 });
+  await db.insert(insightsFunnel).values({ day, form: "quote", stage: "1", n: 5 });
+  await db.insert(insightsEnquiries).values({ day, form: "contact", landing: "/", referrer: "", n: 1 });
+}
+
+type Rows = Array<Record<string, unknown>>;
+
+/** Each backed-up table's row count and a checksum of its rows' content (the same on any server). */
+export async function tableDigests(db: Database): Promise<Record<string, { rows: number; md5: string }>> {
+  const digests: Record<string, { rows: number; md5: string }> = {};
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    for (const table of BACKED_UP) {
+      const result = (await tx.execute(
+        sql`select count(*)::int as n, md5(coalesce(string_agg(row_to_json(t)::text, ',' order by row_to_json(t)::text collate "C"), '')) as md5 from ${sql.identifier(table)} t`,
+      )) as unknown as { rows: Rows };
+      digests[table] = { rows: Number(result.rows[0].n), md5: String(result.rows[0].md5) };
+    }
+  });
+  return digests;
+}
+
+/** The tables the registry backs up that `fillEveryKindOfRow` leaves empty (a new table needs rows). */
+export const emptyTables = (digests: Record<string, { rows: number }>) =>
+  Object.keys(REGISTRY).filter((t) => BACKED_UP.includes(t) && !(digests[t]?.rows > 0));
