@@ -59,6 +59,8 @@ async function firstStartSteps(app: FastifyInstance, config: Config) {
  * pages may still be loading: the database opens meanwhile (start-up time).
  */
 export async function startServer(config: Config, pages: PagesOptions | Promise<PagesOptions>) {
+  // Where a start's time goes, in milliseconds since the process began (performance.now()).
+  const startedAt: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -78,9 +80,11 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
     console.error(`${error.message} Stop that process first (a second one would corrupt the database).`);
     process.exit(1);
   });
+  startedAt.databaseOpen = Math.round(performance.now());
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, pages: await pages });
+    startedAt.appBuilt = Math.round(performance.now());
   } catch (error) {
     await database.close();
     throw error;
@@ -99,7 +103,10 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
   // The insights worker writes its last counts before the database closes too.
   app.addHook("preClose", () => app.services.insights.stop());
   app.addHook("preClose", () => app.services.privacy.stop());
+  startedAt.firstStartDone = Math.round(performance.now());
   await app.listen({ port: config.port, host: config.host });
+  startedAt.listening = Math.round(performance.now());
+  app.log.info({ startedAt }, "started");
   app.services.mail.start(app.log);
   app.services.scheduledPosts.start(app.log); // scheduled posts published within 10 s of their time
   app.services.insights.start(app.log); // counts flushed every 10 s; retention once a day
