@@ -53,6 +53,7 @@ console.log(`Server budgets on ${machine()}:`);
 console.log(
   `  cold start ${medianStart} ms, median of ${STARTS} (${starts.join(", ")} ms); budget ${budgets.coldStart.ms} ms`,
 );
+console.log(`  where a start's time goes (medians, ms since the process began): ${phaseText}`);
 console.log(
   `  peak resident memory ${peak} MB from spawn through ${LOAD_SECONDS} s of GET / and /api/blog ` +
     `(${results.map((r) => Math.round(r.requests.average)).join(" + ")} requests/s); budget ${budgets.peakRss.mb} MB`,
