@@ -190,3 +190,16 @@ export const LEAD_MESSAGES = {
   replyTooLong: (max: number) => `A reply is at most ${max} characters`,
   noAddress: "This enquiry has no e-mail address to reply to",
 } as const;
+
+/** Each lead's source (issue 31): the enquiry page's section and the inbox's filter. */
+export const LEAD_SOURCE_MESSAGES = {
+  heading: "Source",
+  unknown:
+    "Not known: the form was sent without the visit's details (no JavaScript, or the browser asks not to be tracked).",
+  filter: "Source",
+  filterLabel: "Referring domain or utm_source",
+  filterHint: "For example google.com or newsletter",
+  apply: "Filter",
+  anySource: "Any source",
+  filterBy: (value: string) => `Show enquiries from ${value}`,
+} as const;

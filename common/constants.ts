@@ -1,6 +1,8 @@
 /** Business constants and limits, defined once. Durations are milliseconds. */
 
 export const SEARCH_SNIPPET_LENGTH = 72;
+/** The longest landing path, referring domain and utm_ value a lead's source keeps (common/lead-source.ts). */
+export const LEAD_SOURCE_LIMITS = { landing: 300, referrer: 253, utm: 100 } as const;
 export const THEME_STORAGE_KEY = "dark-theme";
 export const LIGHT_THEME_CLASS = "light-theme";
 export const ADMIN_AUTH_COOKIE = "admin_auth";

@@ -8,6 +8,7 @@ import {
   STAFF_ENQUIRY_STATUSES,
 } from "./constants";
 import { idSchema, UUID_SHAPE } from "./ids";
+import { leadSourceSchema } from "./lead-source";
 import { withStorableText } from "./text";
 import { z } from "./zod";
 
@@ -72,6 +73,9 @@ export const inboxFilterSchema = z.object({
     .enum(["mine", "none"], { error: LEAD_MESSAGES.invalidAssignedFilter })
     .optional()
     .meta({ description: "mine: assigned to the caller; none: assigned to nobody" }),
+  source: searchTerm
+    .optional()
+    .meta({ description: "The referring domain or utm_source is this (any case)" }),
 });
 
 export const inboxQuerySchema = inboxFilterSchema.extend({
@@ -156,6 +160,9 @@ export const enquiryViewSchema = z.object({
   statusChangedAt: z.iso.datetime().nullable().meta({ description: "null: never changed" }),
   fields: z.record(z.string(), z.unknown()).meta({ description: "As submitted (the form's fields)" }),
   mail: mailDeliverySchema.nullable().meta({ description: "null for spam, which is never mailed" }),
+  source: leadSourceSchema
+    .nullable()
+    .meta({ description: "Where the visit started and came from; null: unknown (or erased)" }),
 });
 
 /** A page of the inbox: `next` is the cursor of the older page, `newer` of the newer (null at the ends). */

@@ -60,4 +60,6 @@ export const ENQUIRY_MESSAGES = {
   /** `{field} must be text`, `{field} must be at most {max} characters` */
   notText: (field: string) => `${field} must be text`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  invalidSource:
+    "source must be an object of text parts (landing, referrer, utmSource, utmMedium, utmCampaign)",
 } as const;

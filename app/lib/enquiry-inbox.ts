@@ -9,6 +9,7 @@ export function inboxSearch(filter: InboxFilter, cursor?: string | null): string
   if (filter.status) params.set("status", filter.status);
   if (filter.q) params.set("q", filter.q);
   if (filter.assigned) params.set("assigned", filter.assigned);
+  if (filter.source) params.set("source", filter.source);
   if (cursor) params.set("cursor", cursor);
   const search = params.toString();
   return search ? `?${search}` : "";

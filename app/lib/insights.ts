@@ -1,3 +1,4 @@
+import { LEAD_SOURCE_LIMITS } from "@common/constants";
 import type { InsightsForm } from "@common/insights";
 
 /**
@@ -8,12 +9,18 @@ import type { InsightsForm } from "@common/insights";
  */
 let landing: string | undefined;
 let from = "";
+let campaign: Record<"utmSource" | "utmMedium" | "utmCampaign", string> | undefined;
 let last = "";
 const reached = new Set<string>();
 
+function untracked() {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  return nav.globalPrivacyControl === true || nav.doNotTrack === "1";
+}
+
 function send(query: Record<string, string>) {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  if (nav.globalPrivacyControl || nav.doNotTrack === "1") return;
+  if (untracked()) return;
   nav.sendBeacon?.(`/api/insights?${new URLSearchParams(query)}`);
 }
 
@@ -26,6 +33,33 @@ export function pageShown(path: string) {
   try {
     from = new URL(document.referrer).hostname;
   } catch {}
+  const query = new URLSearchParams(location.search);
+  campaign = {
+    utmSource: query.get("utm_source") ?? "",
+    utmMedium: query.get("utm_medium") ?? "",
+    utmCampaign: query.get("utm_campaign") ?? "",
+  };
+}
+
+/**
+ * The lead's source sent with a form (common/lead-source.ts): the tab's landing page, the domain
+ * it came from (not this site) and its landing address's utm_ values; each cut to the server's
+ * limits. Nothing when the browser asks not to be tracked, or before any page was shown.
+ */
+export function visitSource(): Record<string, string> | undefined {
+  if (untracked() || landing === undefined) return undefined;
+  const parts: Record<string, string> = {
+    landing,
+    referrer: from === location.hostname ? "" : from,
+    ...campaign,
+  };
+  const kept = Object.entries(parts)
+    .filter(([, value]) => value)
+    .map(([key, value]) => {
+      const max = { landing: LEAD_SOURCE_LIMITS.landing, referrer: LEAD_SOURCE_LIMITS.referrer }[key];
+      return [key, value.slice(0, max ?? LEAD_SOURCE_LIMITS.utm)];
+    });
+  return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
 /** A form's stage reached (a wizard step, a form viewed): once per tab until it is submitted. */

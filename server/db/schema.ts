@@ -25,6 +25,7 @@ import {
   type PostState,
 } from "../../common/constants";
 import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
+import type { LeadSource } from "../../common/lead-source";
 import type { Role } from "../../common/roles";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -221,6 +222,8 @@ export const enquiries = pgTable(
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
     /** The colleague working the lead ('Assigned to'); null: nobody yet. */
     assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
+    /** Where the visit started and came from, as the visitor's browser sent it (common/lead-source.ts); null: unknown. */
+    source: jsonb("source").$type<LeadSource>(),
     /**
      * What the inbox search looks in, lower case, fields apart (chr 31): names, company or
      * business type, e-mails, post code (as stored and without its space) and message.

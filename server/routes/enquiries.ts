@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { enquiryReference } from "../../common/confirmation";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../common/enquiries";
+import { enquiryRequestSchema, leadSourceInputSchema } from "../../common/lead-source";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
 import { firstIssue } from "../../common/zod";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
+import { normaliseLeadSource } from "../services/lead-source";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
 /** Each form's path and the summary the API document gives its submission. */
@@ -32,7 +34,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           "Stored, then mailed to the office. A missing or invalid field is refused with the form's " +
           `message for it. A client may send each form ${perHour} times an hour, then 429.`,
         tags: ["enquiries"],
-        body: jsonSchemaOf(ENQUIRY_SCHEMAS[kind]),
+        body: jsonSchemaOf(enquiryRequestSchema(kind)),
         response: {
           201: {
             type: "object",
@@ -59,11 +61,14 @@ export async function enquiryRoutes(app: FastifyInstance) {
         if (!isObject(body)) throw badRequest(ENQUIRY_MESSAGES.invalidBody);
         const trap = body[HONEYPOT_FIELD];
         const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
+        const sent = leadSourceInputSchema.optional().safeParse(body.source ?? undefined);
+        if (!sent.success) throw badRequest(ENQUIRY_MESSAGES.invalidSource);
+        const source = normaliseLeadSource(sent.data);
         if (trap !== undefined && trap !== null && trap !== "") {
           // Answered like a success so a bot learns nothing. Kept as spam (never mailed) so a
           // person whose browser filled the hidden field can still be found in the inbox.
           const stored = parsed.success
-            ? await app.services.enquiries.submit(kind, parsed.data, { spam: true })
+            ? await app.services.enquiries.submit(kind, parsed.data, { spam: true, source })
             : request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
           return reply
             .status(201)
@@ -71,7 +76,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
         }
         if (!parsed.success) throw badRequest(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
         // 201 only once the enquiry and its outbox row are committed.
-        const { reference } = await app.services.enquiries.submit(kind, parsed.data);
+        const { reference } = await app.services.enquiries.submit(kind, parsed.data, { source });
         return reply.status(201).send({ status: "Created", reference });
       },
     });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordChangeSchema } from "../../common/account";
 import { blogPostInputSchema } from "../../common/blog";
 import { ADMIN_PASSWORD_MIN, BLOG_LIMITS, POPUP_CONTENT_MAX, TEMPLATE_COUNT } from "../../common/constants";
-import { ENQUIRY_LIMITS, ENQUIRY_SCHEMAS } from "../../common/enquiries";
+import { ENQUIRY_LIMITS } from "../../common/enquiries";
 import { enquiryStatusInputSchema, INBOX_PAGE_MAX, INBOX_SEARCH_MAX } from "../../common/enquiry-inbox";
+import { enquiryRequestSchema } from "../../common/lead-source";
 import { popupInputSchema } from "../../common/popup";
 import type { z } from "../../common/zod";
 import { bearer, signIn } from "../test/content";
@@ -97,7 +98,7 @@ describe("OpenAPI document and hostile input", () => {
         "status",
         "message",
       ]);
-      expect(bodyOf(doc, `/api/${kind}`, "post")).toEqual(jsonSchemaOf(ENQUIRY_SCHEMAS[kind]));
+      expect(bodyOf(doc, `/api/${kind}`, "post")).toEqual(jsonSchemaOf(enquiryRequestSchema(kind)));
     }
     const quote = bodyOf(doc, "/api/quote", "post");
     expect(quote.required).toEqual(["businessType", "wasteType", "frequency", "location", "contact"]);

@@ -15,6 +15,7 @@ import {
   type TimelineEntry,
 } from "../../common/enquiry-inbox";
 import { UUID_SHAPE } from "../../common/ids";
+import type { LeadSource } from "../../common/lead-source";
 import type { Database } from "../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox } from "../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
@@ -50,13 +51,23 @@ export function createEnquiryService(
   /**
    * Stores the enquiry and its notification in one transaction: both or neither; with
    * `autoReply`, the visitor's confirmation too (sent after the notification). Spam (the
-   * honeypot was filled) is stored for staff to check, but never mailed. Answers the reference.
+   * honeypot was filled) is stored for staff to check, but never mailed. `source`: where the visit
+   * came from (normalised, see lead-source.ts). Answers the reference.
    */
-  async function submit(kind: EnquiryKind, fields: EnquiryFields, options: { spam?: boolean } = {}) {
+  async function submit(
+    kind: EnquiryKind,
+    fields: EnquiryFields,
+    options: { spam?: boolean; source?: LeadSource | null } = {},
+  ) {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(enquiries)
-        .values({ kind, fields: fields as Record<string, unknown>, status: options.spam ? "spam" : "new" })
+        .values({
+          kind,
+          fields: fields as Record<string, unknown>,
+          status: options.spam ? "spam" : "new",
+          source: options.source ?? null,
+        })
         .returning({ id: enquiries.id });
       if (!options.spam) {
         await tx.insert(mailOutbox).values({ enquiryId: row.id });
@@ -141,6 +152,7 @@ export function createEnquiryService(
         nextAttemptAt: m.state === "pending" ? iso(m.nextAttemptAt) : null,
       },
       assignedTo: assignee?.id ? { id: assignee.id, email: assignee.email } : null,
+      source: e.source ?? null,
       timeline: await timeline(id),
       reference: enquiryReference(e.id),
     };

@@ -1,4 +1,5 @@
 import { type EnquiryView, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-inbox";
+import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../common/lead-source";
 
 /**
  * CSV for spreadsheets: RFC 4180 (CRLF rows, fields quoted when they hold a comma, quote or line
@@ -49,6 +50,10 @@ const COLUMNS: Array<[heading: string, read: (e: EnquiryView) => string]> = [
   ["Message", (e) => text(e.fields.message)],
   ["Mail", (e) => e.mail?.state ?? ""],
   ["Mail attempts", (e) => (e.mail ? String(e.mail.attempts) : "")],
+  ...LEAD_SOURCE_PARTS.map((part): [string, (e: EnquiryView) => string] => [
+    LEAD_SOURCE_LABELS[part],
+    (e) => e.source?.[part] ?? "",
+  ]),
 ];
 
 export const csvHeader = () => CSV_BOM + csvRow(COLUMNS.map(([heading]) => heading));

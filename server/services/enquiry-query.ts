@@ -18,12 +18,17 @@ import { officeNotification } from "../mail/outbox";
 const searchCondition = (term: string) =>
   sql`${enquiries.searchText} like ${containsPattern(term.toLowerCase())}`;
 
+/** The referring domain or utm_source is the term, in any case (both are stored lower case). */
+const sourceCondition = (term: string) =>
+  sql`(${enquiries.source}->>'referrer' = ${term.toLowerCase()} or ${enquiries.source}->>'utmSource' = ${term.toLowerCase()})`;
+
 /** Whose 'Mine' the filter's `assigned: "mine"` is. */
 export type ServiceFilter = InboxFilter & { me?: string };
 
 /** Kind, status (none given: every status but spam), search term and 'Mine' or 'Unassigned'. */
-export function filterCondition({ kind, status, q, assigned, me }: ServiceFilter): SQL {
+export function filterCondition({ kind, status, q, assigned, me, source }: ServiceFilter): SQL {
   return and(
+    source ? sourceCondition(source) : undefined,
     kind ? eq(enquiries.kind, kind) : undefined,
     assigned === "none" ? isNull(enquiries.assignedTo) : undefined,
     // Without a caller nothing is theirs.
@@ -55,6 +60,7 @@ function selectRows(db: Database, where: SQL, newestFirst: boolean, limit: numbe
       statusChangedAt: enquiries.statusChangedAt,
       mailState: mailOutbox.state,
       mailAttempts: mailOutbox.attempts,
+      source: enquiries.source,
     })
     .from(enquiries)
     .leftJoin(mailOutbox, officeNotification)
@@ -71,6 +77,7 @@ const toView = (r: Row): EnquiryView => ({
   statusChangedAt: r.statusChangedAt?.toISOString() ?? null,
   fields: r.fields,
   mail: r.mailState ? { state: r.mailState, attempts: r.mailAttempts ?? 0 } : null,
+  source: r.source ?? null,
 });
 
 const cursorAt = (direction: InboxCursor["direction"], row: Row) =>

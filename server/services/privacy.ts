@@ -52,6 +52,7 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
       statusChangedAt: e.statusChangedAt?.toISOString() ?? null,
       fields: e.fields,
       mail: m?.state ? { state: m.state, attempts: m.attempts } : null,
+      source: e.source ?? null,
     }));
   }
 
@@ -102,7 +103,7 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
   }
 
   /**
-   * Erases one enquiry in `tx`: its fields emptied, its unsent mail dropped and the sent copies'
+   * Erases one enquiry in `tx`: its fields and source emptied, its unsent mail dropped and the sent copies'
    * message and error cleared, its notes' and replies' text replaced by a tombstone, and one
    * 'erased' entry (who, when) added. False when it is gone or was already erased.
    */
@@ -119,7 +120,7 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
       .from(enquiryEvents)
       .where(and(eq(enquiryEvents.enquiryId, id), eq(enquiryEvents.type, "erased")));
     if (done) return false;
-    await tx.update(enquiries).set({ fields: {} }).where(eq(enquiries.id, id));
+    await tx.update(enquiries).set({ fields: {}, source: null }).where(eq(enquiries.id, id));
     await tx.delete(mailOutbox).where(and(eq(mailOutbox.enquiryId, id), ne(mailOutbox.state, "sent")));
     await tx.update(mailOutbox).set({ message: null, lastError: null }).where(eq(mailOutbox.enquiryId, id));
     await tx

@@ -4,7 +4,7 @@ import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { ZodMiniType } from "zod/mini";
 import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
-import { formStage, formSubmitted } from "~/lib/insights";
+import { formStage, formSubmitted, visitSource } from "~/lib/insights";
 import { FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
 
@@ -62,7 +62,11 @@ export function EnquiryForm<Name extends string>({
       return;
     }
     setSending(true);
-    const result = await postEnquiry(kind, { ...(parsed.data as object), [HONEYPOT_FIELD]: trap });
+    const result = await postEnquiry(kind, {
+      ...(parsed.data as object),
+      [HONEYPOT_FIELD]: trap,
+      source: visitSource(),
+    });
     setSending(false);
     if (result.ok) {
       formSubmitted(kind);

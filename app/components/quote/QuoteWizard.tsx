@@ -5,7 +5,7 @@ import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { isActionable, postEnquiry } from "~/lib/enquiry-api";
-import { formStage, formSubmitted } from "~/lib/insights";
+import { formStage, formSubmitted, visitSource } from "~/lib/insights";
 import { useMessages } from "~/lib/messages";
 import { useQuoteDraft } from "~/lib/quote-draft";
 import { FormMessage, HoneypotField } from "../enquiry/FormParts";
@@ -76,7 +76,11 @@ export function QuoteWizard({ step }: { step: number }) {
     const parsed = quoteSchema.safeParse(draft);
     if (!parsed.success) return show(parsed.error.issues[0]?.message ?? "");
     setSending(true);
-    const result = await postEnquiry("quote", { ...parsed.data, [HONEYPOT_FIELD]: trap });
+    const result = await postEnquiry("quote", {
+      ...parsed.data,
+      [HONEYPOT_FIELD]: trap,
+      source: visitSource(),
+    });
     setSending(false);
     if (!result.ok)
       return void add(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");

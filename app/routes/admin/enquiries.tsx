@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: query.status,
     q: query.q,
     assigned: query.assigned,
+    source: query.source,
   };
   return {
     // Only what the rows show travels to the browser, not every submitted field.
@@ -73,7 +74,8 @@ export default function AdminEnquiries({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const loading = navigation.state !== "idle" && navigation.location?.pathname === pathname;
   useFirstPageOnNewSearch();
-  const filtered = Boolean(filter.kind || filter.status || filter.q || filter.assigned) || paged;
+  const filtered =
+    Boolean(filter.kind || filter.status || filter.q || filter.assigned || filter.source) || paged;
 
   return (
     <>

@@ -15,6 +15,7 @@ import { firstIssue } from "@common/zod";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";
+import { LeadSourceCard } from "~/components/admin/enquiries/LeadSource";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
@@ -233,6 +234,8 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
             </h2>
             <MailDelivery mail={enquiry.mail} busy={busy} />
           </section>
+
+          <LeadSourceCard source={enquiry.source} />
         </div>
       </div>
 

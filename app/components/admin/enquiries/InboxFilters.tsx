@@ -1,7 +1,8 @@
-import { INBOX_MESSAGES, LEAD_MESSAGES } from "@common/admin-messages";
+import { INBOX_MESSAGES, LEAD_MESSAGES, LEAD_SOURCE_MESSAGES } from "@common/admin-messages";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/constants";
 import { type InboxFilter, KIND_LABELS, STATUS_LABELS } from "@common/enquiry-inbox";
 import { Link } from "react-router";
+import { inputClass } from "~/components/enquiry/styles";
 import { inboxSearch } from "~/lib/enquiry-inbox";
 
 interface Choice {
@@ -34,6 +35,42 @@ function FilterLinks({ label, choices }: { label: string; choices: Choice[] }) {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The source filter: a GET form (works without JavaScript) keeping the other filters, and
+ * 'Any source' to drop it.
+ */
+function SourceFilter({ filter }: { filter: InboxFilter }) {
+  const kept = { ...filter, source: undefined };
+  return (
+    <form method="get" className="flex flex-wrap items-end gap-2" aria-label={LEAD_SOURCE_MESSAGES.filter}>
+      {Object.entries(kept).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <div className="flex flex-col gap-1">
+        <label htmlFor="inbox-source" className="text-sm font-bold text-muted">
+          {LEAD_SOURCE_MESSAGES.filterLabel}
+        </label>
+        <input
+          id="inbox-source"
+          name="source"
+          defaultValue={filter.source ?? ""}
+          key={filter.source ?? ""}
+          placeholder={LEAD_SOURCE_MESSAGES.filterHint}
+          className={`${inputClass} w-64 max-w-full`}
+        />
+      </div>
+      <button type="submit" className="btn btn-ghost min-h-9">
+        {LEAD_SOURCE_MESSAGES.apply}
+      </button>
+      {filter.source && (
+        <Link to={inboxSearch(kept)} className="btn btn-ghost min-h-9">
+          {LEAD_SOURCE_MESSAGES.anySource}
+        </Link>
+      )}
+    </form>
   );
 }
 
@@ -76,6 +113,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       <FilterLinks label={INBOX_MESSAGES.kindFilter} choices={kinds} />
       <FilterLinks label={INBOX_MESSAGES.statusFilter} choices={statuses} />
       <FilterLinks label={LEAD_MESSAGES.assignedFilter} choices={assigned} />
+      <SourceFilter filter={filter} />
     </div>
   );
 }
