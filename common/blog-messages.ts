@@ -52,6 +52,8 @@ export const BLOG_MESSAGES = {
     header: `Paragraph headers must be text of at most ${BLOG_LIMITS.header} characters`,
     alt: `Image descriptions (alt text) must be text of at most ${BLOG_LIMITS.alt} characters`,
     content: `Paragraph content must be HTML text of at most ${BLOG_LIMITS.content} characters`,
+    /** A paragraph sent without its `content` (an empty paragraph object included). */
+    contentMissing: "Each paragraph needs its content (HTML text, empty for none)",
     imageId: "A paragraph image must be the id of an uploaded image",
     imageNotAllowed: (template: number, index: number) =>
       `Template ${template} does not allow an image in paragraph ${index + 1}`,
@@ -111,6 +113,8 @@ export const BLOG_MESSAGES = {
     restored: "Revision restored as a draft",
     restoreFailed: "Error restoring revision; Try again",
     publishedNoDraft: "This post is published: Preview and Submit save its changes, or Unpublish it first",
+    /** The editor's form asked for nothing it knows (a hand-made request). */
+    unknownAction: "That is not something the blog editor can do",
     /** On a post page a signed-in administrator opens before it is public. */
     previewNotice: (state: string) => `${state}: not public yet. Only signed-in staff see this page.`,
   },

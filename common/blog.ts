@@ -35,12 +35,16 @@ export const blogParagraphSchema = z.object({
     .max(BLOG_LIMITS.header, BLOG_MESSAGES.post.header)
     .overwrite(stripNul)
     .default(""),
+  // Required (CONTRACT: each paragraph has header, content and img): a paragraph without it, or an
+  // empty paragraph object, is refused rather than saved empty.
   content: z
-    .string({ message: BLOG_MESSAGES.post.content })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? BLOG_MESSAGES.post.contentMissing : BLOG_MESSAGES.post.content,
+    })
     .max(BLOG_LIMITS.content, BLOG_MESSAGES.post.content)
     .overwrite(stripNul)
-    .default("")
-    .meta({ description: "HTML; the server keeps only what its sanitiser allows" }),
+    .meta({ description: "HTML (may be empty); the server keeps only what its sanitiser allows" }),
   img: z
     .string({ message: BLOG_MESSAGES.post.imageId })
     .regex(UUID_SHAPE, { message: BLOG_MESSAGES.post.imageId })

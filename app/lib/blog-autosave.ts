@@ -1,15 +1,42 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { type Answer, useAnswer } from "./action-answer";
 import { type BlogDraft, draftForm, draftProblem } from "./blog-draft";
 
 /** Quiet time after the last change before the draft is saved to the server. */
 export const AUTOSAVE_DELAY_MS = 3000;
 
 /** What the form route's action answers to a save that does not publish ('Save draft', 'Schedule', autosave). */
-export type DraftSaved =
-  | { ok: true; id: string; message: string; version: number; images: Array<string | null> }
-  | { ok: false; error: string };
+export type DraftSaved = Answer<{
+  id: string;
+  message: string;
+  version: number;
+  images: Array<string | null>;
+}>;
+
+/**
+ * The draft as it is now, after a save's answer: the saved version and the ids of the images the
+ * save stored are taken in; every word typed since the save was sent is kept (the answer never
+ * replaces the text). `sent` is the draft the save carried.
+ */
+export function settled(
+  current: BlogDraft,
+  sent: BlogDraft,
+  answer: Extract<DraftSaved, { ok: true }>,
+): BlogDraft {
+  return {
+    ...current,
+    editId: answer.id,
+    version: answer.version,
+    // Picked files now stored: their ids, unless the paragraph got another picture meanwhile.
+    content: current.content.map((p, index) =>
+      p.image?.dataUrl && p.image.dataUrl === sent.content[index]?.image?.dataUrl
+        ? { ...p, image: { id: answer.images[index] ?? null, dataUrl: null } }
+        : p,
+    ),
+  };
+}
 
 export type AutosaveStatus =
   | { kind: "idle" }
@@ -34,8 +61,8 @@ export function useAutosave({
   /** The form's change count: a save is due when it is past what was last sent. */
   edits: number;
   enabled: boolean;
-  /** Replaces the draft (and stores it at once). */
-  commit(draft: BlogDraft): void;
+  /** Replaces the draft from what it is now (and stores it at once). */
+  commit(next: (current: BlogDraft) => BlogDraft): void;
 }): AutosaveStatus {
   const fetcher = useFetcher<DraftSaved>({ key: "blog-autosave" });
   const sent = useRef<{ draft: BlogDraft; edits: number } | null>(null);
@@ -67,30 +94,18 @@ export function useAutosave({
     return () => document.removeEventListener("visibilitychange", now);
   }, [due]);
 
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const handled = useRef<DraftSaved>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per answer
-  useEffect(() => {
-    if (!answer || answer === handled.current || !sent.current || !draft) return;
-    handled.current = answer;
-    const { draft: was, edits: at } = sent.current;
-    if (!answer.ok) {
-      if (answer.error === BLOG_MESSAGES.post.stale) setStopped(true);
-      return;
-    }
-    setSavedEdits(at);
-    commit({
-      ...draft,
-      editId: answer.id,
-      version: answer.version,
-      // Picked files now stored: their ids, unless the paragraph got another picture meanwhile.
-      content: draft.content.map((p, index) =>
-        p.image?.dataUrl && p.image.dataUrl === was.content[index]?.image?.dataUrl
-          ? { ...p, image: { id: answer.images[index] ?? null, dataUrl: null } }
-          : p,
-      ),
-    });
-  }, [answer]);
+  // Each answer once (action-answer.ts): the saved version and images taken into the draft as it is now.
+  const answer = useAnswer(fetcher, {
+    ok(saved) {
+      if (!sent.current) return;
+      const { draft: was, edits: at } = sent.current;
+      setSavedEdits(at);
+      commit((current) => settled(current, was, saved));
+    },
+    refused({ error }) {
+      if (error === BLOG_MESSAGES.post.stale) setStopped(true);
+    },
+  });
 
   if (fetcher.state !== "idle") return { kind: "saving" };
   if (answer && !answer.ok) return { kind: "failed", error: answer.error };

@@ -49,11 +49,23 @@ export function useBlogDraft(start: () => BlogDraft, belongs: (draft: BlogDraft)
     clearDraft();
   }, []);
 
-  /** Saves now (before opening the preview). */
+  /**
+   * Replaces the draft and stores it now (before opening the preview). Given a function, it is
+   * applied to the draft as it is at that moment, so a save's answer never drops what was typed.
+   */
   const commit = useCallback(
-    (value: BlogDraft) => {
-      setDraft(value);
-      save(value);
+    (value: BlogDraft | ((current: BlogDraft) => BlogDraft)) => {
+      if (typeof value !== "function") {
+        setDraft(value);
+        save(value);
+        return;
+      }
+      setDraft((current) => {
+        if (!current) return current;
+        const next = value(current);
+        save(next);
+        return next;
+      });
     },
     [save],
   );

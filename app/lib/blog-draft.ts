@@ -125,6 +125,8 @@ export const DRAFT_FORM = {
   editId: "editId",
   /** With intent `schedule`: the publication time, ISO-8601. */
   publishAt: "publishAt",
+  /** With intent `restore`: the revision to restore. */
+  revision: "revision",
   post: "post",
   image: (index: number) => `image-${index}`,
 } as const;

@@ -14,19 +14,29 @@ export interface BlogSubmission {
   editId: string | null;
 }
 
-/** Reads the editor's multipart form; an unreadable or invalid post is `{error}` with the first issue. */
-export async function readSubmission(form: FormData): Promise<BlogSubmission | { error: string }> {
+/** Why a submission is not a post: the first message, and every issue (each field's own). */
+export interface Unreadable {
+  error: string;
+  issues: ReadonlyArray<{ message: string; path: ReadonlyArray<PropertyKey> }>;
+}
+
+/** Reads the editor's multipart form; an unreadable or invalid post is `{error, issues}`. */
+export async function readSubmission(form: FormData): Promise<BlogSubmission | Unreadable> {
   let body: unknown;
   try {
     body = JSON.parse(String(form.get(DRAFT_FORM.post)));
   } catch {
-    return { error: BLOG_MESSAGES.post.unreadable };
+    return {
+      error: BLOG_MESSAGES.post.unreadable,
+      issues: [{ message: BLOG_MESSAGES.post.unreadable, path: [] }],
+    };
   }
   const intent = form.get(DRAFT_FORM.intent);
   const publishAt = form.get(DRAFT_FORM.publishAt);
   const state = intent === "schedule" ? { state: "scheduled", publishAt } : {};
   const parsed = blogPostInputSchema.safeParse({ ...(body as object), ...state });
-  if (!parsed.success) return { error: firstIssue(parsed) ?? BLOG_MESSAGES.post.unreadable };
+  if (!parsed.success)
+    return { error: firstIssue(parsed) ?? BLOG_MESSAGES.post.unreadable, issues: parsed.error.issues };
   const files = await Promise.all(
     Array.from({ length: PARAGRAPHS_PER_BLOG }, async (_, index) => {
       const file = form.get(DRAFT_FORM.image(index));

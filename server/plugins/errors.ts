@@ -1,20 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
-import { Conflict, DomainError, Forbidden, Limited, NotFound, Unavailable } from "../services/errors";
+import { DomainError, domainStatus, Unavailable } from "../services/errors";
 import { PERMISSIONS_POLICY } from "./security";
-
-/**
- * The API's status for a domain error: not found 404, conflict 409, forbidden 403, too many attempts 429,
- * unavailable 503, invalid input 400.
- */
-export function domainStatus(error: DomainError) {
-  if (error instanceof NotFound) return 404;
-  if (error instanceof Conflict) return 409;
-  if (error instanceof Forbidden) return 403;
-  if (error instanceof Limited) return 429;
-  if (error instanceof Unavailable) return 503;
-  return 400;
-}
 
 const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
 

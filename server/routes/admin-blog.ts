@@ -142,7 +142,8 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = parseBody(blogPostInputSchema, request.body);
-      const post = await app.services.blog.create(input, [], { by: request.admin?.email });
+      // The service's state machine decides, as for the editor's screens (saveDraft, schedule, publish).
+      const post = await app.services.blog.save(null, input, [], { by: request.admin?.email });
       return reply.status(201).send({ status: "Created", result: post });
     },
   );
@@ -163,7 +164,8 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     async (request) => {
       const input = parseBody(blogPostInputSchema, request.body);
       const by = request.admin?.email;
-      return { status: "Ok", result: await app.services.blog.update(request.params.id, input, [], { by }) };
+      // The editor's rules: a published post is not saved as a draft (409), a stale version is refused.
+      return { status: "Ok", result: await app.services.blog.save(request.params.id, input, [], { by }) };
     },
   );
 

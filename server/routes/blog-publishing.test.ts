@@ -96,6 +96,38 @@ describe.each(TEST_DATABASES)("publishing states on %s", (kind) => {
     expect(edited.json().result.dateAdded).toBe(live.json().result.dateAdded);
   });
 
+  it("applies the editor's rules to PUT: a published post is not saved as a draft (409, the screens' message), paragraphs need their content", async () => {
+    const post = (await create({}, "Live and staying live")).json().result;
+    const put = (payload: object) =>
+      api.app.inject({ method: "PUT", url: `/api/admin/${post._id}`, headers: bearer(api.token), payload });
+    const asDraft = await put({ ...postBody(1), title: "Quietly a draft", state: "draft" });
+    expect(asDraft.statusCode).toBe(409);
+    expect(asDraft.json()).toEqual({ status: "Error", message: BLOG_MESSAGES.states.publishedNoDraft });
+    const empty = await put({ ...postBody(1), content: [{}, {}, {}] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(BLOG_MESSAGES.post.contentMissing);
+    const noContent = postBody(1).content.map(({ header, img }) => ({ header, img }));
+    expect((await put({ ...postBody(1), content: noContent })).statusCode).toBe(400);
+    const still = (await api.app.inject({ method: "GET", url: `/api/blog/${post._id}` })).json().result;
+    expect(still).toMatchObject({
+      state: "published",
+      title: "Live and staying live",
+      version: post.version,
+    });
+    // Each PUT is a manual save: it keeps a revision (autosave, the editor's alone, keeps none).
+    const saved = await put({ ...postBody(1), title: "Live, edited" });
+    expect(saved.json().result).toMatchObject({ state: "published", title: "Live, edited" });
+    const revisions = await api.app.inject({
+      method: "GET",
+      url: `/api/admin/${post._id}/revisions`,
+      headers: bearer(api.token),
+    });
+    expect(revisions.json().result.map((r: { reason: string }) => r.reason)).toEqual([
+      "published",
+      "published",
+    ]);
+  });
+
   it("unpublishes a published post back to draft: gone from the public answers", async () => {
     const post = (await create({})).json().result;
     const res = await api.app.inject({

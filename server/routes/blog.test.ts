@@ -96,6 +96,11 @@ describe.each(TEST_DATABASES)("blog API on %s", (kind) => {
     [{ template: "two" }, "Template must be a whole number from 1 to 5"],
     [{ content: [] }, "A blog post has exactly 3 paragraphs"],
     [{ content: "x" }, "A blog post has exactly 3 paragraphs"],
+    [{ content: [{}, {}, {}] }, "Each paragraph needs its content (HTML text, empty for none)"],
+    [
+      { content: postBody(1).content.map(({ content: _, ...paragraph }) => paragraph) },
+      "Each paragraph needs its content (HTML text, empty for none)",
+    ],
     [{ meta_data_title: "m".repeat(201) }, "Meta data title must be at most 200 characters"],
     [{ title: "t".repeat(201) }, "Title must be at most 200 characters"],
   ])("refuses %j with 400 %j", async (change, message) => {

@@ -75,13 +75,20 @@ const stateFilter = (state: Visibility["state"] = "published") =>
 const listFilter = ({ titleContains, state }: ListRange): SQL | undefined =>
   and(stateFilter(state), titleContains ? ilike(blogPosts.title, containsPattern(titleContains)) : undefined);
 
-/** The state and publication time a save asks for; `current` is the post's state on update. */
-function stateOf(input: PostWrite, current: PostState | undefined, now = new Date()) {
-  const state = input.state ?? current ?? "published";
-  if (state !== "scheduled") return { state, publishAt: null };
-  const publishAt = new Date(input.publishAt ?? "");
+/** Where a save leaves the post: its state and, when scheduled, its time. */
+interface Placement {
+  state: PostState;
+  publishAt: Date | null;
+}
+
+const DRAFT: Placement = { state: "draft", publishAt: null };
+const PUBLISHED: Placement = { state: "published", publishAt: null };
+
+/** Scheduled at `when`, which must be a time in the future. */
+function scheduledAt(when: string | null | undefined, now = new Date()): Placement {
+  const publishAt = new Date(when ?? "");
   if (!(publishAt > now)) throw new Invalid(MESSAGES.publishAtPast);
-  return { state, publishAt };
+  return { state: "scheduled", publishAt };
 }
 
 /** The social image must be a paragraph that shows a picture (a stored one or one picked now). */
@@ -210,9 +217,14 @@ async function keepRevision(
 
 /**
  * Blog posts: validated input in (common/blog.ts), sanitised HTML stored, API shapes (common/blog.ts) out.
- * Unknown posts throw NotFound, unusable images Invalid (server/services/errors.ts).
+ * Unknown posts throw NotFound, unusable images Invalid (server/services/errors.ts). Every write
+ * that succeeds calls `changed` (what public pages show has changed: the page cache follows).
  */
-export function createBlogService(db: Database, imageService: Pick<ImageService, "prepare" | "store">) {
+export function createBlogService(
+  db: Database,
+  imageService: Pick<ImageService, "prepare" | "store">,
+  { changed = () => {} }: { changed?: () => void } = {},
+) {
   const newestFirst = [desc(blogPosts.dateAdded), desc(blogPosts.id)];
 
   /** Checks and re-encodes the picked files before any write: a bad one refuses the whole save. */
@@ -324,11 +336,10 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
   }
 
   /**
-   * What a create or an update writes: the post's state, the picked images checked and prepared,
-   * and the columns of the post's row (its text, its stored paragraphs, its state).
+   * What a save writes: the picked images checked and prepared, and the columns of the post's row
+   * (its text, its stored paragraphs, the state and time the move decided).
    */
-  async function prepareSave(input: PostWrite, files: NewImages, current: PostState | undefined) {
-    const { state, publishAt } = stateOf(input, current);
+  async function prepareSave(input: PostWrite, files: NewImages, { state, publishAt }: Placement) {
     const picked = await preparePicked(input.template, files);
     const content = await toStored(input, picked);
     socialImageShown(input, content, picked);
@@ -346,41 +357,38 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
     return { picked, columns };
   }
 
-  /**
-   * A new post, published unless the input says draft or scheduled; `files` are the editor's
-   * picked images, stored with it in one transaction.
-   */
-  async function create(
-    input: PostWrite,
-    files: NewImages = [],
-    { by }: SaveOptions = {},
-  ): Promise<BlogPost> {
-    const { picked, columns } = await prepareSave(input, files, undefined);
+  /** A new post in the state its move decided; `files` are stored with it in one transaction. */
+  async function insert(input: PostWrite, files: NewImages, place: Placement, by: string | undefined) {
+    const { picked, columns } = await prepareSave(input, files, place);
     const { content, state } = columns;
-    return db.transaction(async (tx) => {
+    const post = await db.transaction(async (tx) => {
       await storePicked(tx, content, picked);
       const [row] = await tx.insert(blogPosts).values(columns).returning();
       await claimImages(tx, row.id, content);
       if (by) await keepRevision(tx, row, by, state === "published" ? "published" : "saved");
       return toWire(row);
     });
+    changed();
+    return post;
   }
 
   /**
-   * The updated post (NotFound when there is none). dateAdded never changes; picked files are
-   * stored and images the post no longer uses deleted in the same transaction (no orphans).
+   * The post rewritten in the state its move decided (NotFound when there is none, Conflict when
+   * `input.version` or the version read is no longer the post's). dateAdded changes only when the
+   * post goes live; picked files are stored and images the post no longer uses deleted in the same
+   * transaction (no orphans).
    */
-  async function update(
-    id: string,
+  async function rewrite(
+    current: PostRow,
     input: PostWrite,
-    files: NewImages = [],
-    { by }: SaveOptions = {},
-  ): Promise<BlogPost> {
-    const current = await findRow(id, { state: "all" });
-    if (input.version !== undefined && input.version !== current.version) throw new Conflict(MESSAGES.stale);
-    const { picked, columns } = await prepareSave(input, files, current.state);
+    files: NewImages,
+    place: Placement,
+    by: string | undefined,
+  ) {
+    const { id } = current;
+    const { picked, columns } = await prepareSave(input, files, place);
     const { content, state } = columns;
-    return db.transaction(async (tx) => {
+    const post = await db.transaction(async (tx) => {
       await storePicked(tx, content, picked);
       const [row] = await tx
         .update(blogPosts)
@@ -390,7 +398,7 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
           updatedAt: new Date(),
           version: sql`${blogPosts.version} + 1`,
         })
-        // Made from the version read above: a save that landed meanwhile makes this one stale.
+        // Made from the version read: a save that landed meanwhile makes this one stale.
         .where(and(eq(blogPosts.id, id), eq(blogPosts.version, current.version)))
         .returning();
       // Throwing rolls back the images stored above.
@@ -403,6 +411,93 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       await deleteUnusedImages(tx, id, content);
       return toWire(row);
     });
+    changed();
+    return post;
+  }
+
+  /** The post a save to `id` starts from, refused when the version it was made from is not the post's. */
+  async function current(id: string, input: PostWrite): Promise<PostRow> {
+    const row = await findRow(id, { state: "all" });
+    if (input.version !== undefined && input.version !== row.version) throw new Conflict(MESSAGES.stale);
+    return row;
+  }
+
+  /**
+   * The post's life, one method per move; the editor's screens and the REST API both come here, so
+   * both refuse the same things with the same messages. `id` null makes a new post.
+   */
+
+  /**
+   * 'Save draft': a new post is a Draft; an existing Draft stays one and a Scheduled post keeps its
+   * time. A published post is never saved as a draft (Preview and Submit, or Unpublish first).
+   * Keeps a revision when `by` is given.
+   */
+  async function saveDraft(
+    id: string | null,
+    input: PostWrite,
+    files: NewImages = [],
+    { by }: SaveOptions = {},
+  ) {
+    if (id === null) return insert(input, files, DRAFT, by);
+    const row = await current(id, input);
+    if (row.state === "published") throw new Conflict(BLOG_MESSAGES.states.publishedNoDraft);
+    const place = row.state === "scheduled" ? { state: row.state, publishAt: row.publishAt } : DRAFT;
+    return rewrite(row, input, files, place, by);
+  }
+
+  /** Autosave: what 'Save draft' does, and it keeps no revision. */
+  function autosave(id: string | null, input: PostWrite, files: NewImages = []) {
+    return saveDraft(id, input, files);
+  }
+
+  /** 'Schedule': the post goes live at `input.publishAt`, which must be in the future. */
+  async function schedule(
+    id: string | null,
+    input: PostWrite,
+    files: NewImages = [],
+    { by }: SaveOptions = {},
+  ) {
+    const place = scheduledAt(input.publishAt);
+    if (id === null) return insert(input, files, place, by);
+    return rewrite(await current(id, input), input, files, place, by);
+  }
+
+  /** 'Submit' (Preview): the post goes live now, dated now unless it was already live. */
+  async function publish(
+    id: string | null,
+    input: PostWrite,
+    files: NewImages = [],
+    { by }: SaveOptions = {},
+  ) {
+    if (id === null) return insert(input, files, PUBLISHED, by);
+    return rewrite(await current(id, input), input, files, PUBLISHED, by);
+  }
+
+  /**
+   * A save naming its state (the REST API's `state`): draft, scheduled or published go to the
+   * move of that name; no state publishes a new post and leaves an existing one in its state.
+   */
+  async function save(id: string | null, input: PostWrite, files: NewImages = [], options: SaveOptions = {}) {
+    let state = input.state;
+    if (state === undefined && id !== null) state = (await findRow(id, { state: "all" })).state;
+    if (state === "draft") return saveDraft(id, input, files, options);
+    if (state === "scheduled") return schedule(id, input, files, options);
+    return publish(id, input, files, options);
+  }
+
+  /** A new post by its `state` (published when none): `save` without an id. */
+  function create(input: PostWrite, files: NewImages = [], options: SaveOptions = {}): Promise<BlogPost> {
+    return save(null, input, files, options);
+  }
+
+  /** An existing post by its `state` (unchanged when none): `save` with its id. */
+  function update(
+    id: string,
+    input: PostWrite,
+    files: NewImages = [],
+    options: SaveOptions = {},
+  ): Promise<BlogPost> {
+    return save(id, input, files, options);
   }
 
   /** Deletes the post and its images in one transaction (NotFound when there is no such post). */
@@ -413,6 +508,7 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
       if (!deleted.length) throw new NotFound(MESSAGES.notFound);
     });
+    changed();
   }
 
   /** 'Unpublish': the post goes back to Draft (a scheduled one loses its time). */
@@ -424,6 +520,7 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       .where(eq(blogPosts.id, id))
       .returning();
     if (!row) throw new NotFound(MESSAGES.notFound);
+    changed();
     return toWire(row);
   }
 
@@ -445,6 +542,7 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       })
       .where(and(eq(blogPosts.state, "scheduled"), lte(blogPosts.publishAt, now)))
       .returning({ id: blogPosts.id });
+    if (rows.length) changed();
     return rows.map((row) => row.id);
   }
 
@@ -477,7 +575,7 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
   ): Promise<BlogPost> {
     await findRow(postId, { state: "all" });
     if (!UUID_SHAPE.test(revisionId)) throw new NotFound(MESSAGES.revisionNotFound);
-    return db.transaction(async (tx) => {
+    const post = await db.transaction(async (tx) => {
       const [revision] = await tx
         .select({ post: blogRevisions.post })
         .from(blogRevisions)
@@ -507,6 +605,8 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
       await deleteUnusedImages(tx, postId, row.content);
       return toWire(row);
     });
+    changed();
+    return post;
   }
 
   async function hasPosts(): Promise<boolean> {
@@ -522,6 +622,11 @@ export function createBlogService(db: Database, imageService: Pick<ImageService,
     lastModified,
     get,
     getWithModified,
+    saveDraft,
+    autosave,
+    schedule,
+    publish,
+    save,
     create,
     update,
     remove,

@@ -2,7 +2,7 @@ import type { Broadcast } from "../db/broadcast";
 
 /**
  * What public pages show changes only through the content services (posts, popups, images). Each
- * successful write through them bumps this version, and the page cache keeps only pages rendered
+ * of their writes announces itself once it has succeeded (their `changed`, which bumps this version), and the page cache keeps only pages rendered
  * at the current version: a change in the admin shows on the next request.
  */
 export interface ContentVersion {
@@ -11,8 +11,6 @@ export interface ContentVersion {
   bump(where?: "here" | "elsewhere"): void;
   /** Called after every bump; returns the unsubscribe function. */
   onChange(listener: (version: number, where: "here" | "elsewhere") => void): () => void;
-  /** The service with the named write methods bumping the version once they succeed. */
-  watch<T extends object>(service: T, writes: ReadonlyArray<keyof T & string>): T;
 }
 
 export function createContentVersion(): ContentVersion {
@@ -29,18 +27,6 @@ export function createContentVersion(): ContentVersion {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
-    },
-    watch<T extends object>(service: T, writes: ReadonlyArray<keyof T & string>): T {
-      const watched: Record<string, unknown> = { ...(service as Record<string, unknown>) };
-      for (const name of writes) {
-        const method = (service as Record<string, (...args: unknown[]) => unknown>)[name];
-        watched[name] = async (...args: unknown[]) => {
-          const result = await method(...args);
-          version.bump();
-          return result;
-        };
-      }
-      return watched as T;
     },
   };
   return version;

@@ -1,7 +1,8 @@
 /**
- * The domain's errors. Services return results or throw one of these; they know nothing of HTTP.
- * The API's error handler maps them to statuses (NotFound 404, Conflict 409, Invalid 400) and
- * screen actions show their message, which always comes from a catalogue in `common/`.
+ * The domain's errors. Services return results or throw one of these. `domainStatus` below is the
+ * one mapping to HTTP statuses: the API's error handler and the screens' actions (app/lib/
+ * domain-errors.server.ts) both use it, and show the message, which always comes from a catalogue
+ * in `common/`.
  */
 const DOMAIN_ERROR = Symbol.for("fenland.domain-error");
 
@@ -63,4 +64,17 @@ export class Unavailable extends DomainError {
   ) {
     super(message, options);
   }
+}
+
+/**
+ * The one status for a domain error, for the API and the screens alike: not found 404, conflict
+ * 409, forbidden 403, too many attempts 429, unavailable 503, invalid input 400.
+ */
+export function domainStatus(error: DomainError): number {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof Limited) return 429;
+  if (error instanceof Unavailable) return 503;
+  return 400;
 }

@@ -54,7 +54,10 @@ export interface PreparedImage {
  * type), re-encoded so EXIF/GPS metadata is gone and orientation applied, then served with
  * WebP renditions made once per width and kept. `maxBytes` bounds one upload.
  */
-export function createImageService(db: Database, { maxBytes }: { maxBytes: number }) {
+export function createImageService(
+  db: Database,
+  { maxBytes, changed = () => {} }: { maxBytes: number; changed?: () => void },
+) {
   /** Checks and re-encodes an upload; throws Invalid for anything but a png or jpeg in bounds. */
   async function prepare(bytes: Buffer): Promise<PreparedImage> {
     if (bytes.length > maxBytes) throw new Invalid(MESSAGES.tooLarge(megabytes(maxBytes)));
@@ -106,7 +109,9 @@ export function createImageService(db: Database, { maxBytes }: { maxBytes: numbe
 
   /** An upload on its own (`POST /api/admin/add-image`): free until a post claims it. */
   async function add(bytes: Buffer): Promise<{ id: string }> {
-    return { id: await store(await prepare(bytes)) };
+    const id = await store(await prepare(bytes));
+    changed();
+    return { id };
   }
 
   /** The original bytes; NotFound when there is no such image. */
@@ -181,7 +186,7 @@ export function createImageService(db: Database, { maxBytes }: { maxBytes: numbe
       .delete(images)
       .where(and(eq(images.id, id), isNull(images.postId)))
       .returning({ id: images.id });
-    if (deleted.length > 0) return;
+    if (deleted.length > 0) return changed();
     if (await exists(id)) throw new Conflict(MESSAGES.inUse);
     throw new NotFound(MESSAGES.notFound);
   }

@@ -30,15 +30,10 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   // Writes to what public pages show bump the content version (the page cache follows it).
   const contentVersion = createContentVersion();
   const logins = createLoginService({ accounts, sessions, counters });
-  const images = createImageService(db, { maxBytes: config.imageMaxBytes });
-  // Only the watched writes change what public pages show; a write missing would leave stale pages.
-  const blog = contentVersion.watch(createBlogService(db, images), [
-    "create",
-    "update",
-    "remove",
-    "unpublish",
-    "restore",
-  ]);
+  // Every write to what public pages show announces it (`changed`): the page cache follows.
+  const changed = () => contentVersion.bump();
+  const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
+  const blog = createBlogService(db, images, { changed });
   return {
     config,
     contentVersion,
@@ -48,21 +43,18 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     staff: createStaffService(db, { sessions, logins, siteUrl: config.siteUrl, wakeMail: () => mail.wake() }),
     blog,
     // Publishes scheduled posts when due (started by server.ts, like the outbox).
-    scheduledPosts: createScheduledPosts(blog, contentVersion),
-    images: contentVersion.watch(images, ["add", "remove"]),
-    popups: contentVersion.watch(createPopupService(db), [
-      "create",
-      "update",
-      "remove",
-      "activate",
-      "deactivate",
-    ]),
+    scheduledPosts: createScheduledPosts(blog),
+    images,
+    popups: createPopupService(db, { changed }),
     mail,
     enquiries: createEnquiryService(db, () => mail.wake(), { autoReply: config.autoReply }),
     figures: createEnquiryFigures(db),
     insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
-    privacy: createPrivacyService(db, { retentionMonths: config.enquiryRetentionMonths }),
+    privacy: createPrivacyService(db, {
+      retentionMonths: config.enquiryRetentionMonths,
+      dataDir: config.dataDir,
+    }),
   };
 }
 

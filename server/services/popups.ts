@@ -39,7 +39,7 @@ function isUniqueViolation(error: unknown): boolean {
  * concurrent activations queue instead of colliding. Every write to one popup throws NotFound
  * when it does not exist.
  */
-export function createPopupService(db: Database) {
+export function createPopupService(db: Database, { changed = () => {} }: { changed?: () => void } = {}) {
   async function list(): Promise<Popup[]> {
     const rows = await db.select().from(popups).orderBy(asc(popups.createdAt), asc(popups.id));
     return rows.map(toWire);
@@ -55,6 +55,7 @@ export function createPopupService(db: Database) {
 
   async function create(input: PopupInput): Promise<Popup> {
     const [row] = await db.insert(popups).values(input).returning();
+    changed();
     return toWire(row);
   }
 
@@ -64,7 +65,9 @@ export function createPopupService(db: Database) {
       .set(input)
       .where(eq(popups.id, wellFormed(id)))
       .returning();
-    return toWire(found(row));
+    const popup = toWire(found(row));
+    changed();
+    return popup;
   }
 
   async function remove(id: string): Promise<void> {
@@ -73,6 +76,7 @@ export function createPopupService(db: Database) {
       .where(eq(popups.id, wellFormed(id)))
       .returning({ id: popups.id });
     found(deleted);
+    changed();
   }
 
   /** Activates this popup and deactivates every other one. */
@@ -95,6 +99,7 @@ export function createPopupService(db: Database) {
             .returning({ id: popups.id });
           found(row);
         });
+        changed();
         return;
       } catch (error) {
         // Belt and braces: the lock makes this unreachable, but a collision must never be a 5xx.
@@ -110,6 +115,7 @@ export function createPopupService(db: Database) {
       .where(eq(popups.id, wellFormed(id)))
       .returning({ id: popups.id });
     found(updated);
+    changed();
   }
 
   async function active(): Promise<ActivePopup | null> {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { BlogService } from "./blog";
-import type { ContentVersion } from "./content-version";
 
 /** How often the worker looks for scheduled posts that are due: a due post goes live within one poll. */
 export const SCHEDULE_POLL_MS = 10_000;
@@ -8,12 +7,11 @@ export const SCHEDULE_POLL_MS = 10_000;
 /**
  * Publishes scheduled posts when their time comes. Every instance runs it; the blog service's
  * conditional UPDATE publishes each post once however many run at the same moment. A pass that
- * published something bumps the content version, which the cross-instance announcement
- * (shareContentVersion) carries to every other instance: pages, sitemap and feed follow at once.
+ * published something announces the change (the blog service's `changed`, the content version),
+ * which shareContentVersion carries to every other instance: pages, sitemap and feed follow at once.
  */
 export function createScheduledPosts(
   blog: Pick<BlogService, "publishDue">,
-  contentVersion: ContentVersion,
   { pollMs = SCHEDULE_POLL_MS }: { pollMs?: number } = {},
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -24,10 +22,7 @@ export function createScheduledPosts(
   /** One pass: the ids it published (the content version moves only when there are some). */
   async function publishDue(now = new Date()): Promise<string[]> {
     const ids = await blog.publishDue(now);
-    if (ids.length) {
-      contentVersion.bump();
-      log?.info({ posts: ids }, "scheduled posts published");
-    }
+    if (ids.length) log?.info({ posts: ids }, "scheduled posts published");
     return ids;
   }
 

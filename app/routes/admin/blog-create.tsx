@@ -1,14 +1,12 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { data, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import type { DraftSaved } from "~/lib/blog-autosave";
 import { editsExisting, newDraft, templateFromRoute } from "~/lib/blog-draft";
-import { draftSaved, readSubmission } from "~/lib/blog-submission.server";
-import { domainFailure } from "~/lib/domain-errors.server";
+import { blogEditorAction } from "~/lib/blog-editor.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-create";
 
@@ -22,38 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * 'Save draft' (a Draft) or 'Schedule' (Scheduled at its time): the new post stored, not public,
- * with its picked images, in one transaction.
+ * 'Save draft' (a Draft), 'Schedule' (Scheduled at its time) and autosave: the editor's one action
+ * (shared with the edit screen), each a move of the blog service's state machine. Once autosave
+ * has made the post, the form names it and the saves update it.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context, "blog");
-  const submission = await readSubmission(await request.formData());
-  if ("error" in submission) return data<DraftSaved>({ ok: false, error: submission.error }, { status: 400 });
-  try {
-    // 'Schedule' carries its state and time; 'Save draft' and autosave store a Draft (once autosave
-    // created it, the form names it and saves update it).
-    const { input, intent, files, editId } = submission;
-    const { blog } = context.services;
-    const wanted = intent === "schedule" ? input : { ...input, state: "draft" as const, publishAt: null };
-    if (editId && (await blog.get(editId, { state: "all" })).state === "published")
-      return data<DraftSaved>({ ok: false, error: BLOG_MESSAGES.states.publishedNoDraft }, { status: 409 });
-    // A manual save keeps a revision; autosave does not.
-    const by = { by: intent === "autosave" ? undefined : admin.email };
-    const post = editId ? await blog.update(editId, wanted, files, by) : await blog.create(wanted, files, by);
-    return data<DraftSaved>(draftSaved(post));
-  } catch (error) {
-    const { status, message } = domainFailure(error);
-    return data<DraftSaved>({ ok: false, error: message }, { status });
-  }
+export function action({ request, context }: Route.ActionArgs) {
+  return blogEditorAction(request, context, null);
 }
 
 /** A save that never got its answer (network, server error) is shown as not saved. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<DraftSaved> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
     console.error(error);
-    return { ok: false, error: BLOG_MESSAGES.states.unreachable };
+    return { ok: false as const, error: BLOG_MESSAGES.states.unreachable };
   }
 }
 

@@ -1,18 +1,18 @@
 import type { BlogPost, BlogRevision } from "@common/blog";
 import { BLOG_MESSAGES } from "@common/blog-messages";
 import { EyeOff, History, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Link, type ShouldRevalidateFunction, useFetcher, useNavigate } from "react-router";
 import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
 import { pageHeadingClass } from "~/components/admin/styles";
+import { type Answer, useAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import type { DraftSaved } from "~/lib/blog-autosave";
 import { clearDraft, DRAFT_FORM, draftFromPost } from "~/lib/blog-draft";
-import { draftSaved, readSubmission } from "~/lib/blog-submission.server";
-import { domainFailure, foundOrNull } from "~/lib/domain-errors.server";
+import { blogEditorAction } from "~/lib/blog-editor.server";
+import { foundOrNull } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/blog-edit";
@@ -29,59 +29,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { post, revisions: await blog.revisions(post._id) };
 }
 
-/** The form field naming the revision to restore. */
-const REVISION_FIELD = "revision";
-
 /** After its own delete the page leaves (or stays, on failure) without reloading the post. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  actionResult?.intent === "delete" ? false : defaultShouldRevalidate;
-
-type Outcome = { ok: true; intent: string } | { ok: false; intent: string; error: string };
-
-const failed = (intent: string, error: unknown) => {
-  const { status, message } = domainFailure(error);
-  return data({ ok: false as const, intent, error: message }, { status });
-};
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get(DRAFT_FORM.intent) === "delete" ? false : defaultShouldRevalidate;
 
 /**
- * The edit screen's writes: 'Save draft' and 'Schedule' (the form's post with its picked images,
- * one transaction; a published post is never saved this way), 'Unpublish', and Delete (the post
- * and its images, one transaction).
+ * The edit screen's writes, each one move of the blog service's state machine through the
+ * editor's one action (shared with the create screen): 'Save draft', 'Schedule' and autosave (the
+ * form's post with its picked images, one transaction; a published post is never saved as a
+ * draft), 'Unpublish', 'Restore' and Delete (the post and its images, one transaction).
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context, "blog");
-  const form = await request.formData();
-  const intent = String(form.get(DRAFT_FORM.intent) ?? "");
-  const { blog } = context.services;
-  try {
-    if (intent === "delete") {
-      await blog.remove(params.id);
-      return data<Outcome>({ ok: true, intent });
-    }
-    if (intent === "restore") {
-      await blog.restore(params.id, String(form.get(REVISION_FIELD) ?? ""), { by: admin.email });
-      return data<Outcome>({ ok: true, intent });
-    }
-    if (intent === "unpublish") {
-      await blog.unpublish(params.id);
-      return data<Outcome>({ ok: true, intent });
-    }
-    const submission = await readSubmission(form);
-    if ("error" in submission) return data({ ok: false as const, error: submission.error }, { status: 400 });
-    const { input, files } = submission;
-    // 'Save draft' saves without publishing: a draft stays a draft, a scheduled post keeps its time.
-    const current = await blog.get(params.id, { state: "all" });
-    if (current.state === "published" && intent !== "schedule")
-      return data({ ok: false as const, error: BLOG_MESSAGES.states.publishedNoDraft }, { status: 409 });
-    const wanted = intent === "schedule" ? input : { ...input, state: undefined };
-    // A manual save keeps a revision; autosave does not.
-    const post = await blog.update(params.id, wanted, files, {
-      by: intent === "autosave" ? undefined : admin.email,
-    });
-    return data<DraftSaved>(draftSaved(post));
-  } catch (error) {
-    return failed(intent, error);
-  }
+export function action({ request, params, context }: Route.ActionArgs) {
+  return blogEditorAction(request, context, params.id);
 }
 
 /** A write that never got its answer (network, server error) failed, and says so. */
@@ -90,7 +49,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (error) {
     console.error(error);
-    return { ok: false as const, intent: "", error: BLOG_MESSAGES.states.unreachable };
+    return { ok: false as const, error: BLOG_MESSAGES.states.unreachable };
   }
 }
 
@@ -107,58 +66,51 @@ function stateText(post: BlogPost) {
  */
 export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
   const { post, revisions } = loaderData;
-  const restorer = useFetcher<Outcome>();
+  const restorer = useFetcher<Answer>();
   const [restoring, setRestoring] = useState<BlogRevision | null>(null);
   const navigate = useNavigate();
   const messages = useMessages();
-  const fetcher = useFetcher<Outcome>({ key: "blog-delete" });
-  const unpublisher = useFetcher<Outcome>();
+  const fetcher = useFetcher<Answer>({ key: "blog-delete" });
+  const unpublisher = useFetcher<Answer>();
   const [confirming, setConfirming] = useState(false);
-  // Each save remounts the form from the saved post (images now stored, not picked files).
+  // A restore or an unpublish remounts the form from the post as it is now (the browser's copy is
+  // discarded); a save does not: what was typed while it was in flight stays.
   const [saves, setSaves] = useState(0);
   const deleting = fetcher.state !== "idle" || fetcher.data?.ok === true;
 
-  // The delete's answer, once per delete.
-  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
-  const handled = useRef<Outcome>(undefined);
-  useEffect(() => {
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    if (outcome.ok) {
+  // Each answer handled once (app/lib/action-answer.ts).
+  useAnswer(fetcher, {
+    ok() {
       messages.add(BLOG_MESSAGES.deleted, "success");
       clearDraft();
       navigate(BLOG_ADMIN_PATHS.list, { replace: true });
-    } else {
-      console.error(outcome.error);
+    },
+    refused({ error }) {
+      console.error(error);
       messages.add(BLOG_MESSAGES.deleteFailed, "error");
       setConfirming(false);
-    }
-  }, [outcome, messages, navigate]);
-
-  const restored = restorer.state === "idle" ? restorer.data : undefined;
-  const handledRestore = useRef<Outcome>(undefined);
-  useEffect(() => {
-    if (!restored || restored === handledRestore.current) return;
-    handledRestore.current = restored;
-    setRestoring(null);
-    if (restored.ok) {
+    },
+  });
+  useAnswer(restorer, {
+    ok() {
+      setRestoring(null);
       messages.add(BLOG_MESSAGES.states.restored, "success");
       clearDraft();
       setSaves((n) => n + 1);
-    } else messages.add(BLOG_MESSAGES.states.restoreFailed, "error");
-  }, [restored, messages]);
-
-  const unpublished = unpublisher.state === "idle" ? unpublisher.data : undefined;
-  const handledUnpublish = useRef<Outcome>(undefined);
-  useEffect(() => {
-    if (!unpublished || unpublished === handledUnpublish.current) return;
-    handledUnpublish.current = unpublished;
-    if (unpublished.ok) {
+    },
+    refused() {
+      setRestoring(null);
+      messages.add(BLOG_MESSAGES.states.restoreFailed, "error");
+    },
+  });
+  useAnswer(unpublisher, {
+    ok() {
       messages.add(BLOG_MESSAGES.states.unpublished, "success");
       clearDraft();
       setSaves((n) => n + 1);
-    } else messages.add(BLOG_MESSAGES.states.unpublishFailed, "error");
-  }, [unpublished, messages]);
+    },
+    refused: () => messages.add(BLOG_MESSAGES.states.unpublishFailed, "error"),
+  });
 
   if (!post)
     return (
@@ -200,14 +152,7 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
         guarded={!deleting}
         scheduledAt={post.publishAt}
         autosave={!published}
-        onDraftSaved={
-          published
-            ? undefined
-            : (_id, message) => {
-                messages.add(message, "success");
-                setSaves((n) => n + 1);
-              }
-        }
+        onDraftSaved={published ? undefined : (_id, message) => messages.add(message, "success")}
         actions={
           <>
             {post.state !== "draft" && (
@@ -275,7 +220,7 @@ export default function AdminBlogEdit({ loaderData }: Route.ComponentProps) {
         onConfirm={() =>
           restoring &&
           restorer.submit(
-            { [DRAFT_FORM.intent]: "restore", [REVISION_FIELD]: restoring.id },
+            { [DRAFT_FORM.intent]: "restore", [DRAFT_FORM.revision]: restoring.id },
             { method: "post" },
           )
         }

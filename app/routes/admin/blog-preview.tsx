@@ -2,18 +2,18 @@ import { BLOG_MESSAGES } from "@common/blog-messages";
 import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/constants";
 import { Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { LeaveGuard } from "~/components/admin/blog/LeaveGuard";
 import { Loading } from "~/components/admin/Loading";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import type { TemplatePost } from "~/components/blog/types";
+import { useAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
 import { templateImage } from "~/lib/blog-display";
 import { type BlogDraft, clearDraft, draftForm, editsExisting, loadDraft } from "~/lib/blog-draft";
-import { readSubmission } from "~/lib/blog-submission.server";
-import { domainFailure } from "~/lib/domain-errors.server";
+import { blogEditorAction } from "~/lib/blog-editor.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/blog-preview";
 
@@ -26,41 +26,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type Outcome = { ok: true } | { ok: false; error: string };
-
-const refused = (error: string, status: number) => data<Outcome>({ ok: false, error }, { status });
-
 /**
- * Submit: the post and its picked image files in one multipart form, saved by the blog service in
- * one transaction (a failed save keeps none of the images). Creates, or updates `editId`.
+ * Submit: the post and its picked image files in one multipart form, published by the blog
+ * service's `publish` in one transaction (a failed save keeps none of the images) through the
+ * editor's one action. The post it publishes is the one the URL names (`?post=`), never a form
+ * field; without one it is a new post.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context, "blog");
-  const submission = await readSubmission(await request.formData());
-  if ("error" in submission) return refused(submission.error, 400);
-  const { input, files, editId } = submission;
-  // Submit publishes now: a draft or scheduled post goes live.
-  const published = { ...input, state: "published" as const, publishAt: null };
-  const { blog } = context.services;
-  try {
-    // Every publish keeps a revision (who, when).
-    const by = { by: admin.email };
-    if (editId) await blog.update(editId, published, files, by);
-    else await blog.create(published, files, by);
-    return data<Outcome>({ ok: true });
-  } catch (error) {
-    const { status, message } = domainFailure(error);
-    return refused(message, status);
-  }
+export function action({ request, context }: Route.ActionArgs) {
+  const postId = new URL(request.url).searchParams.get("post");
+  return blogEditorAction(request, context, postId || null, "publish");
 }
 
 /** A save that never got its answer (network, server error) is a failed save, shown as such. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<Outcome> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
     console.error(error);
-    return { ok: false, error: String(error) };
+    return { ok: false as const, error: BLOG_MESSAGES.states.unreachable };
   }
 }
 
@@ -116,19 +99,16 @@ export default function AdminBlogPreview() {
     };
   }, [state, navigate]);
 
-  // The action's answer, once per submission.
-  const outcome = fetcher.state === "idle" ? fetcher.data : undefined;
   // 'Created' for a new post (even one autosave already stored as a draft), 'updated' for an edit.
   const editing = draft ? editsExisting(draft) : false;
-  const handled = useRef<Outcome>(undefined);
-  useEffect(() => {
-    if (!outcome || outcome === handled.current) return;
-    handled.current = outcome;
-    if (outcome.ok) {
+  // The action's answer, once per submission.
+  useAnswer(fetcher, {
+    ok() {
       messages.add(editing ? BLOG_MESSAGES.edited : BLOG_MESSAGES.created, "success", PREVIEW_ALERT_MS);
       setState("saved");
-    } else {
-      console.error(outcome.error);
+    },
+    refused({ error }) {
+      console.error(error);
       messages.add(
         editing ? BLOG_MESSAGES.editFailed : BLOG_MESSAGES.createFailed,
         "error",
@@ -136,8 +116,8 @@ export default function AdminBlogPreview() {
       );
       saving.current = false;
       setState("ready");
-    }
-  }, [outcome, editing, messages]);
+    },
+  });
 
   if (!draft) return <Loading />;
 
@@ -147,7 +127,11 @@ export default function AdminBlogPreview() {
     saving.current = true;
     setState("saving");
     await wait(SUBMIT_DELAY_MS);
-    fetcher.submit(draftForm(draft), { method: "post", encType: "multipart/form-data" });
+    fetcher.submit(draftForm(draft), {
+      method: "post",
+      encType: "multipart/form-data",
+      action: BLOG_ADMIN_PATHS.publish(draft.editId),
+    });
   }
 
   const busy = state !== "ready";

@@ -6,8 +6,9 @@ import { useFetcher, useLocation, useNavigate } from "react-router";
 import { Loading } from "~/components/admin/Loading";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
+import { useAnswer } from "~/lib/action-answer";
 import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { type DraftSaved, useAutosave } from "~/lib/blog-autosave";
+import { type DraftSaved, settled, useAutosave } from "~/lib/blog-autosave";
 import { type BlogDraft, DRAFT_FORM, draftForm, draftProblem } from "~/lib/blog-draft";
 import { useBlogDraft } from "~/lib/blog-draft-state";
 import { londonLocal, londonToIso } from "~/lib/blog-schedule";
@@ -37,7 +38,7 @@ export function BlogForm({
   actions?: ReactNode;
   /** False while the post is being deleted: leaving then must not ask. */
   guarded?: boolean;
-  /** After 'Save draft' or 'Schedule' succeeded (the browser's copy is already discarded): the post's id. */
+  /** After 'Save draft' or 'Schedule' succeeded (the browser's copy now names the saved version): the post's id. */
   onDraftSaved?(id: string, message: string): void;
   /** The scheduled post's publication time (ISO-8601), shown in the Schedule control. */
   scheduledAt?: string | null;
@@ -46,20 +47,20 @@ export function BlogForm({
 }) {
   const { draft, edits, update, updateParagraph, discard, commit } = useBlogDraft(start, belongs);
   const saver = useFetcher<DraftSaved>();
-  const autosaved = useAutosave({ draft, edits, enabled: autosave, commit });
+  // Never beside a 'Save draft' in flight: both would be made from the same version.
+  const autosaved = useAutosave({ draft, edits, enabled: autosave && saver.state === "idle", commit });
   const [scheduleAt, setScheduleAt] = useState(() => (scheduledAt ? londonLocal(new Date(scheduledAt)) : ""));
   const saving = saver.state !== "idle" || autosaved.kind === "saving";
-  const saved = saver.state === "idle" ? saver.data : undefined;
-  const handled = useRef<DraftSaved>(undefined);
-  useEffect(() => {
-    if (!saved || saved === handled.current) return;
-    handled.current = saved;
-    if (saved.ok) {
-      // The server has it now: the next screen starts from the saved post, not this copy.
-      discard();
-      onDraftSaved?.(saved.id, saved.message);
-    }
-  }, [saved, discard, onDraftSaved]);
+  // The draft 'Save draft' or 'Schedule' sent: its answer takes in the saved version and images,
+  // and keeps every word typed since (a save never overwrites what was typed after it started).
+  const sent = useRef<BlogDraft | null>(null);
+  const saved = useAnswer(saver, {
+    ok(answer) {
+      const was = sent.current;
+      if (was) commit((current) => settled(current, was, answer));
+      onDraftSaved?.(answer.id, answer.message);
+    },
+  });
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // An object, so the same message given twice is shown (and timed) twice.
@@ -84,6 +85,7 @@ export function BlogForm({
       if (!publishAt) return setProblem({ text: BLOG_MESSAGES.states.scheduleMissing });
       form.set(DRAFT_FORM.publishAt, publishAt);
     }
+    sent.current = draft;
     saver.submit(form, { method: "post", encType: "multipart/form-data" });
   }
 

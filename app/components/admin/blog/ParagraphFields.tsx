@@ -43,7 +43,7 @@ export function ParagraphFields({
         <RichTextEditor
           label={`Paragraph ${n} content`}
           content={paragraph.content}
-          onBlurHtml={(html) => {
+          onHtml={(html) => {
             if (html !== paragraph.content) onChange({ content: html });
           }}
         />
