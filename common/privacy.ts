@@ -1,3 +1,4 @@
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "./constants";
 import { normalEmail } from "./text";
 import { z } from "./zod";
 
@@ -38,3 +39,16 @@ export const privacyEmailSchema = z
   .pipe(z.email({ error: PRIVACY_MESSAGES.emailInvalid }));
 
 export const PRIVACY_EXPORT_FORMATS = ["json", "csv"] as const;
+
+/** `POST /api/admin/privacy/lookup`: the address travels in the body, never in a URL or a log line. */
+export const privacyLookupSchema = z.object({ email: privacyEmailSchema });
+
+/** What the lookup answers: each enquiry of the address, without its fields. */
+export const privacyFoundSchema = z.array(
+  z.object({
+    _id: z.uuid(),
+    kind: z.enum(ENQUIRY_KINDS),
+    createdAt: z.iso.datetime(),
+    status: z.enum(ENQUIRY_STATUSES),
+  }),
+);

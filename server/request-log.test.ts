@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRIVACY_MESSAGES } from "../common/privacy";
 import { buildApp } from "./app";
 import { bearer, signIn } from "./test/content";
+import { VALID_CONTACT } from "./test/enquiry-fixtures";
 import { openTestDatabase, TEST_DATABASES, testConfig } from "./test/harness";
+import { signedInApp, signInAs } from "./test/signed-in";
 
 /**
  * Request log lines name the route's pattern, never the path or query string a request used:
@@ -57,5 +60,42 @@ describe.each(TEST_DATABASES)("request log lines on %s", (kind) => {
       .filter((entry) => entry.msg === "incoming request")
       .map((entry) => `${entry.req.method} ${entry.req.url}`);
     expect(urls).toEqual(["POST /api/admin/invites/:token", "GET /api/admin/enquiries", "GET /api/*"]);
+  });
+});
+
+describe.each(TEST_DATABASES)("the privacy lookup on %s", (kind) => {
+  const signed = signedInApp(kind, { ENQUIRY_RATE_LIMIT: "1000" });
+
+  it("is a POST with the address in its body: its enquiries without their fields; a bad address is a 400", async () => {
+    const email = "private.visitor@example.co.uk";
+    const sent = await signed.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...VALID_CONTACT, email },
+    });
+    expect(sent.statusCode).toBe(201);
+    const lookup = (payload: object, token = signed.token) =>
+      signed.app.inject({
+        method: "POST",
+        url: "/api/admin/privacy/lookup",
+        headers: bearer(token),
+        payload,
+      });
+    const found = await lookup({ email: ` ${email.toUpperCase()} ` });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toEqual([
+      { _id: expect.any(String), kind: "contact", createdAt: expect.any(String), status: "new" },
+    ]);
+    const refused = await lookup({ email: "not an address" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(PRIVACY_MESSAGES.emailInvalid);
+    expect((await lookup({ email }, await signInAs(signed.app, "editor"))).statusCode).toBe(403);
+    // There is no way to look an address up in a URL.
+    const inUrl = await signed.app.inject({
+      method: "GET",
+      url: `/api/admin/privacy/lookup?email=${encodeURIComponent(email)}`,
+      headers: bearer(signed.token),
+    });
+    expect(inUrl.statusCode).toBe(404);
   });
 });

@@ -15,6 +15,7 @@ import { imageRoutes } from "./images";
 import { insightsRoutes } from "./insights";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
+import { privacyRoutes } from "./privacy";
 
 /**
  * Every REST route, under /api. The admin API is guarded by its prefix: every route under
@@ -38,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
   await app.register(insightsRoutes);
+  await app.register(privacyRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({
