@@ -66,7 +66,10 @@ const secureCookie = (context: AppLoadContext) => context.services.config.siteUr
  * Signs in through the login service, with the API's limits on the client's address, and answers
  * the new session's Set-Cookie header (the cookie the API's login sets). Throws the refusal.
  */
-export async function signIn(context: AppLoadContext, credentials: { email: unknown; password: unknown }) {
+export async function signIn(
+  context: AppLoadContext,
+  credentials: { email: unknown; password: unknown; userAgent?: string | null },
+) {
   const { token } = await logged(
     context,
     context.services.logins.signIn({ ...credentials, client: clientOf(context) }),
@@ -75,8 +78,16 @@ export async function signIn(context: AppLoadContext, credentials: { email: unkn
 }
 
 /** Uses an invitation with the colleague's own password; the new session's Set-Cookie header. */
-export async function acceptInvite(context: AppLoadContext, token: string, password: string) {
-  const accepted = await logged(context, context.services.staff.accept(token, password, clientOf(context)));
+export async function acceptInvite(
+  context: AppLoadContext,
+  token: string,
+  password: string,
+  userAgent?: string | null,
+) {
+  const accepted = await logged(
+    context,
+    context.services.staff.accept(token, password, clientOf(context), userAgent),
+  );
   return adminCookieHeader(accepted.token, secureCookie(context));
 }
 

@@ -80,8 +80,14 @@ export const adminSessions = pgTable(
       .references(() => admins.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Names the session on 'Account' (its token never leaves the browser that holds it). */
+    id: uuid("id").notNull().defaultRandom().unique(),
+    /** The browser's User-Agent at sign-in (at most 300 characters), shown as the device. */
+    userAgent: text("user_agent"),
+    /** The latest request made with the session (written at most once a minute). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt), index("admin_sessions_admin_idx").on(t.adminId)],
 );
 
 export interface StoredParagraph {

@@ -48,7 +48,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = (request.body ?? {}) as Record<string, unknown>;
-      const { token } = await app.services.logins.signIn({ email, password, client: clientKey(request.ip) });
+      const { token } = await app.services.logins.signIn({
+        email,
+        password,
+        client: clientKey(request.ip),
+        userAgent: request.headers["user-agent"],
+      });
       reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
       return { status: "Ok", message: "Login successful", auth: token };
     },

@@ -142,7 +142,12 @@ export async function adminStaffRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { password } = parseBody(inviteAcceptSchema, request.body);
-      const { token } = await staff.accept(request.params.token, password, clientKey(request.ip));
+      const { token } = await staff.accept(
+        request.params.token,
+        password,
+        clientKey(request.ip),
+        request.headers["user-agent"],
+      );
       reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
       return { status: "Ok", auth: token };
     },

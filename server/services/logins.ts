@@ -89,6 +89,8 @@ export function createLoginService(deps: {
     email: unknown;
     password: unknown;
     client: string;
+    /** The browser's User-Agent: the session's device on 'Account'. */
+    userAgent?: string | null;
   }): Promise<{ token: string }> {
     const email = normalEmail(credential(input.email));
     const password = credential(input.password);
@@ -122,7 +124,11 @@ export function createLoginService(deps: {
     if (!account.found) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
     await refund(keys);
     // The password changed while it was being checked: the old one no longer signs in.
-    const session = await deps.sessions.create(account.found.id, account.found.passwordHash);
+    const session = await deps.sessions.create(
+      account.found.id,
+      account.found.passwordHash,
+      input.userAgent ?? undefined,
+    );
     if (!session) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
     return { token: session.token };
   }

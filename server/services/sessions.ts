@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
+import { describeDevice, storedUserAgent } from "../../common/device";
+import { UUID_SHAPE } from "../../common/ids";
 import type { Role } from "../../common/roles";
+import { SESSION_MESSAGES } from "../../common/sessions";
 import type { Database } from "../db/client";
 import { adminSessions, admins } from "../db/schema";
+import { NotFound } from "./errors";
 
 /** Sessions are 32 random bytes handed to the client; only their SHA-256 is stored. */
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -14,7 +18,21 @@ export interface SessionAdmin {
   email: string;
   /** Read with the session on every request: a role change holds at once. */
   role: Role;
+  /** The session's own id (not its token): 'Account' marks it as this one. */
+  sessionId: string;
 }
+
+/** One of an account's sessions as 'Account' lists it. */
+export interface SessionListing {
+  id: string;
+  device: string;
+  firstSeen: string;
+  lastSeen: string;
+  current: boolean;
+}
+
+/** How stale `last_seen_at` may get before a request writes it again: one write a minute at most. */
+const SEEN_EVERY_MS = 60_000;
 
 export function createSessionService(db: Database) {
   /**
@@ -26,6 +44,7 @@ export function createSessionService(db: Database) {
   async function create(
     adminId: string,
     checkedHash: string,
+    userAgent?: string,
   ): Promise<{ token: string; expiresAt: Date } | undefined> {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(Date.now() + ADMIN_SESSION_TTL_MS);
@@ -36,7 +55,9 @@ export function createSessionService(db: Database) {
         .where(eq(admins.id, adminId))
         .for("update"); // the sign-in time is written below: no share-then-upgrade deadlock
       if (account?.passwordHash !== checkedHash) return false;
-      await tx.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, expiresAt });
+      await tx
+        .insert(adminSessions)
+        .values({ tokenHash: hashToken(token), adminId, expiresAt, userAgent: storedUserAgent(userAgent) });
       await tx.update(admins).set({ lastSignInAt: sql`now()` }).where(eq(admins.id, adminId));
       return true;
     });
@@ -50,11 +71,59 @@ export function createSessionService(db: Database) {
   async function verify(token: string | undefined): Promise<SessionAdmin | undefined> {
     if (!token || !TOKEN_SHAPE.test(token)) return undefined;
     const [row] = await db
-      .select({ id: admins.id, email: admins.email, role: admins.role })
+      .select({
+        id: admins.id,
+        email: admins.email,
+        role: admins.role,
+        sessionId: adminSessions.id,
+        lastSeenAt: adminSessions.lastSeenAt,
+      })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
       .where(and(eq(adminSessions.tokenHash, hashToken(token)), gt(adminSessions.expiresAt, new Date())));
-    return row;
+    if (!row) return undefined;
+    const { lastSeenAt, ...admin } = row;
+    if (Date.now() - lastSeenAt.getTime() > SEEN_EVERY_MS)
+      await db
+        .update(adminSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(adminSessions.id, admin.sessionId));
+    return admin;
+  }
+
+  /** The account's live sessions, the most recently used first; `current` marks `currentId`. */
+  async function listFor(adminId: string, currentId?: string): Promise<SessionListing[]> {
+    const rows = await db
+      .select({
+        id: adminSessions.id,
+        userAgent: adminSessions.userAgent,
+        createdAt: adminSessions.createdAt,
+        lastSeenAt: adminSessions.lastSeenAt,
+      })
+      .from(adminSessions)
+      .where(and(eq(adminSessions.adminId, adminId), gt(adminSessions.expiresAt, new Date())))
+      .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.createdAt));
+    return rows.map((row) => ({
+      id: row.id,
+      device: describeDevice(row.userAgent),
+      firstSeen: row.createdAt.toISOString(),
+      lastSeen: row.lastSeenAt.toISOString(),
+      current: row.id === currentId,
+    }));
+  }
+
+  /**
+   * 'Sign out' on one of the account's own sessions, by its id: the device it was; NotFound when
+   * the account has no such session (ended already, or someone else's).
+   */
+  async function revokeById(adminId: string, sessionId: string): Promise<{ device: string }> {
+    if (!UUID_SHAPE.test(sessionId)) throw new NotFound(SESSION_MESSAGES.notFound);
+    const [ended] = await db
+      .delete(adminSessions)
+      .where(and(eq(adminSessions.adminId, adminId), eq(adminSessions.id, sessionId)))
+      .returning({ userAgent: adminSessions.userAgent });
+    if (!ended) throw new NotFound(SESSION_MESSAGES.notFound);
+    return { device: describeDevice(ended.userAgent) };
   }
 
   async function revoke(token: string): Promise<void> {
@@ -77,7 +146,16 @@ export function createSessionService(db: Database) {
     return revoked.length;
   }
 
-  return { create, verify, revoke, revokeAllFor };
+  /** 'Sign out everywhere else': every session of the account but `keepSessionId` ends; how many. */
+  async function revokeOthers(adminId: string, keepSessionId: string): Promise<number> {
+    const ended = await db
+      .delete(adminSessions)
+      .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.id, keepSessionId)))
+      .returning({ id: adminSessions.id });
+    return ended.length;
+  }
+
+  return { create, verify, revoke, revokeAllFor, listFor, revokeById, revokeOthers };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -157,6 +157,7 @@ export function createStaffService(
     token: string,
     password: string,
     client: string,
+    userAgent?: string | null,
   ): Promise<{ email: string; token: string }> {
     if (password.length < ADMIN_PASSWORD_MIN)
       throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
@@ -194,7 +195,7 @@ export function createStaffService(
       throw error;
     }
     await refund();
-    const session = await deps.sessions.create(account.id, passwordHash);
+    const session = await deps.sessions.create(account.id, passwordHash, userAgent ?? undefined);
     if (!session) throw invalidInvite();
     return { email: account.email, token: session.token };
   }
@@ -277,7 +278,16 @@ export function createStaffService(
     if (!owner) throw new Conflict(ROLE_MESSAGES.lastOwner);
   }
 
-  return { list, invite, invitation, accept, withdraw, remove, changeRole };
+  /** An Owner ends every session of account `id` (a lost laptop, a leaver): how many ended. */
+  async function endSessions(id: string, by: Actor): Promise<{ email: string; ended: number }> {
+    authorize(by, "staff");
+    if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.notFound);
+    const [account] = await db.select({ email: admins.email }).from(admins).where(eq(admins.id, id));
+    if (!account) throw new NotFound(STAFF_MESSAGES.notFound);
+    return { email: account.email, ended: await deps.sessions.revokeAllFor(id) };
+  }
+
+  return { list, invite, invitation, accept, withdraw, remove, changeRole, endSessions };
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;

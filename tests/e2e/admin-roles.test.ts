@@ -1,39 +1,17 @@
-import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { request } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { INBOX_MESSAGES } from "../../common/admin-messages";
 import { ROLE_MESSAGES, STAFF_ROLE_TEXTS } from "../../common/roles";
-import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
+import { adminContext, invitedColleague, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, waitForHydration } from "./browser";
-import { E2E_ADMIN } from "./global-setup";
-import { waitForMailFile } from "./mail-files";
+import { waitForHydration } from "./browser";
 
 setUpBrowser();
 
 const PASSWORD = "writer-password-42";
 
-/** A colleague invited by the e2e Owner with `role`, who has accepted: their e-mail address. */
-async function invitedColleague(role: "editor" | "desk"): Promise<string> {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.co.uk`;
-  const owner = await request.newContext({ baseURL: baseURL() });
-  try {
-    expect((await owner.post("/api/admin/login", { data: E2E_ADMIN })).ok()).toBe(true);
-    expect((await owner.post("/api/admin/staff/invites", { data: { email, role } })).status()).toBe(201);
-    const raw = await waitForMailFile(path.join(inject("dataDir"), "mail"), email);
-    const token = /\/admin\/invite\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ""))?.[1];
-    const accepted = await owner.post(`/api/admin/invites/${token}`, { data: { password: PASSWORD } });
-    expect(accepted.status()).toBe(200);
-  } finally {
-    await owner.dispose();
-  }
-  return email;
-}
-
 describe("staff roles in the browser", () => {
   it("an Editor sees no Enquiries, Privacy or Staff, gets 403 from their API, and gains the desk when an Owner says so", async () => {
-    const email = await invitedColleague("editor");
+    const email = await invitedColleague("editor", PASSWORD);
     const writer = await adminContext({ width: 360 });
     const owner = await adminContext();
     try {

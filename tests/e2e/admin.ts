@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { type APIRequestContext, type Browser, type Page, request } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { baseURL, launchBrowser, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
+import { waitForMailFile } from "./mail-files";
 
 /** Shared set-up of the admin area's browser tests: one Chromium a file, contexts, sign-in. */
 
@@ -124,4 +126,25 @@ export async function adminApi() {
     remove: (id: string) => api.delete(`/api/admin/popup-message/${id}`),
     dispose: () => api.dispose(),
   };
+}
+
+/**
+ * A colleague invited by the e2e Owner with `role` who has accepted the mailed link with
+ * `password` (through the API): their e-mail address, unique to the test.
+ */
+export async function invitedColleague(role: "owner" | "desk" | "editor", password: string): Promise<string> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.co.uk`;
+  const owner = await request.newContext({ baseURL: baseURL() });
+  try {
+    await signInRequests(owner);
+    const invited = await owner.post("/api/admin/staff/invites", { data: { email, role } });
+    if (invited.status() !== 201) throw new Error(`invitation failed: ${await invited.text()}`);
+    const raw = await waitForMailFile(path.join(inject("dataDir"), "mail"), email);
+    const token = /\/admin\/invite\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ""))?.[1];
+    const accepted = await owner.post(`/api/admin/invites/${token}`, { data: { password } });
+    if (accepted.status() !== 200) throw new Error(`accepting failed: ${await accepted.text()}`);
+  } finally {
+    await owner.dispose();
+  }
+  return email;
 }

@@ -1,10 +1,12 @@
 import { passwordChangeSchema } from "@common/account";
 import { ACCOUNT_MESSAGES } from "@common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "@common/constants";
+import { SESSION_MESSAGES } from "@common/sessions";
 import { firstIssue } from "@common/zod";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { AccountSessions } from "~/components/admin/AccountSessions";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
@@ -18,13 +20,15 @@ export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { email: admin.email };
+  return { email: admin.email, sessions: await context.services.sessions.listFor(admin.id, admin.sessionId) };
 }
 
 /** 'Change password': the rules, then the current password; every other session of the account ends. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const values = Object.fromEntries(await request.formData());
+  if (values.intent === "end-session" || values.intent === "end-others")
+    return endSessions(context, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
   if (!parsed.success) return { error: firstIssue(parsed) ?? ACCOUNT_MESSAGES.currentMissing };
   if (values.confirmPassword !== values.newPassword) return { error: ACCOUNT_MESSAGES.mismatch };
@@ -34,6 +38,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: refusal(error) };
   }
   return { done: true };
+}
+
+/** 'Sign out' on one of the account's other sessions, or 'Sign out everywhere else'. */
+async function endSessions(
+  context: Route.ActionArgs["context"],
+  admin: { id: string; sessionId: string },
+  values: Record<string, FormDataEntryValue>,
+) {
+  const sessions = context.services.sessions;
+  try {
+    if (values.intent === "end-others") {
+      const ended = await sessions.revokeOthers(admin.id, admin.sessionId);
+      return { ok: true, message: SESSION_MESSAGES.endedOthers(ended) };
+    }
+    const { device } = await sessions.revokeById(admin.id, String(values.id ?? ""));
+    return { ok: true, message: SESSION_MESSAGES.endedOne(device) };
+  } catch (error) {
+    return { ok: false, message: refusal(error) };
+  }
 }
 
 const FIELDS = [
@@ -107,6 +130,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
           {busy && <Loading />}
         </div>
       </fetcher.Form>
+      <AccountSessions sessions={loaderData.sessions} />
     </div>
   );
 }

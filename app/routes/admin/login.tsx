@@ -27,7 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   let cookie: string;
   try {
-    cookie = await signIn(context, { email: form.get("email"), password: form.get("password") });
+    cookie = await signIn(context, {
+      email: form.get("email"),
+      password: form.get("password"),
+      userAgent: request.headers.get("user-agent"),
+    });
   } catch (error) {
     return { error: refusal(error) };
   }

@@ -7,6 +7,7 @@ import {
   type Role,
   STAFF_ROLE_TEXTS,
 } from "@common/roles";
+import { SESSION_MESSAGES } from "@common/sessions";
 import {
   type StaffAccount,
   type StaffInvite,
@@ -14,7 +15,7 @@ import {
   staffRoleInputSchema,
 } from "@common/staff";
 import { firstIssue } from "@common/zod";
-import { Send, Trash2, Undo2 } from "lucide-react";
+import { LogOut, Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
@@ -36,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: admin.id, ...(await context.services.staff.list(admin)) };
 }
 
-type StaffResult = { ok: boolean; intent: "invite" | "remove" | "withdraw" | "role"; message: string };
+type StaffResult = {
+  ok: boolean;
+  intent: "invite" | "remove" | "withdraw" | "role" | "end-sessions";
+  message: string;
+};
 
 /** 'Send invitation' (the e-mail address) and 'Remove' (an account's id). */
 export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
@@ -44,8 +49,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   const form = await request.formData();
   const staff = context.services.staff;
   const asked = form.get("intent");
-  const intent = asked === "remove" || asked === "withdraw" || asked === "role" ? asked : "invite";
+  const intent =
+    asked === "remove" || asked === "withdraw" || asked === "role" || asked === "end-sessions"
+      ? asked
+      : "invite";
   try {
+    if (intent === "end-sessions") {
+      const { email, ended } = await staff.endSessions(String(form.get("id") ?? ""), admin);
+      return { ok: true, intent, message: SESSION_MESSAGES.staffEnded(email, ended) };
+    }
     if (intent === "role") {
       const parsed = staffRoleInputSchema.safeParse({ role: form.get("role") ?? undefined });
       if (!parsed.success) return { ok: false, intent, message: ROLE_MESSAGES.invalidRole };
@@ -104,6 +116,30 @@ function RoleChoice({
         ))}
       </select>
     </div>
+  );
+}
+
+/** 'Sign out everywhere' for a colleague: every session of their account ends (a lost laptop). */
+function EndSessionsForm({ account, emailId }: { account: StaffAccount; emailId: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const { add } = useMessages();
+  useEffect(() => {
+    if (fetcher.data) add(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+  }, [fetcher.data, add]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="end-sessions" />
+      <input type="hidden" name="id" value={account.id} />
+      <button
+        type="submit"
+        className="btn btn-ghost"
+        aria-describedby={emailId}
+        aria-disabled={fetcher.state !== "idle"}
+      >
+        <LogOut aria-hidden="true" className="size-5" />
+        {SESSION_MESSAGES.staffEnd}
+      </button>
+    </fetcher.Form>
   );
 }
 
@@ -235,6 +271,7 @@ function AccountRow({
         </div>
       </dl>
       {!me && <RoleForm account={account} emailId={emailId} />}
+      {!me && <EndSessionsForm account={account} emailId={emailId} />}
       {!me && (
         <button
           type="button"
