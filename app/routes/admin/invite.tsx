@@ -29,7 +29,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("confirmPassword") !== parsed.data.password) return { error: ACCOUNT_MESSAGES.mismatch };
   let cookie: string;
   try {
-    cookie = await acceptInvite(context, params.token, parsed.data.password, request.headers.get("user-agent"));
+    cookie = await acceptInvite(
+      context,
+      params.token,
+      parsed.data.password,
+      request.headers.get("user-agent"),
+    );
   } catch (error) {
     return { error: refusal(error) };
   }
