@@ -65,6 +65,12 @@ export const ROLE_MESSAGES = {
   backToDashboard: "Back to the dashboard",
 } as const;
 
+/** The Staff screen's words about roles. */
+export const STAFF_ROLE_TEXTS = {
+  role: "Role",
+  changeRole: "Change role",
+} as const;
+
 export const PERMISSION_LABELS: Record<Permission, string> = {
   dashboard: "Dashboard",
   enquiries: "Enquiries",
