@@ -62,7 +62,10 @@ export function visitSource(): Record<string, string> | undefined {
   return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
-/** A form's stage reached (a wizard step, a form viewed): once per tab until it is submitted. */
+/**
+ * A form's stage reached (a wizard step, a form viewed): once per visit (this tab), submissions
+ * included: a wizard whose draft resets after a submission does not count its steps again.
+ */
 export function formStage(form: InsightsForm, stage: string) {
   const key = `${form} ${stage}`;
   if (reached.has(key)) return;
@@ -72,6 +75,5 @@ export function formStage(form: InsightsForm, stage: string) {
 
 /** A form sent: counted with the page the tab landed on and where its visit came from. */
 export function formSubmitted(form: InsightsForm) {
-  for (const key of reached) if (key.startsWith(`${form} `)) reached.delete(key);
   send({ f: form, s: "submitted", l: landing ?? location.pathname, r: from });
 }

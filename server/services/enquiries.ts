@@ -46,8 +46,10 @@ const notFound = () => new NotFound(INBOX_MESSAGES.notFound);
 export function createEnquiryService(
   db: Database,
   wakeMail: () => void = () => {},
-  settings: { autoReply: boolean } = { autoReply: false },
+  settings: { autoReply: boolean; changed?: () => void } = { autoReply: false },
 ) {
+  // Announces a write that moves the dashboard's figures (a new enquiry, a status change).
+  const changed = settings.changed ?? (() => {});
   /**
    * Stores the enquiry and its notification in one transaction: both or neither; with
    * `autoReply`, the visitor's confirmation too (sent after the notification). Spam (the
@@ -77,6 +79,7 @@ export function createEnquiryService(
       return row.id;
     });
     if (!options.spam) wakeMail();
+    changed();
     return { id, reference: enquiryReference(id) };
   }
 
@@ -186,6 +189,7 @@ export function createEnquiryService(
       await tx.update(enquiries).set({ status, statusChangedAt: sql`now()` }).where(eq(enquiries.id, id));
       await record(tx, id, by, "status", { from: before.status, to: status });
     });
+    changed();
     return get(id);
   }
 

@@ -34,6 +34,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
   const blog = createBlogService(db, images, { changed });
+  const figures = createEnquiryFigures(db);
   return {
     config,
     contentVersion,
@@ -47,8 +48,12 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     images,
     popups: createPopupService(db, { changed }),
     mail,
-    enquiries: createEnquiryService(db, () => mail.wake(), { autoReply: config.autoReply }),
-    figures: createEnquiryFigures(db),
+    // A new enquiry or a status change announces itself: the dashboard's figures are read again.
+    enquiries: createEnquiryService(db, () => mail.wake(), {
+      autoReply: config.autoReply,
+      changed: () => figures.invalidate(),
+    }),
+    figures,
     insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
     privacy: createPrivacyService(db, {

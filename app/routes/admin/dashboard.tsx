@@ -85,20 +85,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-8 border-r border-border bg-surface p-4 lg:flex">
-        {/* Inside the admin the logo is not a link. */}
-        <div className="px-2 pt-2">
-          <Logo />
-        </div>
-        <AdminSectionNav />
-        {/* The address on a line of its own: cut only when it is longer than the sidebar. */}
-        <p className="px-3 text-xs text-muted">
-          Signed in as
-          <span className="block truncate font-semibold text-text" title={loaderData.email}>
-            {loaderData.email}
-          </span>
-        </p>
-      </aside>
+      {/* The sidebar's background and border run the page's full height (the column stretches with
+          the content); its links stay in view (sticky, one screen high). */}
+      <div
+        data-testid="admin-sidebar"
+        className="hidden w-64 shrink-0 border-r border-border bg-surface lg:block"
+      >
+        <aside className="sticky top-0 flex h-screen flex-col gap-8 p-4">
+          {/* Inside the admin the logo is not a link. */}
+          <div className="px-2 pt-2">
+            <Logo />
+          </div>
+          <AdminSectionNav />
+          {/* The address on a line of its own: cut only when it is longer than the sidebar. */}
+          <p className="px-3 text-xs text-muted">
+            Signed in as
+            <span className="block truncate font-semibold text-text" title={loaderData.email}>
+              {loaderData.email}
+            </span>
+          </p>
+        </aside>
+      </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <AdminTopBar />
         <main
