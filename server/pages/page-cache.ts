@@ -20,6 +20,8 @@ export interface RenderedPage {
 }
 
 interface CachedPage {
+  /** 200, or 404 for the one shared answer to a paged list's page that does not exist. */
+  status: number;
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -223,7 +225,7 @@ export function createPageCache(options: PageCacheOptions) {
    * with no cookie) is answered as it is, never kept and never rendered a second time; anything
    * else (undefined) is rendered for the visitor.
    */
-  async function fill(path: string, consent: string): Promise<Filled> {
+  async function fill(path: string, consent: string, keepNotFound = false): Promise<Filled> {
     const version = options.content.current;
     const page = await rendering(() => {
       renders += 1;
@@ -233,7 +235,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (page.headers.has("set-cookie") || !type.startsWith("text/html")) return undefined;
     const headers = [...page.headers].filter(([name]) => !UNCOPIED_HEADERS.has(name));
     const app = appInlineScripts(page.body.toString("utf8"));
-    if (page.status !== 200)
+    if (page.status !== 200 && !(keepNotFound && page.status === 404))
       return {
         uncached: {
           status: page.status,
@@ -249,6 +251,7 @@ export function createPageCache(options: PageCacheOptions) {
     ]);
     return {
       page: {
+        status: page.status,
         version,
         html,
         br,
@@ -294,7 +297,9 @@ export function createPageCache(options: PageCacheOptions) {
     // One render per key at a time: a burst of first visitors waits for the same one.
     let pending = filling.get(key);
     if (!pending) {
-      pending = fill(target.path, target.consent).finally(() => filling.delete(key));
+      // A paged list's page that does not exist: one 404 kept for all of them, not a render each.
+      const noSuchPage = target.path.endsWith(`?${NO_SUCH_PAGE}`);
+      pending = fill(target.path, target.consent, noSuchPage).finally(() => filling.delete(key));
       filling.set(key, pending);
       pending.then((filled) => filled && "page" in filled && keep(key, filled.page)).catch(() => {});
     }
@@ -343,11 +348,11 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
   const fresh = match
     ? match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)
     : since !== undefined && Date.parse(since) >= Date.parse(page.lastModified);
-  if (fresh) return reply.status(304).send();
+  if (fresh && page.status === 200) return reply.status(304).send();
   const [encoding, body] = bestEncoding(request, { br: page.br, gzip: page.gzip, identity: page.html });
   if (encoding) reply.header("content-encoding", encoding);
   reply.header("content-length", body.length);
-  return reply.status(200).send(request.method === "HEAD" ? undefined : body);
+  return reply.status(page.status).send(request.method === "HEAD" ? undefined : body);
 }
 
 /** Sends a render the cache did not keep (a 404 page): as rendered, compressed on the way out. */

@@ -179,7 +179,8 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       }
       if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
       if (cached) {
-        countPageView(services.insights, request); // beside the cache: counted in memory, flushed later
+        // Beside the cache: counted in memory, flushed later (a kept 404 is no page view).
+        if (cached.page.status === 200) countPageView(services.insights, request);
         return sendCachedPage(request, reply, cached.page, cached.hit);
       }
       return renderPage(request, reply);
