@@ -3,6 +3,7 @@ import { POPUP_ROW_TITLE_MAX } from "@common/constants";
 import type { PopupInput } from "@common/popup";
 import { useCallback, useEffect, useRef } from "react";
 import { type ClientActionFunctionArgs, useFetcher, useNavigate } from "react-router";
+import { type Answer, useAnswer } from "./action-answer";
 import { useMessages } from "./messages";
 
 /** A popup row's title: longer than 28 characters, it is cut at 28 with an ellipsis; shorter, shown whole. */
@@ -26,11 +27,8 @@ export type PopupAction = keyof typeof POPUP_ACTIONS;
 export const isPopupAction = (intent: unknown): intent is PopupAction =>
   typeof intent === "string" && Object.hasOwn(POPUP_ACTIONS, intent);
 
-/** What a popup screen's action answers: the message to show, and whether it worked. */
-export interface PopupActionResult {
-  ok: boolean;
-  message: string;
-}
+/** What a popup screen's action answers (the screen kit's shape, action-answer.ts). */
+export type PopupActionResult = Answer;
 
 /**
  * The popup screens' clientAction: the route action on the server, or the failure message of
@@ -47,7 +45,7 @@ export async function popupClientAction({
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = isPopupAction(intent) ? POPUP_ACTIONS[intent].failure : POPUP_MESSAGES.actionFailed;
-    return { ok: false, message: failure };
+    return { ok: false, error: failure };
   }
 }
 
@@ -63,12 +61,14 @@ export function usePopupActions(goTo?: string) {
   const navigate = useNavigate();
   const running = useRef(false);
 
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
-    add(result.message, result.ok ? "success" : "error");
-    if (result.ok && goTo) navigate(goTo);
-  }, [result, add, goTo, navigate]);
+  // Each answer once (action-answer.ts).
+  useAnswer(fetcher, {
+    ok({ message }) {
+      if (message) add(message, "success");
+      if (goTo) navigate(goTo);
+    },
+    refused: ({ error }) => add(error, "error"),
+  });
 
   const idle = fetcher.state === "idle";
   useEffect(() => {

@@ -11,7 +11,6 @@ import {
   replyInputSchema,
   STATUS_LABELS,
 } from "@common/enquiry-inbox";
-import { firstIssue } from "@common/zod";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";
@@ -22,7 +21,8 @@ import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { NotFound, refusal, requireAdmin, unlessNotFound } from "~/lib/admin-session.server";
+import { NotFound, requireAdmin } from "~/lib/admin-session.server";
+import { done, foundOrNull, invalidInput, refused } from "~/lib/domain-errors.server";
 import { INBOX_PATH } from "~/lib/enquiry-inbox";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/enquiry-detail";
@@ -32,20 +32,18 @@ export const headers = adminHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, "enquiries");
-  const enquiry = await unlessNotFound(context.services.enquiries.get(params.id));
+  const enquiry = await foundOrNull(context.services.enquiries.get(params.id));
   if (!enquiry) throw data(INBOX_MESSAGES.notFound, { status: 404 });
   const accounts = await context.services.accounts.list();
   return { enquiry, me: admin.id, colleagues: accounts.map(({ id, email }) => ({ id, email })) };
 }
 
-/** The first rule the input breaks, as the action's answer (nothing is changed). */
-const refused = (parsed: { success: boolean; error?: { issues: ReadonlyArray<{ message: string }> } }) =>
-  data({ error: firstIssue(parsed) ?? INBOX_MESSAGES.invalidStatus }, { status: 400 });
-
 /**
  * The status (saved on change, or by 'Save status'), 'Retry now', notes and 'Assigned to', each
- * recorded in the timeline by the service. A refusal shows its message; an enquiry that has gone
- * shows the page's 'Enquiry not found'.
+ * recorded in the timeline by the service. Answers the screen kit's shapes: input a rule refuses is
+ * 400 with every field's message; a refusal shows its message with the domain error's own status
+ * (an erased enquiry's note 409, too many replies 429…); an enquiry that has gone shows the page's
+ * 'Enquiry not found'.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "enquiries");
@@ -55,35 +53,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (intent === "retry") {
       await inbox.retryMail(params.id);
-      return { message: INBOX_MESSAGES.retryQueued };
+      return done({ message: INBOX_MESSAGES.retryQueued });
     }
     if (intent === "note" || intent === "edit-note") {
       const parsed = noteInputSchema.safeParse({ text: form.get("text") ?? undefined });
-      if (!parsed.success) return refused(parsed);
+      if (!parsed.success) return invalidInput(parsed.error.issues);
       if (intent === "note") await inbox.addNote(params.id, parsed.data.text, admin);
       else await inbox.editNote(params.id, String(form.get("noteId") ?? ""), parsed.data.text, admin);
-      return { message: intent === "note" ? LEAD_MESSAGES.noteAdded : LEAD_MESSAGES.noteSaved };
+      return done({ message: intent === "note" ? LEAD_MESSAGES.noteAdded : LEAD_MESSAGES.noteSaved });
     }
     if (intent === "reply") {
       const parsed = replyInputSchema.safeParse({ text: form.get("text") ?? undefined });
-      if (!parsed.success) return refused(parsed);
+      if (!parsed.success) return invalidInput(parsed.error.issues);
       await inbox.reply(params.id, parsed.data.text, admin);
-      return { message: LEAD_MESSAGES.replyQueued };
+      return done({ message: LEAD_MESSAGES.replyQueued });
     }
     if (intent === "assign") {
       const parsed = assignInputSchema.safeParse({ assignee: form.get("assignee") ?? "" });
-      if (!parsed.success) return refused(parsed);
+      if (!parsed.success) return invalidInput(parsed.error.issues);
       await inbox.assign(params.id, parsed.data.assignee, admin);
-      return { message: LEAD_MESSAGES.assignSaved };
+      return done({ message: LEAD_MESSAGES.assignSaved });
     }
     const parsed = enquiryStatusInputSchema.safeParse({ status: form.get("status") });
-    if (!parsed.success) return refused(parsed);
+    if (!parsed.success) return invalidInput(parsed.error.issues);
     await inbox.setStatus(params.id, parsed.data.status, admin);
-    return { message: INBOX_MESSAGES.statusSaved };
+    return done({ message: INBOX_MESSAGES.statusSaved });
   } catch (error) {
     if (error instanceof NotFound && error.message === INBOX_MESSAGES.notFound)
       throw data(error.message, { status: 404 });
-    return data({ error: refusal(error) }, { status: 409 });
+    return refused(error);
   }
 }
 

@@ -1,7 +1,6 @@
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "@common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "@common/constants";
 import { inviteAcceptSchema } from "@common/staff";
-import { firstIssue } from "@common/zod";
 import { KeyRound } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { Logo } from "~/components/art/LogoMark";
@@ -9,7 +8,8 @@ import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { acceptInvite, refusal, unlessNotFound } from "~/lib/admin-session.server";
+import { acceptInvite } from "~/lib/admin-session.server";
+import { foundOrNull, invalidInput, refused } from "~/lib/domain-errors.server";
 import type { Route } from "./+types/invite";
 
 export const meta = adminMeta(STAFF_MESSAGES.setPasswordHeading);
@@ -17,7 +17,7 @@ export const headers = adminHeaders;
 
 /** The invitation's address, or nothing when the link is used, expired or unknown. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const invitation = await unlessNotFound(context.services.staff.invitation(params.token));
+  const invitation = await foundOrNull(context.services.staff.invitation(params.token));
   return { email: invitation?.email };
 }
 
@@ -25,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = inviteAcceptSchema.safeParse({ password: form.get("password") ?? undefined });
-  if (!parsed.success) return { error: firstIssue(parsed) ?? ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN) };
-  if (form.get("confirmPassword") !== parsed.data.password) return { error: ACCOUNT_MESSAGES.mismatch };
+  if (!parsed.success) return invalidInput(parsed.error.issues);
+  if (form.get("confirmPassword") !== parsed.data.password)
+    return invalidInput([{ message: ACCOUNT_MESSAGES.mismatch, path: ["confirmPassword"] }]);
   let cookie: string;
   try {
     cookie = await acceptInvite(
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       request.headers.get("user-agent"),
     );
   } catch (error) {
-    return { error: refusal(error) };
+    return refused(error);
   }
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
 }

@@ -6,7 +6,8 @@ import { Logo } from "~/components/art/LogoMark";
 import { inputClass } from "~/components/enquiry/styles";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { adminFrom, refusal, signIn } from "~/lib/admin-session.server";
+import { adminFrom, signIn } from "~/lib/admin-session.server";
+import { refused } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/login";
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       userAgent: request.headers.get("user-agent"),
     });
   } catch (error) {
-    return { error: refusal(error) };
+    return refused(error);
   }
   throw redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
 }

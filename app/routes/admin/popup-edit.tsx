@@ -8,7 +8,8 @@ import { Loading } from "~/components/admin/Loading";
 import { PopupForm } from "~/components/admin/PopupForm";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin, unlessNotFound } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/admin-session.server";
+import { foundOrNull } from "~/lib/domain-errors.server";
 import { POPUPS_PATH as LIST, popupClientAction, usePopupActions } from "~/lib/popup-admin";
 import { popupAction } from "~/lib/popup-admin.server";
 import type { Route } from "./+types/popup-edit";
@@ -18,7 +19,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context, "popups");
-  const popup = await unlessNotFound(context.services.popups.get(params.id));
+  const popup = await foundOrNull(context.services.popups.get(params.id));
   return popup ? { popup } : data({ popup: null }, { status: 404 });
 }
 

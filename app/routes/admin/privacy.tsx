@@ -9,8 +9,10 @@ import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
+import { useAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { refusal, requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/admin-session.server";
+import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { INBOX_PATH } from "~/lib/enquiry-inbox";
 import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
@@ -63,14 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const raw = form.get("email");
   const email = typeof raw === "string" ? raw : "";
-  if (form.get("intent") !== "erase") return { ok: true, message: "", lookup: await lookup(email, context) };
+  if (form.get("intent") !== "erase") return done({ lookup: await lookup(email, context) });
   const parsed = privacyEmailSchema.safeParse(email);
-  if (!parsed.success) return { ok: false, message: firstIssue(parsed) ?? PRIVACY_MESSAGES.emailInvalid };
+  if (!parsed.success)
+    return invalidInput(parsed.error.issues.map(({ message }) => ({ message, path: ["email"] })));
   try {
     const count = await context.services.privacy.erase(parsed.data, admin);
-    return { ok: true, message: PRIVACY_MESSAGES.erased(count), lookup: await lookup(email, context) };
+    return done({ message: PRIVACY_MESSAGES.erased(count), lookup: await lookup(email, context) });
   } catch (error) {
-    return { ok: false, message: refusal(error) };
+    return refused(error);
   }
 }
 
@@ -78,19 +81,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminPrivacy() {
   const searched = useActionData<typeof action>();
   const eraser = useFetcher<typeof action>();
-  const [shown, setShown] = useState<Lookup>(searched?.lookup ?? NO_LOOKUP);
+  const [shown, setShown] = useState<Lookup>(searched?.ok ? searched.lookup : NO_LOOKUP);
   const { query, email, error, found } = shown;
   const { add } = useMessages();
   const [confirming, setConfirming] = useState(false);
   const busy = eraser.state !== "idle";
   useEffect(() => {
-    if (searched?.lookup) setShown(searched.lookup);
+    if (searched?.ok) setShown(searched.lookup);
   }, [searched]);
-  useEffect(() => {
-    if (!eraser.data) return;
-    add(eraser.data.message, eraser.data.ok ? "success" : "error");
-    if (eraser.data.lookup) setShown(eraser.data.lookup);
-  }, [eraser.data, add]);
+  // Each answer once (action-answer.ts).
+  useAnswer(eraser, {
+    ok({ message, lookup }) {
+      if (message) add(message, "success");
+      setShown(lookup);
+    },
+    refused: ({ error }) => add(error, "error"),
+  });
 
   return (
     <div className="flex flex-col gap-6">
