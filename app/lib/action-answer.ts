@@ -37,3 +37,14 @@ export function useAnswer<A extends Answer<object>>(
   }, [answer]);
   return answer;
 }
+
+/** `useAnswer` for an action whose answers are only shown: its message as a success, its error as an error. */
+export function useAnswerMessages(
+  fetcher: { state: string; data?: Answer<object> },
+  add: (text: string, type: "success" | "error") => void,
+) {
+  return useAnswer(fetcher, {
+    ok: ({ message }) => message && add(message, "success"),
+    refused: ({ error }) => add(error, "error"),
+  });
+}

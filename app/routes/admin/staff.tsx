@@ -14,7 +14,6 @@ import {
   staffInviteInputSchema,
   staffRoleInputSchema,
 } from "@common/staff";
-import { firstIssue } from "@common/zod";
 import { LogOut, Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -23,8 +22,10 @@ import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
+import { useAnswerMessages } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { refusal, requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/admin-session.server";
+import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/staff";
@@ -37,14 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: admin.id, ...(await context.services.staff.list(admin)) };
 }
 
-type StaffResult = {
-  ok: boolean;
-  intent: "invite" | "remove" | "withdraw" | "role" | "end-sessions";
-  message: string;
-};
-
 /** 'Send invitation' (the e-mail address) and 'Remove' (an account's id). */
-export async function action({ request, context }: Route.ActionArgs): Promise<StaffResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "staff");
   const form = await request.formData();
   const staff = context.services.staff;
@@ -56,32 +51,31 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   try {
     if (intent === "end-sessions") {
       const { email, ended } = await staff.endSessions(String(form.get("id") ?? ""), admin);
-      return { ok: true, intent, message: SESSION_MESSAGES.staffEnded(email, ended) };
+      return done({ message: SESSION_MESSAGES.staffEnded(email, ended) });
     }
     if (intent === "role") {
       const parsed = staffRoleInputSchema.safeParse({ role: form.get("role") ?? undefined });
-      if (!parsed.success) return { ok: false, intent, message: ROLE_MESSAGES.invalidRole };
+      if (!parsed.success) return invalidInput([{ message: ROLE_MESSAGES.invalidRole, path: ["role"] }]);
       const changed = await staff.changeRole(String(form.get("id") ?? ""), parsed.data.role, admin);
-      return { ok: true, intent, message: ROLE_MESSAGES.roleChanged(changed.email, changed.role) };
+      return done({ message: ROLE_MESSAGES.roleChanged(changed.email, changed.role) });
     }
     if (intent === "withdraw") {
       const { email } = await staff.withdraw(String(form.get("id") ?? ""), admin);
-      return { ok: true, intent, message: STAFF_MESSAGES.withdrawn(email) };
+      return done({ message: STAFF_MESSAGES.withdrawn(email) });
     }
     if (intent === "remove") {
       const { email } = await staff.remove(String(form.get("id") ?? ""), admin);
-      return { ok: true, intent, message: STAFF_MESSAGES.removed(email) };
+      return done({ message: STAFF_MESSAGES.removed(email) });
     }
     const parsed = staffInviteInputSchema.safeParse({
       email: form.get("email") ?? undefined,
       role: form.get("role") ?? undefined,
     });
-    if (!parsed.success)
-      return { ok: false, intent, message: firstIssue(parsed) ?? STAFF_MESSAGES.invalidEmail };
+    if (!parsed.success) return invalidInput(parsed.error.issues);
     const invite = await staff.invite(parsed.data.email, parsed.data.role, admin);
-    return { ok: true, intent, message: STAFF_MESSAGES.invited(invite.email) };
+    return done({ message: STAFF_MESSAGES.invited(invite.email) });
   } catch (error) {
-    return { ok: false, intent, message: refusal(error) };
+    return refused(error);
   }
 }
 
@@ -123,9 +117,7 @@ function RoleChoice({
 function EndSessionsForm({ account, emailId }: { account: StaffAccount; emailId: string }) {
   const fetcher = useFetcher<typeof action>();
   const { add } = useMessages();
-  useEffect(() => {
-    if (fetcher.data) add(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.data, add]);
+  useAnswerMessages(fetcher, add);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="end-sessions" />
@@ -147,9 +139,7 @@ function EndSessionsForm({ account, emailId }: { account: StaffAccount; emailId:
 function RoleForm({ account, emailId }: { account: StaffAccount; emailId: string }) {
   const fetcher = useFetcher<typeof action>();
   const { add } = useMessages();
-  useEffect(() => {
-    if (fetcher.data) add(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.data, add]);
+  useAnswerMessages(fetcher, add);
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="role" />
@@ -172,7 +162,7 @@ function InviteForm() {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const [shown, setShown] = useState<StaffResult>();
+  const [shown, setShown] = useState<typeof fetcher.data>();
   useEffect(() => {
     setShown(fetcher.data);
     if (fetcher.data?.ok) form.current?.reset();
@@ -213,7 +203,7 @@ function InviteForm() {
         </div>
         <div className="grid min-h-6 *:col-start-1 *:row-start-1">
           <FormMessage
-            message={shown && !shown.ok ? shown.message : undefined}
+            message={shown && !shown.ok ? shown.error : undefined}
             live="assertive"
             testId="staff-error"
           />
@@ -295,9 +285,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const [removing, setRemoving] = useState<StaffAccount>();
   const [withdrawing, setWithdrawing] = useState<StaffInvite>();
   const busy = remover.state !== "idle";
-  useEffect(() => {
-    if (remover.data) add(remover.data.message, remover.data.ok ? "success" : "error");
-  }, [remover.data, add]);
+  useAnswerMessages(remover, add);
 
   return (
     <div className="flex flex-col gap-6">
