@@ -159,7 +159,7 @@ export function createOutbox(
         .update(mailOutbox)
         .set(
           permanent
-            ? { state: "failed", lastError }
+            ? { state: "failed", lastError, message: null } // given up: its link or reply is not kept
             : { lastError, nextAttemptAt: new Date(clock().getTime() + retryDelay(row.attempts)) },
         )
         .where(fenced(row));

@@ -1,4 +1,4 @@
-import { mkdir, open, rename } from "node:fs/promises";
+import { chmod, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type Mail from "nodemailer/lib/mailer";
 import type { Config } from "../config";
@@ -26,6 +26,22 @@ async function syncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Without SMTP_URL, where each message is written: DATA_DIR/mail/<outbox row id>.eml. */
+export const mailDir = (dataDir: string) => path.resolve(dataDir, "mail");
+const mailFile = (dataDir: string, id: string) => path.join(mailDir(dataDir), `${id}.eml`);
+
+/**
+ * Deletes the files of these outbox rows (erasure: they name the visitor and quote their
+ * message); a row that was never written as a file is skipped.
+ */
+export async function removeMailFiles(dataDir: string, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const file = mailFile(dataDir, id);
+    await rm(file, { force: true });
+    await rm(`${file}.tmp`, { force: true });
   }
 }
 
@@ -58,16 +74,22 @@ export function createTransport(config: Config): MailTransport {
     };
   }
 
-  const dir = path.resolve(config.dataDir, "mail");
+  const dir = mailDir(config.dataDir);
+  let madeDir = false;
   const stream = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send({ id, ...message }) {
       const info = await (await stream.get()).sendMail({ ...message, messageId: `<${id}@enquiries>` });
-      await mkdir(dir, { recursive: true });
+      // Readable by the site's own user only: messages carry visitors' details and invitation links.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      if (!madeDir) {
+        await chmod(dir, 0o700); // a folder made before (mkdir keeps an existing one's mode)
+        madeDir = true;
+      }
       // Write then rename: a reader never sees half a message; a retry overwrites, never duplicates.
-      const file = path.join(dir, `${id}.eml`);
+      const file = mailFile(config.dataDir, id);
       // Flushed before it counts as written: the outbox marks the message sent after this returns.
-      const handle = await open(`${file}.tmp`, "w");
+      const handle = await open(`${file}.tmp`, "w", 0o600);
       try {
         await handle.writeFile(info.message as Buffer);
         await handle.sync();

@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, lt, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { enquiryReference } from "../../common/confirmation";
 import type { EnquiryView, TimelineEntry } from "../../common/enquiry-inbox";
-import { PRIVACY_MESSAGES } from "../../common/privacy";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
+import { REGISTRY, VISITOR_TABLES } from "../db/registry";
 import { enquiries, enquiryEvents, mailOutbox } from "../db/schema";
 import { officeNotification } from "../mail/outbox";
+import { removeMailFiles } from "../mail/transport";
 import type { Actor } from "./enquiries";
 import { csvHeader, csvRows } from "./enquiry-csv";
 
@@ -31,7 +32,14 @@ const notErased = notExists(
  * retention worker that erases closed and spam enquiries `retentionMonths` after they arrived
  * (0: kept). Erasing is idempotent, so every instance of a cluster may run the worker.
  */
-export function createPrivacyService(db: Database, settings: { retentionMonths: number }) {
+export function createPrivacyService(
+  db: Database,
+  settings: {
+    retentionMonths: number;
+    /** Where mail files are written without SMTP_URL (DATA_DIR). */
+    dataDir?: string;
+  },
+) {
   let erasedTotal = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -103,11 +111,52 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
   }
 
   /**
-   * Erases one enquiry in `tx`: its fields and source emptied, its unsent mail dropped and the sent copies'
-   * message and error cleared, its notes' and replies' text replaced by a tombstone, and one
-   * 'erased' entry (who, when) added. False when it is gone or was already erased.
+   * What the table registry (server/db/registry.ts) says erasure does, on every table tied to
+   * the enquiry: rows deleted (unsent mail), visitor columns cleared (the fields, the visitor's
+   * name, e-mail and phone, the source, sent mail's message and error) or replaced by a tombstone
+   * (the text of notes and replies).
    */
-  async function eraseIn(tx: Tx, id: string, by?: Actor): Promise<boolean> {
+  async function eraseRows(tx: Tx, id: string) {
+    const column = (name: string) => sql.identifier(name);
+    const anyOf = (values: readonly string[]) =>
+      sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      );
+    for (const table of VISITOR_TABLES) {
+      const entry = REGISTRY[table];
+      const erasure = entry.erasure;
+      if (!erasure) continue;
+      const mine = sql`${column(erasure.by)} = ${id}`;
+      for (const [name, keep] of Object.entries(erasure.deleteRows ?? {}))
+        await tx.execute(
+          sql`delete from ${column(table)} where ${mine} and ${column(name)} not in (${anyOf(keep.not)})`,
+        );
+      const json = (value: unknown) =>
+        value === undefined ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
+      const cleared = Object.entries(entry.columns).flatMap(([name, c]) =>
+        c.erase === "clear" ? [sql`${column(name)} = ${json(c.empty)}`] : [],
+      );
+      if (cleared.length > 0)
+        await tx.execute(sql`update ${column(table)} set ${sql.join(cleared, sql`, `)} where ${mine}`);
+      for (const [name, c] of Object.entries(entry.columns)) {
+        if (c.erase !== "tombstone") continue;
+        const only = Object.entries(c.where ?? {}).map(
+          ([on, values]) => sql` and ${column(on)} in (${anyOf(values)})`,
+        );
+        await tx.execute(
+          sql`update ${column(table)} set ${column(name)} = ${json(c.value)} where ${mine}${sql.join(only)}`,
+        );
+      }
+    }
+  }
+
+  /**
+   * Erases one enquiry in `tx` as the registry says (eraseRows) and adds one 'erased' entry
+   * (who, when). Answers the enquiry's mail rows (their files go once the erasure is committed),
+   * or false when it is gone or was already erased.
+   */
+  async function eraseIn(tx: Tx, id: string, by?: Actor): Promise<string[] | false> {
     const [row] = await tx
       .select({ id: enquiries.id })
       .from(enquiries)
@@ -120,17 +169,22 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
       .from(enquiryEvents)
       .where(and(eq(enquiryEvents.enquiryId, id), eq(enquiryEvents.type, "erased")));
     if (done) return false;
-    await tx.update(enquiries).set({ fields: {}, source: null }).where(eq(enquiries.id, id));
-    await tx.delete(mailOutbox).where(and(eq(mailOutbox.enquiryId, id), ne(mailOutbox.state, "sent")));
-    await tx.update(mailOutbox).set({ message: null, lastError: null }).where(eq(mailOutbox.enquiryId, id));
-    await tx
-      .update(enquiryEvents)
-      .set({ data: { text: PRIVACY_MESSAGES.tombstone } })
-      .where(and(eq(enquiryEvents.enquiryId, id), inArray(enquiryEvents.type, ["note", "reply"])));
+    const mail = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.enquiryId, id));
+    await eraseRows(tx, id);
     await tx
       .insert(enquiryEvents)
       .values({ enquiryId: id, adminId: by?.id, adminEmail: by?.email, type: "erased", data: {} });
-    return true;
+    return mail.map((m) => m.id);
+  }
+
+  /** Without SMTP_URL each message is also a file: an erased enquiry's go too. */
+  async function removeFiles(mailIds: string[]) {
+    if (!settings.dataDir || mailIds.length === 0) return;
+    try {
+      await removeMailFiles(settings.dataDir, mailIds);
+    } catch (error) {
+      log?.error({ err: error, files: mailIds.length }, "privacy: erased enquiries' mail files not removed");
+    }
   }
 
   /** Erases every enquiry of `email` in one transaction; answers how many were erased. */
@@ -138,9 +192,17 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
     const found = await find(email);
     if (!found.length) return 0;
     let count = 0;
+    const mailIds: string[] = [];
     await db.transaction(async (tx) => {
-      for (const e of found) if (await eraseIn(tx, e._id, by)) count++;
+      for (const e of found) {
+        const erased = await eraseIn(tx, e._id, by);
+        if (erased) {
+          count++;
+          mailIds.push(...erased);
+        }
+      }
     });
+    await removeFiles(mailIds);
     erasedTotal += count;
     return count;
   }
@@ -157,7 +219,13 @@ export function createPrivacyService(db: Database, settings: { retentionMonths: 
       .where(and(inArray(enquiries.status, ["closed", "spam"]), lt(enquiries.createdAt, cutoff), notErased));
     let count = 0;
     // One transaction each: a long run never holds every row, and another instance skips what is done.
-    for (const { id } of due) if (await db.transaction((tx) => eraseIn(tx, id))) count++;
+    for (const { id } of due) {
+      const erased = await db.transaction((tx) => eraseIn(tx, id));
+      if (erased) {
+        count++;
+        await removeFiles(erased);
+      }
+    }
     erasedTotal += count;
     return count;
   }
