@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 import { sharedResolve } from "./vitest.shared.ts";
 
@@ -15,6 +16,40 @@ const BLOG_PAGES =
 // it, so one of these in "shared" would put zod (about 20 KB) on every page.
 const FORMS =
   /[\\/](common[\\/](enquiries|enquiry-inbox|account|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|app[\\/]lib[\\/]enquiry-api|node_modules[\\/]zod[\\/])/;
+
+/** The shell every public page loads: what it imports is on every page anyway. */
+const SHELL = /[\\/]app[\\/](root\.tsx|routes[\\/]public-layout\.tsx)$/;
+const ROUTE = /[\\/]app[\\/]routes[\\/]/;
+const ADMIN_ROUTE = /[\\/]app[\\/]routes[\\/]admin[\\/]/;
+/** A module joins "shared" when the shell uses it or at least this many public route modules do. */
+const SHARED_REACH = 3;
+
+/**
+ * How many public route modules load `id` (through static imports, or a section they import
+ * dynamically at once), Infinity when the shell does. The admin's routes do not count: a module only
+ * they (or one public page) need would otherwise ride on every public page in "shared".
+ */
+function publicReach(id: string, ctx: ChunkingContext): number {
+  const routes = new Set<string>();
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  let shell = false;
+  while (queue.length && !shell) {
+    const current = queue.pop() as string;
+    if (SHELL.test(current)) shell = true;
+    else if (ROUTE.test(current)) {
+      if (!ADMIN_ROUTE.test(current)) routes.add(current);
+    } else {
+      const info = ctx.getModuleInfo(current);
+      for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
+        if (!seen.has(importer)) {
+          seen.add(importer);
+          queue.push(importer);
+        }
+    }
+  }
+  return shell ? Number.POSITIVE_INFINITY : routes.size;
+}
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -42,10 +77,17 @@ export default defineConfig({
               priority: 15,
             },
             {
-              name: "shared",
-              // Small modules every page uses; form validation (zod) stays with the pages that have forms.
-              test: (id: string) =>
-                SHARED.test(id) && !FORMS.test(id) && !ADMIN_ONLY.test(id) && !BLOG_PAGES.test(id),
+              // Small modules the public pages share; form validation (zod) stays with the pages
+              // that have forms, and code only the admin or one or two pages use stays with them.
+              debugName: "shared",
+              name: (id: string, ctx: ChunkingContext) =>
+                SHARED.test(id) &&
+                !FORMS.test(id) &&
+                !ADMIN_ONLY.test(id) &&
+                !BLOG_PAGES.test(id) &&
+                publicReach(id, ctx) >= SHARED_REACH
+                  ? "shared"
+                  : null,
               minShareCount: 2,
               priority: 10,
             },

@@ -3,6 +3,7 @@
 // the blog list and a blog post with a picture.
 // Prints the four category scores and the layout shift per page: the median of --runs=N runs
 // (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
+import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -21,10 +22,17 @@ const base = server.url;
 
 // Every public page as the sitemap lists them, and one post page with a picture: the newest demo
 // post that has one (SEED_DEMO is on).
-const PAGES = await sitemapPages(base);
+let PAGES = await sitemapPages(base);
 const { result: posts } = await (await fetch(`${base}/api/blog?fields=summary&limit=12`)).json();
 const pictured = posts.find((post) => post.img);
 if (pictured) PAGES.push(`/blog/${pictured._id}`);
+// --pages=/,/contact measures those alone ("post" names the post with a picture).
+const only = process.argv
+  .find((a) => a.startsWith("--pages="))
+  ?.slice(8)
+  .split(",");
+if (only)
+  PAGES = PAGES.filter((page) => only.includes(page) || (only.includes("post") && page.startsWith("/blog/")));
 
 // Steady state, as visitors meet it: each page and each picture it shows requested once first, so
 // no measured run pays for the page cache's first render or a picture's first WebP rendition
@@ -50,6 +58,8 @@ const chrome = await chromeLauncher.launch({
 });
 
 const rows = [];
+const allRuns = [];
+const range = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms`;
 try {
   for (const page of PAGES) {
     const runs = [];
@@ -73,8 +83,20 @@ try {
       seo: score("seo"),
       CLS: metric("cumulative-layout-shift").toFixed(3),
       LCP: `${Math.round(metric("largest-contentful-paint"))} ms`,
+      TBT: `${Math.round(metric("total-blocking-time"))} ms`,
+      "TBT range": range(runs.map((lhr) => lhr.audits["total-blocking-time"].numericValue)),
       "perf runs": runs.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join("/"),
     });
+    allRuns.push(
+      ...runs.map((lhr) => ({
+        page,
+        scores: Object.fromEntries(
+          Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+        ),
+        tbt: Math.round(lhr.audits["total-blocking-time"].numericValue),
+        lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      })),
+    );
     if (process.argv.includes("--verbose")) {
       const failing = Object.values(runs[0].audits).filter(
         (a) =>
@@ -94,3 +116,6 @@ console.log(
   `Lighthouse ${lighthouse.version ?? "12"} mobile, ${cpus()[0]?.model ?? "?"} x${cpus().length}, Node ${process.version}`,
 );
 console.table(rows);
+// --json=FILE keeps every run's scores, TBT and LCP (to learn the spread between runs).
+const json = process.argv.find((a) => a.startsWith("--json="))?.slice(7);
+if (json) writeFileSync(json, JSON.stringify(allRuns, null, 1));
