@@ -4,7 +4,7 @@ import type { Permission } from "@common/roles";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
-import { DomainError, Forbidden, Invalid, NotFound, Unavailable } from "../../server/services/errors";
+import { Forbidden, Unavailable } from "../../server/services/errors";
 
 /** The admin_auth cookie's value in the request, if any (the one cookie reader, common/admin-cookie.ts). */
 const adminTokenOf = (request: Request) => adminTokenFromCookies(request.headers.get("cookie"));
@@ -37,15 +37,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext, pe
 
 export { NotFound } from "../../server/services/errors";
 
-/**
- * What a screen action shows for a refused write: the domain error's own message (from a
- * catalogue in common/), or `failure` (the action's own failure message) when the message is not the
- * user's business. Anything but a domain error is a real failure and is thrown on.
- */
-export function refusal(error: unknown, failure?: string): string {
-  if (!(error instanceof DomainError)) throw error;
-  return failure !== undefined && !(error instanceof Invalid) ? failure : error.message;
-}
+// A refused write's answer and the not-found helper: the screen kit, domain-errors.server.ts.
 
 /** The client's key for the login limits, as the API computes it from the same address. */
 const clientOf = (context: AppLoadContext) => clientKey(context.ip ?? "");
@@ -114,14 +106,4 @@ export async function signOut(request: Request, context: AppLoadContext) {
   const token = adminTokenOf(request);
   if (token) await context.services.sessions.revoke(token);
   return adminCookieHeader(undefined, secureCookie(context));
-}
-
-/** The loaded thing, or undefined when the service says it does not exist (the screen says so). */
-export async function unlessNotFound<T>(load: Promise<T>): Promise<T | undefined> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof NotFound) return undefined;
-    throw error;
-  }
 }
