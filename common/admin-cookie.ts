@@ -23,14 +23,43 @@ export function adminCookieHeader(token: string | undefined, secure: boolean): s
   ].join("; ");
 }
 
-/**
- * The one reader of the admin session cookie: its value out of a Cookie header (the API's hook,
- * the screens' loaders and the page cache all ask this), or undefined when there is none.
- */
-export function adminTokenFromCookies(cookieHeader: string | null | undefined): string | undefined {
+/** The one cookie reader: cookie `wanted`'s value out of a Cookie header, or undefined. */
+function cookieFrom(cookieHeader: string | null | undefined, wanted: string): string | undefined {
   for (const part of (cookieHeader ?? "").split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === ADMIN_AUTH_COOKIE) return rest.join("=");
+    if (name === wanted) return rest.join("=");
   }
   return undefined;
+}
+
+/**
+ * The admin session cookie's value out of a Cookie header (the API's hook, the screens' loaders
+ * and the page cache all ask this), or undefined when there is none.
+ */
+export const adminTokenFromCookies = (cookieHeader: string | null | undefined) =>
+  cookieFrom(cookieHeader, ADMIN_AUTH_COOKIE);
+
+/**
+ * The browser's own id (a random value in a long-lived cookie, kept across sign-outs): a sign-in
+ * from a browser the account has not used before mails the account (services/browsers.ts).
+ */
+export const ADMIN_BROWSER_COOKIE = "admin_browser";
+const BROWSER_COOKIE_DAYS = 400;
+
+export const adminBrowserFromCookies = (cookieHeader: string | null | undefined) =>
+  cookieFrom(cookieHeader, ADMIN_BROWSER_COOKIE);
+
+export const adminBrowserCookieOptions = (secure: boolean) =>
+  ({ httpOnly: true, sameSite: "strict", secure, path: "/", maxAge: BROWSER_COOKIE_DAYS * 86_400 }) as const;
+
+/** The Set-Cookie header value that keeps the browser's id. */
+export function adminBrowserCookieHeader(browser: string, secure: boolean): string {
+  return [
+    `${ADMIN_BROWSER_COOKIE}=${browser}`,
+    `Max-Age=${BROWSER_COOKIE_DAYS * 86_400}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Strict",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
 }

@@ -21,6 +21,19 @@ export const SESSION_MESSAGES = {
     `${email}: ${count} session${count === 1 ? "" : "s"} signed out`,
 } as const;
 
+/** The mail a sign-in from a browser the account has not used before sends to the account. */
+export function newBrowserMail(input: { device: string; at: Date; site: string; accountUrl: string }) {
+  return {
+    subject: `New sign-in to the ${input.site} admin`,
+    text: [
+      `Your account was signed in from a browser it has not used before: ${input.device}, at ${input.at.toUTCString()}.`,
+      "",
+      "If this was you, there is nothing to do.",
+      `If it was not, sign out that session and change your password at once: ${input.accountUrl}`,
+    ].join("\n"),
+  };
+}
+
 /** One session as 'Account' and `GET /api/admin/sessions` show it. */
 export const sessionListingSchema = z.object({
   id: z.uuid(),

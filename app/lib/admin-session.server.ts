@@ -1,10 +1,15 @@
 import type { PasswordChange } from "@common/account";
-import { adminCookieHeader, adminTokenFromCookies } from "@common/admin-cookie";
+import {
+  adminBrowserCookieHeader,
+  adminBrowserFromCookies,
+  adminCookieHeader,
+  adminTokenFromCookies,
+} from "@common/admin-cookie";
 import type { Permission } from "@common/roles";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
-import { Forbidden, Unavailable } from "../../server/services/errors";
+import { DomainError, Forbidden, Invalid, NotFound, Unavailable } from "../../server/services/errors";
 
 /** The admin_auth cookie's value in the request, if any (the one cookie reader, common/admin-cookie.ts). */
 const adminTokenOf = (request: Request) => adminTokenFromCookies(request.headers.get("cookie"));
@@ -37,7 +42,15 @@ export async function requireAdmin(request: Request, context: AppLoadContext, pe
 
 export { NotFound } from "../../server/services/errors";
 
-// A refused write's answer and the not-found helper: the screen kit, domain-errors.server.ts.
+/**
+ * What a screen action shows for a refused write: the domain error's own message (from a
+ * catalogue in common/), or `failure` (the action's own failure message) when the message is not the
+ * user's business. Anything but a domain error is a real failure and is thrown on.
+ */
+export function refusal(error: unknown, failure?: string): string {
+  if (!(error instanceof DomainError)) throw error;
+  return failure !== undefined && !(error instanceof Invalid) ? failure : error.message;
+}
 
 /** The client's key for the login limits, as the API computes it from the same address. */
 const clientOf = (context: AppLoadContext) => clientKey(context.ip ?? "");
@@ -60,27 +73,43 @@ const secureCookie = (context: AppLoadContext) => context.services.config.siteUr
  */
 export async function signIn(
   context: AppLoadContext,
-  credentials: { email: unknown; password: unknown; userAgent?: string | null },
+  request: Request,
+  credentials: { email: unknown; password: unknown },
 ) {
-  const { token } = await logged(
+  const { token, browser } = await logged(
     context,
-    context.services.logins.signIn({ ...credentials, client: clientOf(context) }),
+    context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
   );
-  return adminCookieHeader(token, secureCookie(context));
+  return signedInHeaders(context, token, browser);
+}
+
+/** The browser's User-Agent and its id (admin_browser cookie): the session's device, and new-browser mail. */
+const browserOf = (request: Request) => ({
+  userAgent: request.headers.get("user-agent"),
+  browser: adminBrowserFromCookies(request.headers.get("cookie")),
+});
+
+/** A new session's Set-Cookie headers: the session, and the browser's id it keeps. */
+function signedInHeaders(context: AppLoadContext, token: string, browser: string) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", adminCookieHeader(token, secureCookie(context)));
+  headers.append("Set-Cookie", adminBrowserCookieHeader(browser, secureCookie(context)));
+  return headers;
 }
 
 /** Uses an invitation with the colleague's own password; the new session's Set-Cookie header. */
 export async function acceptInvite(
   context: AppLoadContext,
+  request: Request,
   token: string,
   password: string,
-  userAgent?: string | null,
 ) {
+  const { userAgent, browser } = browserOf(request);
   const accepted = await logged(
     context,
-    context.services.staff.accept(token, password, clientOf(context), userAgent),
+    context.services.staff.accept(token, password, clientOf(context), userAgent, browser),
   );
-  return adminCookieHeader(accepted.token, secureCookie(context));
+  return signedInHeaders(context, accepted.token, accepted.browser);
 }
 
 /** 'Change password' for the signed-in administrator; this device's session stays. Throws the refusal. */
@@ -106,4 +135,14 @@ export async function signOut(request: Request, context: AppLoadContext) {
   const token = adminTokenOf(request);
   if (token) await context.services.sessions.revoke(token);
   return adminCookieHeader(undefined, secureCookie(context));
+}
+
+/** The loaded thing, or undefined when the service says it does not exist (the screen says so). */
+export async function unlessNotFound<T>(load: Promise<T>): Promise<T | undefined> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
 }

@@ -81,6 +81,14 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "Until signed out, revoked or expired (expired rows deleted at sign-in).",
   },
+  admin_browsers: {
+    backup: { skip: "a restored site mails each account once more for each browser it signs in from" },
+    columns: {
+      ...plain("admin_id", "first_seen_at"),
+      browser_hash: staff("the SHA-256 of a browser's random admin_browser cookie (no User-Agent, no address)"),
+    },
+    retention: "While the account exists (deleted with it).",
+  },
   blog_posts: {
     backup: { order: 3, chunkRows: 200 },
     columns: plain(

@@ -90,6 +90,22 @@ export const adminSessions = pgTable(
   (t) => [index("admin_sessions_expires_idx").on(t.expiresAt), index("admin_sessions_admin_idx").on(t.adminId)],
 );
 
+/**
+ * The browsers each account has signed in from (the SHA-256 of the long-lived admin_browser
+ * cookie): a sign-in from one not listed mails the account (services/browsers.ts).
+ */
+export const adminBrowsers = pgTable(
+  "admin_browsers",
+  {
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    browserHash: text("browser_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.browserHash] })],
+);
+
 export interface StoredParagraph {
   header: string;
   content: string;
@@ -290,7 +306,7 @@ export const enquiryEvents = pgTable(
  * What the outbox carries: rendered from the enquiry when sent (the office's notification, the
  * visitor's confirmation), or a `message` stored with the row (an invitation, a staff reply).
  */
-export const MAIL_KINDS = ["notification", "confirmation", "invite", "reply"] as const;
+export const MAIL_KINDS = ["notification", "confirmation", "invite", "reply", "new-browser"] as const;
 
 /** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */
 export interface StoredMail {

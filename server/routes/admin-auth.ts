@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { adminCookieOptions } from "../../common/admin-cookie";
+import {
+  ADMIN_BROWSER_COOKIE,
+  adminBrowserCookieOptions,
+  adminBrowserFromCookies,
+  adminCookieOptions,
+} from "../../common/admin-cookie";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import { roleSchema } from "../../common/roles";
 import { clientKey } from "../client-address";
@@ -48,13 +53,15 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = (request.body ?? {}) as Record<string, unknown>;
-      const { token } = await app.services.logins.signIn({
+      const { token, browser } = await app.services.logins.signIn({
         email,
         password,
         client: clientKey(request.ip),
         userAgent: request.headers["user-agent"],
+        browser: adminBrowserFromCookies(request.headers.cookie),
       });
       reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
+      reply.setCookie(ADMIN_BROWSER_COOKIE, browser, adminBrowserCookieOptions(secure));
       return { status: "Ok", message: "Login successful", auth: token };
     },
   );

@@ -56,7 +56,9 @@ describe.each(TEST_DATABASES)("staff API on %s", (kind) => {
 
     const accepted = await accept(link);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.headers["set-cookie"]).toMatch(/^admin_auth=[^;]+;.*HttpOnly.*SameSite=Strict/);
+    expect([accepted.headers["set-cookie"]].flat()[0]).toMatch(
+      /^admin_auth=[^;]+;.*HttpOnly.*SameSite=Strict/,
+    );
     const profile = await call("GET", "/api/admin/profile", undefined, accepted.json().auth);
     expect(profile.json().data.email).toBe(email);
 

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { adminCookieOptions } from "../../common/admin-cookie";
+import {
+  ADMIN_BROWSER_COOKIE,
+  adminBrowserCookieOptions,
+  adminBrowserFromCookies,
+  adminCookieOptions,
+} from "../../common/admin-cookie";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import {
   inviteAcceptSchema,
@@ -142,13 +147,15 @@ export async function adminStaffRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { password } = parseBody(inviteAcceptSchema, request.body);
-      const { token } = await staff.accept(
+      const { token, browser } = await staff.accept(
         request.params.token,
         password,
         clientKey(request.ip),
         request.headers["user-agent"],
+        adminBrowserFromCookies(request.headers.cookie),
       );
       reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
+      reply.setCookie(ADMIN_BROWSER_COOKIE, browser, adminBrowserCookieOptions(secure));
       return { status: "Ok", auth: token };
     },
   );

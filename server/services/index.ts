@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
+import { createKnownBrowsers } from "./browsers";
 import { createBlogService } from "./blog";
 import { createContentVersion } from "./content-version";
 import { createEnquiryService } from "./enquiries";
@@ -29,7 +30,9 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const counters = options.redis ? redisCounters(options.redis) : memoryCounters();
   // Writes to what public pages show bump the content version (the page cache follows it).
   const contentVersion = createContentVersion();
-  const logins = createLoginService({ accounts, sessions, counters });
+  // A sign-in from a browser the account has not used before mails the account.
+  const browsers = createKnownBrowsers(db, { siteUrl: config.siteUrl, wakeMail: () => mail.wake() });
+  const logins = createLoginService({ accounts, sessions, counters, browsers });
   // Every write to what public pages show announces it (`changed`): the page cache follows.
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
@@ -41,7 +44,13 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     accounts,
     sessions,
     logins,
-    staff: createStaffService(db, { sessions, logins, siteUrl: config.siteUrl, wakeMail: () => mail.wake() }),
+    staff: createStaffService(db, {
+      sessions,
+      logins,
+      browsers,
+      siteUrl: config.siteUrl,
+      wakeMail: () => mail.wake(),
+    }),
     blog,
     // Publishes scheduled posts when due (started by server.ts, like the outbox).
     scheduledPosts: createScheduledPosts(blog),

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import type { DatabaseHandle } from "../db/client";
 import { openTestDatabase, TEST_DATABASES } from "../test/harness";
 import { type AccountService, createAccountService } from "./accounts";
+import { createKnownBrowsers } from "./browsers";
 import { Invalid } from "./errors";
 import { memoryCounters } from "./failure-counters";
 import { createLoginService } from "./logins";
@@ -37,7 +38,12 @@ describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind)
         return found;
       },
     };
-    const logins = createLoginService({ accounts: slowAccounts, sessions, counters: memoryCounters() });
+    const logins = createLoginService({
+      accounts: slowAccounts,
+      sessions,
+      counters: memoryCounters(),
+      browsers: createKnownBrowsers(database.db, { siteUrl: "http://localhost", wakeMail: () => {} }),
+    });
     const signIn = logins.signIn({ email: EMAIL, password: OLD, client: "10.0.0.1" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await accounts.changePassword(admin.id, { currentPassword: OLD, newPassword: NEW }, keep?.token);

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/a
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
 import { isStorableText, normalEmail } from "../../common/text";
 import type { AccountService } from "./accounts";
+import type { KnownBrowsers } from "./browsers";
 import { Invalid, Limited, Unavailable } from "./errors";
 import type { CounterLimit, FailureCounters } from "./failure-counters";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
@@ -59,6 +60,7 @@ export function createLoginService(deps: {
   accounts: AccountService;
   sessions: SessionService;
   counters: FailureCounters;
+  browsers: KnownBrowsers;
 }) {
   const checks = createSlots(PASSWORD_CHECKS_IN_FLIGHT, PASSWORD_CHECKS_WAITING);
 
@@ -91,7 +93,9 @@ export function createLoginService(deps: {
     client: string;
     /** The browser's User-Agent: the session's device on 'Account'. */
     userAgent?: string | null;
-  }): Promise<{ token: string }> {
+    /** The browser's id (its admin_browser cookie), if it has one. */
+    browser?: string;
+  }): Promise<{ token: string; browser: string }> {
     const email = normalEmail(credential(input.email));
     const password = credential(input.password);
     const keys = [
@@ -130,7 +134,15 @@ export function createLoginService(deps: {
       input.userAgent ?? undefined,
     );
     if (!session) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
-    return { token: session.token };
+    // A browser new to the account mails it: the id the browser keeps from now on.
+    const browser = await deps.browsers.remember({
+      adminId: account.found.id,
+      email: account.found.email,
+      browser: input.browser,
+      userAgent: input.userAgent,
+      mail: true,
+    });
+    return { token: session.token, browser };
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import { adminInvites, admins, mailOutbox } from "../db/schema";
 import { authorize } from "./access";
+import type { KnownBrowsers } from "./browsers";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { LoginService } from "./logins";
 import { hashPassword } from "./passwords";
@@ -49,6 +50,8 @@ export function createStaffService(
     sessions: SessionService;
     /** Sign-in's bounded scrypt slots and failure counters, shared by accepting an invitation. */
     logins: Pick<LoginService, "passwordWork" | "attempt">;
+    /** The browser that accepts becomes one the account knows (no new-browser mail for it). */
+    browsers: KnownBrowsers;
     siteUrl: string;
     wakeMail(): void;
   },
@@ -158,7 +161,8 @@ export function createStaffService(
     password: string,
     client: string,
     userAgent?: string | null,
-  ): Promise<{ email: string; token: string }> {
+    browserId?: string,
+  ): Promise<{ email: string; token: string; browser: string }> {
     if (password.length < ADMIN_PASSWORD_MIN)
       throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
     const refund = await deps.logins.attempt(`invite:client:${client}`, INVITE_ACCEPT_ATTEMPTS);
@@ -197,7 +201,14 @@ export function createStaffService(
     await refund();
     const session = await deps.sessions.create(account.id, passwordHash, userAgent ?? undefined);
     if (!session) throw invalidInvite();
-    return { email: account.email, token: session.token };
+    const browser = await deps.browsers.remember({
+      adminId: account.id,
+      email: account.email,
+      browser: browserId,
+      userAgent,
+      mail: false,
+    });
+    return { email: account.email, token: session.token, browser };
   }
 
   /**

@@ -31,6 +31,9 @@ describe("sessions on 'Account'", () => {
     try {
       const { page } = browser;
       await signIn(page, { email, password: PASSWORD });
+      // The browser keeps its own id (new-browser mail): HttpOnly, for the whole site.
+      const kept = (await browser.context.cookies()).find((c) => c.name === "admin_browser");
+      expect(kept).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
       await open(page, "/admin/dashboard/account");
       const list = page.getByRole("region", { name: SESSION_MESSAGES.heading }).getByRole("listitem");
       // The accepted invitation's session, the two API clients, and this browser.

@@ -28,18 +28,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return invalidInput(parsed.error.issues);
   if (form.get("confirmPassword") !== parsed.data.password)
     return invalidInput([{ message: ACCOUNT_MESSAGES.mismatch, path: ["confirmPassword"] }]);
-  let cookie: string;
+  let cookie: Headers;
   try {
-    cookie = await acceptInvite(
-      context,
-      params.token,
-      parsed.data.password,
-      request.headers.get("user-agent"),
-    );
+    cookie = await acceptInvite(context, request, params.token, parsed.data.password);
   } catch (error) {
     return refused(error);
   }
-  throw redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
+  throw redirect("/admin/dashboard", { headers: cookie });
 }
 
 /** /admin/invite/<token>: where an invited colleague sets their own password. */

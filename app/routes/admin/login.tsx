@@ -26,17 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  let cookie: string;
+  let cookie: Headers;
   try {
-    cookie = await signIn(context, {
-      email: form.get("email"),
-      password: form.get("password"),
-      userAgent: request.headers.get("user-agent"),
-    });
+    cookie = await signIn(context, request, { email: form.get("email"), password: form.get("password") });
   } catch (error) {
     return refused(error);
   }
-  throw redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
+  throw redirect("/admin/dashboard", { headers: cookie });
 }
 
 /** The login screen: /admin and every admin path that no other route takes. */
