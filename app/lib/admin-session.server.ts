@@ -1,15 +1,10 @@
 import type { PasswordChange } from "@common/account";
-import {
-  adminBrowserCookieHeader,
-  adminBrowserFromCookies,
-  adminCookieHeader,
-  adminTokenFromCookies,
-} from "@common/admin-cookie";
+import { adminCookieHeader, adminTokenFromCookies } from "@common/admin-cookie";
 import type { Permission } from "@common/roles";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
-import { DomainError, Forbidden, Invalid, NotFound, Unavailable } from "../../server/services/errors";
+import { Forbidden, Unavailable } from "../../server/services/errors";
 
 /** The admin_auth cookie's value in the request, if any (the one cookie reader, common/admin-cookie.ts). */
 const adminTokenOf = (request: Request) => adminTokenFromCookies(request.headers.get("cookie"));
@@ -42,15 +37,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext, pe
 
 export { NotFound } from "../../server/services/errors";
 
-/**
- * What a screen action shows for a refused write: the domain error's own message (from a
- * catalogue in common/), or `failure` (the action's own failure message) when the message is not the
- * user's business. Anything but a domain error is a real failure and is thrown on.
- */
-export function refusal(error: unknown, failure?: string): string {
-  if (!(error instanceof DomainError)) throw error;
-  return failure !== undefined && !(error instanceof Invalid) ? failure : error.message;
-}
+// A refused write's answer and the not-found helper: the screen kit, domain-errors.server.ts.
 
 /** The client's key for the login limits, as the API computes it from the same address. */
 const clientOf = (context: AppLoadContext) => clientKey(context.ip ?? "");
@@ -73,43 +60,27 @@ const secureCookie = (context: AppLoadContext) => context.services.config.siteUr
  */
 export async function signIn(
   context: AppLoadContext,
-  request: Request,
-  credentials: { email: unknown; password: unknown },
+  credentials: { email: unknown; password: unknown; userAgent?: string | null },
 ) {
-  const { token, browser } = await logged(
+  const { token } = await logged(
     context,
-    context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
+    context.services.logins.signIn({ ...credentials, client: clientOf(context) }),
   );
-  return signedInHeaders(context, token, browser);
-}
-
-/** The browser's User-Agent and its id (admin_browser cookie): the session's device, and new-browser mail. */
-const browserOf = (request: Request) => ({
-  userAgent: request.headers.get("user-agent"),
-  browser: adminBrowserFromCookies(request.headers.get("cookie")),
-});
-
-/** A new session's Set-Cookie headers: the session, and the browser's id it keeps. */
-function signedInHeaders(context: AppLoadContext, token: string, browser: string) {
-  const headers = new Headers();
-  headers.append("Set-Cookie", adminCookieHeader(token, secureCookie(context)));
-  headers.append("Set-Cookie", adminBrowserCookieHeader(browser, secureCookie(context)));
-  return headers;
+  return adminCookieHeader(token, secureCookie(context));
 }
 
 /** Uses an invitation with the colleague's own password; the new session's Set-Cookie header. */
 export async function acceptInvite(
   context: AppLoadContext,
-  request: Request,
   token: string,
   password: string,
+  userAgent?: string | null,
 ) {
-  const { userAgent, browser } = browserOf(request);
   const accepted = await logged(
     context,
-    context.services.staff.accept(token, password, clientOf(context), userAgent, browser),
+    context.services.staff.accept(token, password, clientOf(context), userAgent),
   );
-  return signedInHeaders(context, accepted.token, accepted.browser);
+  return adminCookieHeader(accepted.token, secureCookie(context));
 }
 
 /** 'Change password' for the signed-in administrator; this device's session stays. Throws the refusal. */
@@ -135,14 +106,4 @@ export async function signOut(request: Request, context: AppLoadContext) {
   const token = adminTokenOf(request);
   if (token) await context.services.sessions.revoke(token);
   return adminCookieHeader(undefined, secureCookie(context));
-}
-
-/** The loaded thing, or undefined when the service says it does not exist (the screen says so). */
-export async function unlessNotFound<T>(load: Promise<T>): Promise<T | undefined> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof NotFound) return undefined;
-    throw error;
-  }
 }

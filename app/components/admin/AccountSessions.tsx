@@ -1,7 +1,7 @@
 import { SESSION_MESSAGES } from "@common/sessions";
 import { LogOut } from "lucide-react";
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import { type Answer, useAnswerMessages } from "~/lib/action-answer";
 import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
 import { Loading } from "./Loading";
@@ -21,13 +21,10 @@ const cellLabel = "text-xs font-semibold text-muted";
  * for each other one and 'Sign out everywhere else'. Answers come as messages.
  */
 export function AccountSessions({ sessions }: { sessions: Listing[] }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<Answer>();
   const { add } = useMessages();
   const busy = fetcher.state !== "idle";
-  useEffect(() => {
-    if (fetcher.data && "message" in fetcher.data)
-      add(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.data, add]);
+  useAnswerMessages(fetcher, add);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <section aria-labelledby="account-sessions" className="mt-10 flex flex-col gap-3">

@@ -2,7 +2,6 @@ import { passwordChangeSchema } from "@common/account";
 import { ACCOUNT_MESSAGES } from "@common/admin-messages";
 import { ADMIN_PASSWORD_MIN } from "@common/constants";
 import { SESSION_MESSAGES } from "@common/sessions";
-import { firstIssue } from "@common/zod";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -12,7 +11,8 @@ import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { changePassword, refusal, requireAdmin } from "~/lib/admin-session.server";
+import { changePassword, requireAdmin } from "~/lib/admin-session.server";
+import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import type { Route } from "./+types/account";
 
 export const meta = adminMeta("Change password");
@@ -30,14 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
-  if (!parsed.success) return { error: firstIssue(parsed) ?? ACCOUNT_MESSAGES.currentMissing };
-  if (values.confirmPassword !== values.newPassword) return { error: ACCOUNT_MESSAGES.mismatch };
+  if (!parsed.success) return invalidInput(parsed.error.issues);
+  if (values.confirmPassword !== values.newPassword)
+    return invalidInput([{ message: ACCOUNT_MESSAGES.mismatch, path: ["confirmPassword"] }]);
   try {
     await changePassword(request, context, admin, parsed.data);
   } catch (error) {
-    return { error: refusal(error) };
+    return refused(error);
   }
-  return { done: true };
+  return done({ message: ACCOUNT_MESSAGES.changed });
 }
 
 /** 'Sign out' on one of the account's other sessions, or 'Sign out everywhere else'. */
@@ -50,12 +51,12 @@ async function endSessions(
   try {
     if (values.intent === "end-others") {
       const ended = await sessions.revokeOthers(admin.id, admin.sessionId);
-      return { ok: true, message: SESSION_MESSAGES.endedOthers(ended) };
+      return done({ message: SESSION_MESSAGES.endedOthers(ended) });
     }
     const { device } = await sessions.revokeById(admin.id, String(values.id ?? ""));
-    return { ok: true, message: SESSION_MESSAGES.endedOne(device) };
+    return done({ message: SESSION_MESSAGES.endedOne(device) });
   } catch (error) {
-    return { ok: false, message: refusal(error) };
+    return refused(error);
   }
 }
 
@@ -75,10 +76,10 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
   const [shown, setShown] = useState(result);
   useEffect(() => {
     setShown(result);
-    if (result && "done" in result) form.current?.reset();
+    if (result?.ok) form.current?.reset();
   }, [result]);
-  const error = shown && "error" in shown ? shown.error : undefined;
-  const done = Boolean(shown && "done" in shown);
+  const error = shown && !shown.ok ? shown.error : undefined;
+  const changed = shown?.ok === true;
 
   return (
     <div className="max-w-xl">
@@ -119,7 +120,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
         <div className="grid *:col-start-1 *:row-start-1">
           <FormMessage message={error} live="assertive" testId="account-error" />
           <p role="status" className="font-semibold text-brand">
-            {done ? ACCOUNT_MESSAGES.changed : ""}
+            {changed ? ACCOUNT_MESSAGES.changed : ""}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
