@@ -203,3 +203,35 @@ export const LEAD_SOURCE_MESSAGES = {
   anySource: "Any source",
   filterBy: (value: string) => `Show enquiries from ${value}`,
 } as const;
+
+/** Spam caught without a third party (issue 31): the 'Spam' screen, the reasons and 'Not spam'. */
+export const SPAM_MESSAGES = {
+  heading: "Spam",
+  intro:
+    "Enquiries scoring too high on these checks are kept as Spam with the reasons: never mailed, never sent on. 'Not spam' on the enquiry moves it to the inbox and sends what it should have sent.",
+  words: "Disallowed words and phrases",
+  wordsHint: "One a line, any case; a whole word or phrase in the message, name or company.",
+  domains: "Disallowed domains",
+  domainsHint: "One a line, e.g. spam.example: e-mail addresses and links on them.",
+  save: "Save",
+  saved: "Spam settings saved",
+  invalidSettings: "Send words and domains as lists of text",
+  invalidDomain: "Each domain must look like example.com",
+  entryTooLong: (max: number) => `Each entry is at most ${max} characters`,
+  tooMany: (max: number) => `At most ${max} entries a list`,
+  reasons: "Why it was caught",
+  notSpam: "Not spam",
+  honeypot: "The hidden field that people never see was filled",
+  noToken: "No form token (sent without the page's form)",
+  badToken: "The form token is not one of ours",
+  tooFast: (ms: number) => `Sent ${(ms / 1000).toFixed(1)} s after the form was shown`,
+  expired: "The form token had expired",
+  reused: "The form token was already used",
+  nameLink: "A link or markup in the name",
+  onlyLinks: "The message is only links",
+  manyLinks: (n: number) => `The message has ${n} links`,
+  word: (word: string) => `Disallowed word: ${word}`,
+  domain: (domain: string) => `Disallowed domain: ${domain}`,
+  rate: (n: number) => `Enquiry ${n} from the same client within 10 minutes`,
+  score: (score: number, threshold: number) => `Score ${score} (spam from ${threshold})`,
+} as const;

@@ -208,6 +208,10 @@ export const enquiryDetailSchema = enquiryViewSchema.extend({
     .meta({ description: "'Assigned to': null while nobody is" }),
   timeline: z.array(timelineEntrySchema).meta({ description: "Every change by staff, newest first" }),
   reference: z.string().meta({ description: "The visitor's reference (in their confirmation mail)" }),
+  spamReasons: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: "Why the spam check kept it as spam; null: it did not" }),
 });
 
 export type MailState = (typeof MAIL_STATES)[number];

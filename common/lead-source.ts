@@ -1,6 +1,7 @@
 import { type EnquiryKind, LEAD_SOURCE_LIMITS } from "./constants";
 import { ENQUIRY_SCHEMAS } from "./enquiries";
 import { ENQUIRY_MESSAGES } from "./messages";
+import { FORM_TOKEN_FIELD } from "./spam-fields";
 import { z, zm } from "./zod";
 
 /**
@@ -31,9 +32,19 @@ export const leadSourceInputSchema = z
   )
   .meta({ description: "Where the visit started and came from; optional, as the visitor's browser sent it" });
 
-/** What the API takes for a form: its fields and, optionally, the visit's source (the API document's body). */
+/**
+ * What the API takes for a form (the API document's body): its fields and, optionally, the
+ * visit's source and the form's token (the spam check, server/services/spam.ts).
+ */
 export const enquiryRequestSchema = (kind: EnquiryKind) =>
-  zm.extend(ENQUIRY_SCHEMAS[kind], { source: zm.optional(leadSourceInputSchema) });
+  zm.extend(ENQUIRY_SCHEMAS[kind], {
+    source: zm.optional(leadSourceInputSchema),
+    [FORM_TOKEN_FIELD]: zm.optional(
+      zm
+        .string()
+        .register(zm.globalRegistry, { description: "From GET /api/form-token when the form was shown" }),
+    ),
+  });
 
 /** A stored source: every part a string or null (normalised; an empty source is stored as null). */
 export const leadSourceSchema = z.object({

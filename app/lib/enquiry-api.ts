@@ -1,4 +1,5 @@
 import type { EnquiryKind } from "@common/constants";
+import { useCallback, useEffect, useRef } from "react";
 
 export type EnquiryResult = { ok: true; reference: string } | { ok: false; status: number; message: string };
 
@@ -24,3 +25,22 @@ export async function postEnquiry(kind: EnquiryKind, body: object): Promise<Enqu
 /** Messages worth showing as they are: the visitor can act on them (rate limit, a refused field). */
 export const isActionable = (result: EnquiryResult) =>
   !result.ok && (result.status === 429 || result.status === 400);
+
+/**
+ * The form's token (the spam check): fetched from our own server when the form is shown, renewed
+ * after each enquiry sent. Without one (a network failure) the form is still sent.
+ */
+export function useFormToken() {
+  const token = useRef("");
+  const renew = useCallback(() => {
+    token.current = "";
+    fetch("/api/form-token", { headers: { accept: "application/json" }, cache: "no-store" })
+      .then((res) => (res.ok ? res.json() : undefined))
+      .then((body) => {
+        if (typeof body?.token === "string") token.current = body.token;
+      })
+      .catch(() => {});
+  }, []);
+  useEffect(renew, [renew]);
+  return { current: () => token.current, renew };
+}

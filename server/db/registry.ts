@@ -143,6 +143,7 @@ export const REGISTRY: Record<string, TableEntry> = {
         note: "landing page and referrer as the visitor's browser sent them",
       },
       search_text: { personal: "visitor", erase: "keep", note: "generated from fields: empties with them" },
+      spam_reasons: none,
     },
     erasure: { by: "id" },
     retention:
@@ -204,6 +205,18 @@ export const REGISTRY: Record<string, TableEntry> = {
     backup: { order: 15, chunkRows: 2000 },
     columns: plain("day", "form", "landing", "referrer", "n"),
     retention: "INSIGHTS_RETENTION_MONTHS.",
+  },
+  spam_settings: {
+    backup: { order: 16, chunkRows: 10 },
+    columns: plain("id", "words", "domains", "token_secret", "updated_at"),
+    retention: "One row, kept; staff change the lists on 'Spam'.",
+  },
+  spam_tokens: {
+    backup: {
+      skip: "used form tokens are kept a day past their life only; a restored site need not know them",
+    },
+    columns: plain("id", "used_at"),
+    retention: "25 hours after use (deleted by the spam check, services/spam.ts).",
   },
 };
 

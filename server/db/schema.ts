@@ -246,6 +246,8 @@ export const enquiries = pgTable(
     assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
     /** Where the visit started and came from, as the visitor's browser sent it (common/lead-source.ts); null: unknown. */
     source: jsonb("source").$type<LeadSource>(),
+    /** Why the spam check kept it as spam (issue 31); null: it was not scored as spam. */
+    spamReasons: jsonb("spam_reasons").$type<string[]>(),
     /**
      * What the inbox search looks in, lower case, fields apart (chr 31): names, company or
      * business type, e-mails, post code (as stored and without its space) and message.
@@ -404,4 +406,34 @@ export const insightsEnquiries = pgTable(
     n: count("n"),
   },
   (t) => [primaryKey({ columns: [t.day, t.form, t.landing, t.referrer] })],
+);
+
+/**
+ * The spam check's settings (one row, id 1): the disallowed words and domains staff keep on
+ * 'Spam', and the secret that signs the forms' tokens (made at random on first use, shared by
+ * every instance).
+ */
+export const spamSettings = pgTable(
+  "spam_settings",
+  {
+    id: integer("id").primaryKey(),
+    words: jsonb("words").$type<string[]>().notNull(),
+    domains: jsonb("domains").$type<string[]>().notNull(),
+    tokenSecret: text("token_secret").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("spam_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Form tokens already used for an enquiry: a second use is suspect, on every instance. Kept
+ * for a day past the token's life, then deleted (server/services/spam.ts).
+ */
+export const spamTokens = pgTable(
+  "spam_tokens",
+  {
+    id: uuid("id").primaryKey(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("spam_tokens_used_idx").on(t.usedAt)],
 );

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { SPAM_MESSAGES } from "../../common/admin-messages";
 import { enquiryReference } from "../../common/confirmation";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/constants";
 import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../common/enquiries";
 import { enquiryRequestSchema, leadSourceInputSchema } from "../../common/lead-source";
 import { ENQUIRY_MESSAGES } from "../../common/messages";
+import { FORM_TOKEN_FIELD } from "../../common/spam";
 import { firstIssue } from "../../common/zod";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
@@ -25,6 +27,39 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export async function enquiryRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const perHour = app.config.enquiryRateLimit;
+  app.get(
+    "/form-token",
+    {
+      schema: {
+        summary: "A token for a form being shown",
+        description:
+          "The enquiry forms fetch one when shown and send it back as `formToken`: it records when the " +
+          "form was shown (a form sent back within a couple of seconds, or with an expired or reused " +
+          "token, counts towards spam). Signed by the server; no cookie.",
+        tags: ["enquiries"],
+        response: {
+          200: {
+            type: "object",
+            properties: { token: { type: "string" } },
+            required: ["token"],
+          },
+          429: errorBody,
+        },
+      },
+      config: {
+        rateLimit: {
+          max: 120,
+          timeWindow: "1 hour",
+          keyGenerator: (request: FastifyRequest) => `form-token:${clientKey(request.ip)}`,
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { token: await app.services.spam.issueToken() };
+    },
+  );
+
   for (const kind of ENQUIRY_KINDS) {
     const { url, summary } = FORMS[kind];
     app.post(url, {
@@ -64,11 +99,16 @@ export async function enquiryRoutes(app: FastifyInstance) {
         const sent = leadSourceInputSchema.optional().safeParse(body.source ?? undefined);
         if (!sent.success) throw badRequest(ENQUIRY_MESSAGES.invalidSource);
         const source = normaliseLeadSource(sent.data);
+        const spam = app.services.spam;
         if (trap !== undefined && trap !== null && trap !== "") {
           // Answered like a success so a bot learns nothing. Kept as spam (never mailed) so a
           // person whose browser filled the hidden field can still be found in the inbox.
           const stored = parsed.success
-            ? await app.services.enquiries.submit(kind, parsed.data, { spam: true, source })
+            ? await app.services.enquiries.submit(kind, parsed.data, {
+                spam: true,
+                source,
+                spamReasons: [SPAM_MESSAGES.honeypot],
+              })
             : request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
           return reply
             .status(201)
@@ -76,7 +116,15 @@ export async function enquiryRoutes(app: FastifyInstance) {
         }
         if (!parsed.success) throw badRequest(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
         // 201 only once the enquiry and its outbox row are committed.
-        const { reference } = await app.services.enquiries.submit(kind, parsed.data, { source });
+        // Scored spam is kept as Spam with its reasons (never mailed); the visitor sees the same 201.
+        const verdict = await spam.check(parsed.data, body[FORM_TOKEN_FIELD], clientKey(request.ip));
+        const { reference } = await app.services.enquiries.submit(kind, parsed.data, {
+          source,
+          spam: verdict.spam,
+          spamReasons: verdict.reasons,
+          tokenId: verdict.tokenId,
+        });
+        spam.prune().catch((error) => request.log.warn({ err: error }, "spam: pruning used tokens failed"));
         return reply.status(201).send({ status: "Created", reference });
       },
     });

@@ -16,6 +16,7 @@ import { insightsRoutes } from "./insights";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 import { privacyRoutes } from "./privacy";
+import { spamRoutes } from "./spam";
 
 /**
  * Every REST route, under /api. The admin API is guarded by its prefix: every route under
@@ -40,6 +41,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(enquiryInboxRoutes);
   await app.register(insightsRoutes);
   await app.register(privacyRoutes);
+  await app.register(spamRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({

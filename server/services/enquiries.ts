@@ -17,7 +17,7 @@ import {
 import { UUID_SHAPE } from "../../common/ids";
 import type { LeadSource } from "../../common/lead-source";
 import type { Database } from "../db/client";
-import { admins, enquiries, enquiryEvents, mailOutbox } from "../db/schema";
+import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
@@ -37,6 +37,8 @@ const EXPORT_PAGE = 1000;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 const notFound = () => new NotFound(INBOX_MESSAGES.notFound);
+
+const officeMailOf = (id: string) => and(eq(mailOutbox.enquiryId, id), eq(mailOutbox.kind, "notification"));
 
 /**
  * Enquiries: stored with their notification, then worked in the admin inbox. `wakeMail` asks the
@@ -59,9 +61,11 @@ export function createEnquiryService(
   async function submit(
     kind: EnquiryKind,
     fields: EnquiryFields,
-    options: { spam?: boolean; source?: LeadSource | null } = {},
+    options: { spam?: boolean; source?: LeadSource | null; spamReasons?: string[]; tokenId?: string } = {},
   ) {
     const id = await db.transaction(async (tx) => {
+      // The form token is spent with the enquiry: a second use is caught (server/services/spam.ts).
+      if (options.tokenId) await tx.insert(spamTokens).values({ id: options.tokenId }).onConflictDoNothing();
       const [row] = await tx
         .insert(enquiries)
         .values({
@@ -69,18 +73,21 @@ export function createEnquiryService(
           fields: fields as Record<string, unknown>,
           status: options.spam ? "spam" : "new",
           source: options.source ?? null,
+          spamReasons: options.spamReasons?.length ? options.spamReasons : null,
         })
         .returning({ id: enquiries.id });
-      if (!options.spam) {
-        await tx.insert(mailOutbox).values({ enquiryId: row.id });
-        if (settings.autoReply)
-          await tx.insert(mailOutbox).values({ enquiryId: row.id, kind: "confirmation" });
-      }
+      if (!options.spam) await queueMail(tx, row.id);
       return row.id;
     });
     if (!options.spam) wakeMail();
     changed();
     return { id, reference: enquiryReference(id) };
+  }
+
+  /** The office's notification and, with `autoReply`, the visitor's confirmation, in `tx`. */
+  async function queueMail(tx: Tx, id: string) {
+    await tx.insert(mailOutbox).values({ enquiryId: id });
+    if (settings.autoReply) await tx.insert(mailOutbox).values({ enquiryId: id, kind: "confirmation" });
   }
 
   /**
@@ -156,6 +163,7 @@ export function createEnquiryService(
       },
       assignedTo: assignee?.id ? { id: assignee.id, email: assignee.email } : null,
       source: e.source ?? null,
+      spamReasons: e.spamReasons ?? null,
       timeline: await timeline(id),
       reference: enquiryReference(e.id),
     };
@@ -183,12 +191,22 @@ export function createEnquiryService(
 
   /** Sets the status; the time it changed moves, and the timeline records it, only when it really changes. */
   async function setStatus(id: string, status: StaffEnquiryStatus, by?: Actor): Promise<EnquiryDetail> {
+    let released = false;
     await db.transaction(async (tx) => {
       const before = await locked(tx, id);
       if (before.status === status) return;
       await tx.update(enquiries).set({ status, statusChangedAt: sql`now()` }).where(eq(enquiries.id, id));
       await record(tx, id, by, "status", { from: before.status, to: status });
+      // 'Not spam': what a genuine enquiry sends goes now, once (an enquiry mailed before has its row).
+      if (before.status === "spam") {
+        const [mailed] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(officeMailOf(id));
+        if (!mailed) {
+          await queueMail(tx, id);
+          released = true;
+        }
+      }
     });
+    if (released) wakeMail();
     changed();
     return get(id);
   }

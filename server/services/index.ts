@@ -3,8 +3,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
-import { createKnownBrowsers } from "./browsers";
 import { createBlogService } from "./blog";
+import { createKnownBrowsers } from "./browsers";
 import { createContentVersion } from "./content-version";
 import { createEnquiryService } from "./enquiries";
 import { createEnquiryFigures } from "./enquiry-figures";
@@ -16,6 +16,7 @@ import { createPopupService } from "./popups";
 import { createPrivacyService } from "./privacy";
 import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
+import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
 
 /**
@@ -62,6 +63,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
       autoReply: config.autoReply,
       changed: () => figures.invalidate(),
     }),
+    // Spam caught without a third party: form tokens, the score, the 'Spam' settings.
+    spam: createSpamService(db, { clientMax: spamClientMax(config.enquiryRateLimit) }),
     figures,
     insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.

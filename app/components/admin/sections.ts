@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   MessageSquareText,
   Newspaper,
+  ShieldBan,
   ShieldCheck,
   Users,
 } from "lucide-react";
@@ -27,6 +28,7 @@ export const ADMIN_SECTIONS: readonly {
   { to: `${DASHBOARD_PATH}/blog`, label: "Blogs", icon: Newspaper, permission: "blog" },
   { to: `${DASHBOARD_PATH}/popups`, label: "Popups", icon: MessageSquareText, permission: "popups" },
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox, permission: "enquiries" },
+  { to: `${DASHBOARD_PATH}/spam`, label: "Spam", icon: ShieldBan, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },
   { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users, permission: "staff" },
   { to: `${DASHBOARD_PATH}/privacy`, label: "Privacy", icon: ShieldCheck, permission: "privacy" },

@@ -1,9 +1,10 @@
 import type { EnquiryKind } from "@common/constants";
 import { HONEYPOT_FIELD } from "@common/enquiries";
+import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { ZodMiniType } from "zod/mini";
-import { type EnquiryResult, postEnquiry } from "~/lib/enquiry-api";
+import { type EnquiryResult, postEnquiry, useFormToken } from "~/lib/enquiry-api";
 import { formStage, formSubmitted, visitSource } from "~/lib/insights";
 import { FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
@@ -46,6 +47,7 @@ export function EnquiryForm<Name extends string>({
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
   const id = useId();
+  const formToken = useFormToken();
   useEffect(() => formStage(kind, "viewed"), [kind]); // viewed → submitted (Insights)
 
   const change = (name: Name, value: string) => {
@@ -65,10 +67,12 @@ export function EnquiryForm<Name extends string>({
     const result = await postEnquiry(kind, {
       ...(parsed.data as object),
       [HONEYPOT_FIELD]: trap,
+      [FORM_TOKEN_FIELD]: formToken.current(),
       source: visitSource(),
     });
     setSending(false);
     if (result.ok) {
+      formToken.renew();
       formSubmitted(kind);
       setValues(empty());
       onSuccess(result.reference);

@@ -1,10 +1,11 @@
 import { QUOTE_RESET_MS, QUOTE_STEP_NAMES, QUOTE_STEPS, VALIDATION_MESSAGE_MS } from "@common/constants";
 import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
 import { QUOTE_MESSAGES } from "@common/messages";
+import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { isActionable, postEnquiry } from "~/lib/enquiry-api";
+import { isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
 import { formStage, formSubmitted, visitSource } from "~/lib/insights";
 import { useMessages } from "~/lib/messages";
 import { useQuoteDraft } from "~/lib/quote-draft";
@@ -35,6 +36,7 @@ export function QuoteWizard({ step }: { step: number }) {
   /** The visitor's reference once the quote is sent. */
   const [sent, setSent] = useState<string>();
   const [trap, setTrap] = useState("");
+  const formToken = useFormToken();
   const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -79,11 +81,13 @@ export function QuoteWizard({ step }: { step: number }) {
     const result = await postEnquiry("quote", {
       ...parsed.data,
       [HONEYPOT_FIELD]: trap,
+      [FORM_TOKEN_FIELD]: formToken.current(),
       source: visitSource(),
     });
     setSending(false);
     if (!result.ok)
       return void add(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");
+    formToken.renew();
     setSent(result.reference);
     formSubmitted("quote");
     resetTimer.current = setTimeout(() => {

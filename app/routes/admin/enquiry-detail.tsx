@@ -16,6 +16,7 @@ import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, use
 import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";
 import { LeadSourceCard } from "~/components/admin/enquiries/LeadSource";
 import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
+import { SpamReasons } from "~/components/admin/enquiries/SpamReasons";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
@@ -182,6 +183,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
         </section>
 
         <div className="flex flex-col gap-6">
+          {spam && <SpamReasons reasons={enquiry.spamReasons} busy={busy} />}
           <section className="card" aria-labelledby="enquiry-status-label">
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="status" />

@@ -1,0 +1,77 @@
+import { SPAM_MESSAGES } from "@common/admin-messages";
+import { listLines, spamSettingsInputSchema } from "@common/spam";
+import { firstIssue } from "@common/zod";
+import { Save } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { pageHeadingClass } from "~/components/admin/styles";
+import { inputClass } from "~/components/enquiry/styles";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
+import type { Route } from "./+types/spam";
+
+export const meta = adminMeta(SPAM_MESSAGES.heading);
+export const headers = adminHeaders;
+
+/** 'Spam': the spam check's disallowed words and domains (Owner and Desk: the enquiries permission). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, "enquiries");
+  return { settings: await context.services.spam.settings() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context, "enquiries");
+  const form = await request.formData();
+  const parsed = spamSettingsInputSchema.safeParse({
+    words: listLines(String(form.get("words") ?? "")),
+    domains: listLines(String(form.get("domains") ?? "")),
+  });
+  if (!parsed.success) return { error: firstIssue(parsed) as string };
+  await context.services.spam.saveSettings(parsed.data);
+  return { message: SPAM_MESSAGES.saved };
+}
+
+export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const list = (name: "words" | "domains", label: string, hint: string) => (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={`spam-${name}`} className="h-card">
+        {label}
+      </label>
+      <p id={`spam-${name}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
+      <textarea
+        id={`spam-${name}`}
+        name={name}
+        rows={8}
+        aria-describedby={`spam-${name}-hint`}
+        defaultValue={settings[name].join("\n")}
+        className={inputClass}
+      />
+    </div>
+  );
+  return (
+    <article className="flex flex-col gap-6">
+      <h1 className={pageHeadingClass}>{SPAM_MESSAGES.heading}</h1>
+      <p className="max-w-prose text-muted">{SPAM_MESSAGES.intro}</p>
+      <Form method="post" className="card flex flex-col gap-6">
+        {list("words", SPAM_MESSAGES.words, SPAM_MESSAGES.wordsHint)}
+        {list("domains", SPAM_MESSAGES.domains, SPAM_MESSAGES.domainsHint)}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+            <Save aria-hidden="true" className="size-5" />
+            {SPAM_MESSAGES.save}
+          </button>
+          <p role="status" className="font-semibold">
+            {actionData && "error" in actionData ? (
+              <span className="text-[var(--color-danger)]">{actionData.error}</span>
+            ) : (
+              actionData?.message
+            )}
+          </p>
+        </div>
+      </Form>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { SPAM_MESSAGES } from "./admin-messages";
+import { z } from "./zod";
+
+/**
+ * Spam caught without a third party: each rule that a submission breaks adds its weight to a
+ * score; at SPAM_THRESHOLD or more the enquiry is kept as Spam with the reasons (never mailed,
+ * never sent on), and the visitor sees the normal success screen.
+ */
+export const SPAM_THRESHOLD = 5;
+
+export const SPAM_WEIGHTS = {
+  /** No form token: an API client or a page without JavaScript's help; alone it is not spam. */
+  noToken: 3,
+  /** A token that is not ours (wrong signature or shape). */
+  badToken: 5,
+  /** Sent sooner than SPAM_MIN_FILL_MS after the form was shown: no person types that fast. */
+  tooFast: 5,
+  /** Older than SPAM_TOKEN_MAX_AGE_MS. */
+  expired: 3,
+  /** A token already used for an enquiry (on any instance). */
+  reused: 5,
+  /** A link or markup in a name or company field. */
+  nameLink: 5,
+  /** A message that is nothing but links. */
+  onlyLinks: 5,
+  /** A message with SPAM_MANY_LINKS links or more. */
+  manyLinks: 3,
+  /** A word or phrase of the disallowed list. */
+  word: 5,
+  /** An e-mail address or link on a disallowed domain. */
+  domain: 5,
+  /** More than SPAM_CLIENT_MAX enquiries from one client within SPAM_CLIENT_WINDOW_MS. */
+  rate: 3,
+} as const;
+
+export const SPAM_MIN_FILL_MS = 2500;
+export const SPAM_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000;
+export const SPAM_MANY_LINKS = 3;
+export const SPAM_CLIENT_MAX = 3;
+export const SPAM_CLIENT_WINDOW_MS = 10 * 60_000;
+export const SPAM_LIST_MAX = 200;
+const ENTRY_MAX = 100;
+
+export { FORM_TOKEN_FIELD } from "./spam-fields";
+
+/** What staff keep on 'Spam': one word, phrase or domain a line. */
+export const spamSettingsInputSchema = z.object(
+  {
+    words: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(ENTRY_MAX, { error: SPAM_MESSAGES.entryTooLong(ENTRY_MAX) }),
+        {
+          error: SPAM_MESSAGES.invalidSettings,
+        },
+      )
+      .max(SPAM_LIST_MAX, { error: SPAM_MESSAGES.tooMany(SPAM_LIST_MAX) }),
+    domains: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/, { error: SPAM_MESSAGES.invalidDomain }),
+        { error: SPAM_MESSAGES.invalidSettings },
+      )
+      .max(SPAM_LIST_MAX, { error: SPAM_MESSAGES.tooMany(SPAM_LIST_MAX) }),
+  },
+  { error: SPAM_MESSAGES.invalidSettings },
+);
+export type SpamSettings = z.infer<typeof spamSettingsInputSchema>;
+
+/** The lists every site starts with (staff may change them). */
+export const DEFAULT_SPAM_SETTINGS: SpamSettings = {
+  words: [
+    "seo",
+    "backlinks",
+    "first page of google",
+    "guest post",
+    "crypto",
+    "bitcoin",
+    "casino",
+    "viagra",
+    "forex",
+    "web traffic",
+  ],
+  domains: [],
+};
+
+/** Splits a textarea's lines into a list: blank lines dropped. */
+export const listLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { spamSettingsInputSchema } from "../../common/spam";
+import {
+  adminOnly,
+  adminSecurity,
+  documentOnlyValidation,
+  errorBody,
+  jsonSchemaOf,
+  parseBody,
+  withStatus,
+} from "./schemas";
+
+const settings = jsonSchemaOf(spamSettingsInputSchema, "output");
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const admin = (summary: string, extra: Record<string, unknown>) => ({
+  ...adminOnly("enquiries"),
+  schema: { summary, tags: ["admin spam"], security: adminSecurity, ...extra },
+});
+
+/** The spam check's settings ('Spam' in the admin: Owner and Desk). */
+export async function spamRoutes(app: FastifyInstance) {
+  documentOnlyValidation(app);
+  app.get(
+    "/admin/spam",
+    admin("The disallowed words and domains of the spam check", {
+      response: { 200: withStatus("Ok", "data", settings), ...errors },
+    }),
+    async () => ({ status: "Ok", data: await app.services.spam.settings() }),
+  );
+  app.put(
+    "/admin/spam",
+    admin("Replace the disallowed words and domains", {
+      body: jsonSchemaOf(spamSettingsInputSchema),
+      response: { 200: withStatus("Ok", "data", settings), ...errors },
+    }),
+    async (request) => {
+      const input = parseBody(spamSettingsInputSchema, request.body);
+      return { status: "Ok", data: await app.services.spam.saveSettings(input) };
+    },
+  );
+}
