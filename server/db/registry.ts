@@ -85,7 +85,9 @@ export const REGISTRY: Record<string, TableEntry> = {
     backup: { skip: "a restored site mails each account once more for each browser it signs in from" },
     columns: {
       ...plain("admin_id", "first_seen_at"),
-      browser_hash: staff("the SHA-256 of a browser's random admin_browser cookie (no User-Agent, no address)"),
+      browser_hash: staff(
+        "the SHA-256 of a browser's random admin_browser cookie (no User-Agent, no address)",
+      ),
     },
     retention: "While the account exists (deleted with it).",
   },
