@@ -1,5 +1,10 @@
 import type { PasswordChange } from "@common/account";
-import { adminCookieHeader, adminTokenFromCookies } from "@common/admin-cookie";
+import {
+  adminBrowserCookieHeader,
+  adminBrowserFromCookies,
+  adminCookieHeader,
+  adminTokenFromCookies,
+} from "@common/admin-cookie";
 import type { Permission } from "@common/roles";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
@@ -60,27 +65,43 @@ const secureCookie = (context: AppLoadContext) => context.services.config.siteUr
  */
 export async function signIn(
   context: AppLoadContext,
-  credentials: { email: unknown; password: unknown; userAgent?: string | null },
+  request: Request,
+  credentials: { email: unknown; password: unknown },
 ) {
-  const { token } = await logged(
+  const { token, browser } = await logged(
     context,
-    context.services.logins.signIn({ ...credentials, client: clientOf(context) }),
+    context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
   );
-  return adminCookieHeader(token, secureCookie(context));
+  return signedInHeaders(context, token, browser);
+}
+
+/** The browser's User-Agent and its id (admin_browser cookie): the session's device, and new-browser mail. */
+const browserOf = (request: Request) => ({
+  userAgent: request.headers.get("user-agent"),
+  browser: adminBrowserFromCookies(request.headers.get("cookie")),
+});
+
+/** A new session's Set-Cookie headers: the session, and the browser's id it keeps. */
+function signedInHeaders(context: AppLoadContext, token: string, browser: string) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", adminCookieHeader(token, secureCookie(context)));
+  headers.append("Set-Cookie", adminBrowserCookieHeader(browser, secureCookie(context)));
+  return headers;
 }
 
 /** Uses an invitation with the colleague's own password; the new session's Set-Cookie header. */
 export async function acceptInvite(
   context: AppLoadContext,
+  request: Request,
   token: string,
   password: string,
-  userAgent?: string | null,
 ) {
+  const { userAgent, browser } = browserOf(request);
   const accepted = await logged(
     context,
-    context.services.staff.accept(token, password, clientOf(context), userAgent),
+    context.services.staff.accept(token, password, clientOf(context), userAgent, browser),
   );
-  return adminCookieHeader(accepted.token, secureCookie(context));
+  return signedInHeaders(context, accepted.token, accepted.browser);
 }
 
 /** 'Change password' for the signed-in administrator; this device's session stays. Throws the refusal. */
