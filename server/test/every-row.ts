@@ -16,6 +16,7 @@ import {
   insightsReferrersMonthly,
   mailOutbox,
   popups,
+  spamSettings,
 } from "../db/schema";
 import { createEnquiryService } from "../services/enquiries";
 import { createPrivacyService } from "../services/privacy";
@@ -124,6 +125,10 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
   await db.insert(insightsCampaigns).values({ day, source: "news", campaign: "autumn", visits: 2 });
   await db.insert(insightsFunnel).values({ day, form: "quote", stage: "1", n: 5 });
   await db.insert(insightsEnquiries).values({ day, form: "contact", landing: "/", referrer: "", n: 1 });
+  // The spam check's settings as staff keep them on 'Spam' (with the form tokens' secret).
+  await db
+    .insert(spamSettings)
+    .values({ id: 1, words: ["casino"], domains: ["spam.example"], tokenSecret: "s".repeat(43) });
 }
 
 type Rows = Array<Record<string, unknown>>;
