@@ -2,7 +2,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
-import { freePort, signIn, startBuiltServer } from "../../scripts/server-process.mjs";
+import { freePort, SERVER_COMMAND, signIn, startBuiltServer } from "../../scripts/server-process.mjs";
 
 const adminCli = (dataDir: string, ...args: string[]) =>
   execFileSync(process.execPath, ["build/server-app/admin.js", ...args], {
@@ -136,7 +136,8 @@ describe("server process", () => {
     ["PORT", "abc"],
     ["DATABASE_URL", "postgres//broken"],
   ])("stops with one clear line for %s=%s", (name, value) => {
-    const result = spawnSync(process.execPath, ["build/server-app/main.js"], {
+    // As every start runs it: under node's flags (without them the server adds a warning line).
+    const result = spawnSync(process.execPath, SERVER_COMMAND, {
       env: { ...process.env, DATA_DIR: scratchDir("site-config-"), [name]: value },
       encoding: "utf8",
       timeout: 20_000,
