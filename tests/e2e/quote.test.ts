@@ -1,6 +1,7 @@
 import path from "node:path";
 import { BUSINESS_TYPES } from "@common/constants";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/messages";
+import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
@@ -112,6 +113,8 @@ describe("quote wizard", () => {
     ])
       await expect(review.getByText(value, { exact: true }).count()).resolves.toBe(1);
 
+    // A person takes longer than the spam check's shortest fill (a form sent back sooner is Spam).
+    await page.waitForTimeout(SPAM_MIN_FILL_MS + 500);
     await page.getByRole("button", { name: "Submit" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
