@@ -1,6 +1,7 @@
 import path from "node:path";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/messages";
+import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
@@ -52,6 +53,8 @@ describe("contact form", () => {
       ["Phone", "01733 111 222", CONTACT_MESSAGES.phone],
       ["Message", "Weekly food waste collection please", CONTACT_MESSAGES.message],
     ]);
+    // A person takes longer than the spam check's shortest fill (sooner is Spam).
+    await page.waitForTimeout(SPAM_MIN_FILL_MS + 500);
     await submit(page);
     await page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
     await page.waitForURL(`${baseURL()}/`);
@@ -125,6 +128,8 @@ describe("tankering form", () => {
       ["Phone", "07700 900 123", TANKERING_MESSAGES.phone],
       ["Message", "20,000 litres of wash water", TANKERING_MESSAGES.message],
     ]);
+    // A person takes longer than the spam check's shortest fill (sooner is Spam).
+    await page.waitForTimeout(SPAM_MIN_FILL_MS + 500);
     await submit(page);
     await page.getByText(TANKERING_MESSAGES.success, { exact: true }).waitFor();
     await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("");
