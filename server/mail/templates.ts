@@ -1,6 +1,7 @@
 import { confirmationMail, enquiryReference } from "../../common/confirmation";
 import type { EnquiryKind } from "../../common/constants";
-import { enquiryRows } from "../../common/enquiries";
+import { type ContactEnquiry, enquiryRows, type QuoteEnquiry } from "../../common/enquiries";
+import { enquiryVisitor } from "../../common/enquiry-inbox";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 
@@ -8,9 +9,6 @@ export interface StoredEnquiry {
   id: string;
   kind: EnquiryKind;
   fields: Record<string, unknown>;
-  /** The visitor, in the same columns for every kind (schema.ts). */
-  name: string | null;
-  email: string | null;
   createdAt: Date;
 }
 
@@ -28,15 +26,14 @@ const KIND_TITLE: Record<EnquiryKind, string> = {
 };
 
 function keyFacts(enquiry: StoredEnquiry): string {
-  const f = enquiry.fields as Record<string, string>;
-  const name = enquiry.name ?? "";
+  const f = enquiry.fields as Record<string, string> & { contact?: { name: string } };
   switch (enquiry.kind) {
     case "contact":
-      return `${name} (${f.company})`;
+      return `${f.name} (${f.company})`;
     case "tankering":
-      return `${name}, ${f.frequency}`;
+      return `${f.name}, ${f.frequency}`;
     case "quote":
-      return `${name}, ${f.businessType}, ${f.wasteType}, ${f.frequency}, ${f.location}`;
+      return `${f.contact?.name}, ${f.businessType}, ${f.wasteType}, ${f.frequency}, ${f.location}`;
   }
 }
 
@@ -52,6 +49,8 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 export function renderNotification(enquiry: StoredEnquiry): NotificationContent {
   const title = KIND_TITLE[enquiry.kind];
   const rows = enquiryRows(enquiry.kind, enquiry.fields);
+  const visitor =
+    enquiry.kind === "quote" ? (enquiry.fields as QuoteEnquiry).contact : (enquiry.fields as ContactEnquiry);
   const received = enquiry.createdAt.toISOString();
   const subject = oneLine(`${title}: ${keyFacts(enquiry)}`).slice(0, 200);
 
@@ -78,20 +77,16 @@ ${rows
 <p style="color:#555">Reference: ${escapeHtml(enquiry.id)}. Reply to this message to answer the visitor.</p>
 </body></html>`;
 
-  return {
-    subject,
-    replyTo: { name: oneLine(enquiry.name ?? ""), address: enquiry.email ?? "" },
-    text,
-    html,
-  };
+  return { subject, replyTo: { name: oneLine(visitor.name), address: visitor.email }, text, html };
 }
 
 /** The visitor's confirmation (AUTO_REPLY): their reference, what happens next, the office hours. */
 export function renderConfirmation(enquiry: StoredEnquiry) {
+  const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
   const mail = confirmationMail({
     kind: enquiry.kind,
-    name: oneLine(enquiry.name ?? ""),
+    name: oneLine(visitor.name),
     reference: enquiryReference(enquiry.id),
   });
-  return { to: enquiry.email ?? "", subject: oneLine(mail.subject), text: mail.text };
+  return { to: visitor.email, subject: oneLine(mail.subject), text: mail.text };
 }

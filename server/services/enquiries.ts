@@ -8,6 +8,7 @@ import {
   type EnquiryDetail,
   type EnquiryEventType,
   type EnquiryPage,
+  enquiryVisitor,
   INBOX_PAGE_DEFAULT,
   type InboxFilter,
   type InboxQuery,
@@ -20,7 +21,6 @@ import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../db/
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
-import { timelineEntry, visitorColumns } from "./enquiry-rows";
 import { Conflict, Invalid, NotFound } from "./errors";
 
 /** Who did it: the signed-in colleague (the timeline keeps their address as it was). */
@@ -71,7 +71,6 @@ export function createEnquiryService(
         .values({
           kind,
           fields: fields as Record<string, unknown>,
-          ...visitorColumns(kind, fields as Record<string, unknown>),
           status: options.spam ? "spam" : "new",
           source: options.source ?? null,
           spamReasons: options.spamReasons?.length ? options.spamReasons : null,
@@ -98,10 +97,11 @@ export function createEnquiryService(
   async function reply(id: string, text: string, by: Actor): Promise<void> {
     await db.transaction(async (tx) => {
       await locked(tx, id);
-      const [{ email }] = await tx
-        .select({ email: enquiries.email })
+      const [row] = await tx
+        .select({ kind: enquiries.kind, fields: enquiries.fields })
         .from(enquiries)
         .where(eq(enquiries.id, id));
+      const { email } = enquiryVisitor(row.kind, row.fields);
       if (!email) throw new Invalid(LEAD_MESSAGES.noAddress);
       await tx.insert(mailOutbox).values({
         enquiryId: id,
@@ -126,7 +126,15 @@ export function createEnquiryService(
       .from(enquiryEvents)
       .where(eq(enquiryEvents.enquiryId, id))
       .orderBy(desc(enquiryEvents.at), desc(enquiryEvents.id));
-    return rows.map(timelineEntry);
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      at: r.at.toISOString(),
+      by: r.adminEmail,
+      byId: r.adminId,
+      data: r.data,
+      editedAt: iso(r.editedAt),
+    }));
   }
 
   async function get(id: string): Promise<EnquiryDetail> {
