@@ -9,8 +9,11 @@ import { z } from "./zod";
 export const SPAM_THRESHOLD = 5;
 
 export const SPAM_WEIGHTS = {
-  /** No form token: an API client or a page without JavaScript's help; alone it is not spam. */
-  noToken: 3,
+  /**
+   * No form token: an API client (CONTRACT's REST API) or an old page; alone, or with a busy
+   * client's rate, it is not spam: it takes a signal from the content too.
+   */
+  noToken: 2,
   /** A token that is not ours (wrong signature or shape). */
   badToken: 5,
   /** Sent sooner than SPAM_MIN_FILL_MS after the form was shown: no person types that fast. */
@@ -30,7 +33,7 @@ export const SPAM_WEIGHTS = {
   /** An e-mail address or link on a disallowed domain. */
   domain: 5,
   /** More than SPAM_CLIENT_MAX enquiries from one client within SPAM_CLIENT_WINDOW_MS. */
-  rate: 3,
+  rate: 2,
 } as const;
 
 export const SPAM_MIN_FILL_MS = 2500;

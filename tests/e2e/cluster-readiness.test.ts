@@ -30,7 +30,8 @@ describe("an instance behind a balancer", () => {
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { msg: string; reqId?: string });
-    const first = lines.findIndex((line) => line.msg.startsWith("Server listening"));
+    // Request lines start after the start-up lines (fastify's "Server listening", then our "started").
+    const first = lines.findIndex((line) => line.msg === "started");
     const last = lines.findIndex((line) => line.msg.startsWith("shutting down"));
     const during = lines.slice(first + 1, last);
     expect(during.length).toBeGreaterThanOrEqual(8);
