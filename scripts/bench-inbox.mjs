@@ -38,6 +38,10 @@ const FILL = [
      case when n % 100 = 0 then 'spam' else (array['new', 'contacted', 'closed', 'new'])[1 + n % 4] end
    from generate_series(1, $1::int) as n,
      lateral (select (array['quote', 'contact', 'tankering'])[1 + n % 3] as kind) as k`,
+  // The visitor's columns, as the service stores them at write time (a quote's from its contact block).
+  `update enquiries set name = coalesce(fields->>'name', fields->'contact'->>'name'),
+     email = coalesce(fields->>'email', fields->'contact'->>'email'),
+     phone = coalesce(fields->>'phone', fields->'contact'->>'phone')`,
   `insert into mail_outbox (enquiry_id, state, attempts, sent_at)
    select id, 'sent', 1, created_at from enquiries where status <> 'spam'`,
   // Timelines: a note on every lead, and the move to 'Contacted' (3 h after arrival) on those worked.

@@ -139,6 +139,9 @@ export const REGISTRY: Record<string, TableEntry> = {
     columns: {
       ...plain("id", "kind", "created_at", "status", "status_changed_at", "assigned_to"),
       fields: { personal: "visitor", erase: "clear", empty: {} },
+      name: { personal: "visitor", erase: "clear" },
+      email: { personal: "visitor", erase: "clear" },
+      phone: { personal: "visitor", erase: "clear" },
       source: {
         personal: "visitor",
         erase: "clear",

@@ -87,10 +87,7 @@ export const adminSessions = pgTable(
     /** The latest request made with the session (written at most once a minute). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("admin_sessions_expires_idx").on(t.expiresAt),
-    index("admin_sessions_admin_idx").on(t.adminId),
-  ],
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt), index("admin_sessions_admin_idx").on(t.adminId)],
 );
 
 /**
@@ -223,12 +220,10 @@ export const popups = pgTable(
 );
 
 const SEARCHED_FIELDS = [
-  "fields->>'name'",
-  "fields->'contact'->>'name'",
+  "name",
   "fields->>'company'",
   "fields->>'businessType'",
-  "fields->>'email'",
-  "fields->'contact'->>'email'",
+  "email",
   "fields->>'location'",
   "replace(fields->>'location', ' ', '')",
   "fields->>'message'",
@@ -240,6 +235,13 @@ export const enquiries = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind", { enum: ENQUIRY_KINDS }).notNull(),
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    /**
+     * The visitor, the same columns for every kind, stored as sent (a quote's `contact` block
+     * included, common/enquiry-inbox.ts enquiryVisitor); null once erased or when not given.
+     */
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
     createdAt: createdAt(),
     /** Where staff are with the lead; `spam` is set only by the honeypot (never mailed). */
     status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),

@@ -1,7 +1,6 @@
 import { confirmationMail, enquiryReference } from "../../common/confirmation";
 import type { EnquiryKind } from "../../common/constants";
-import { type ContactEnquiry, enquiryRows, type QuoteEnquiry } from "../../common/enquiries";
-import { enquiryVisitor } from "../../common/enquiry-inbox";
+import { enquiryRows } from "../../common/enquiries";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 
@@ -9,6 +8,9 @@ export interface StoredEnquiry {
   id: string;
   kind: EnquiryKind;
   fields: Record<string, unknown>;
+  /** The visitor, in the same columns for every kind (schema.ts). */
+  name: string | null;
+  email: string | null;
   createdAt: Date;
 }
 
@@ -26,14 +28,15 @@ const KIND_TITLE: Record<EnquiryKind, string> = {
 };
 
 function keyFacts(enquiry: StoredEnquiry): string {
-  const f = enquiry.fields as Record<string, string> & { contact?: { name: string } };
+  const f = enquiry.fields as Record<string, string>;
+  const name = enquiry.name ?? "";
   switch (enquiry.kind) {
     case "contact":
-      return `${f.name} (${f.company})`;
+      return `${name} (${f.company})`;
     case "tankering":
-      return `${f.name}, ${f.frequency}`;
+      return `${name}, ${f.frequency}`;
     case "quote":
-      return `${f.contact?.name}, ${f.businessType}, ${f.wasteType}, ${f.frequency}, ${f.location}`;
+      return `${name}, ${f.businessType}, ${f.wasteType}, ${f.frequency}, ${f.location}`;
   }
 }
 
@@ -49,8 +52,6 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 export function renderNotification(enquiry: StoredEnquiry): NotificationContent {
   const title = KIND_TITLE[enquiry.kind];
   const rows = enquiryRows(enquiry.kind, enquiry.fields);
-  const visitor =
-    enquiry.kind === "quote" ? (enquiry.fields as QuoteEnquiry).contact : (enquiry.fields as ContactEnquiry);
   const received = enquiry.createdAt.toISOString();
   const subject = oneLine(`${title}: ${keyFacts(enquiry)}`).slice(0, 200);
 
@@ -77,16 +78,20 @@ ${rows
 <p style="color:#555">Reference: ${escapeHtml(enquiry.id)}. Reply to this message to answer the visitor.</p>
 </body></html>`;
 
-  return { subject, replyTo: { name: oneLine(visitor.name), address: visitor.email }, text, html };
+  return {
+    subject,
+    replyTo: { name: oneLine(enquiry.name ?? ""), address: enquiry.email ?? "" },
+    text,
+    html,
+  };
 }
 
 /** The visitor's confirmation (AUTO_REPLY): their reference, what happens next, the office hours. */
 export function renderConfirmation(enquiry: StoredEnquiry) {
-  const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
   const mail = confirmationMail({
     kind: enquiry.kind,
-    name: oneLine(visitor.name),
+    name: oneLine(enquiry.name ?? ""),
     reference: enquiryReference(enquiry.id),
   });
-  return { to: visitor.email, subject: oneLine(mail.subject), text: mail.text };
+  return { to: enquiry.email ?? "", subject: oneLine(mail.subject), text: mail.text };
 }

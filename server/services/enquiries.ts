@@ -8,7 +8,6 @@ import {
   type EnquiryDetail,
   type EnquiryEventType,
   type EnquiryPage,
-  enquiryVisitor,
   INBOX_PAGE_DEFAULT,
   type InboxFilter,
   type InboxQuery,
@@ -21,6 +20,7 @@ import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../db/
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
+import { timelineEntry, visitorColumns } from "./enquiry-rows";
 import { Conflict, Invalid, NotFound } from "./errors";
 
 /** Who did it: the signed-in colleague (the timeline keeps their address as it was). */
@@ -71,6 +71,7 @@ export function createEnquiryService(
         .values({
           kind,
           fields: fields as Record<string, unknown>,
+          ...visitorColumns(kind, fields as Record<string, unknown>),
           status: options.spam ? "spam" : "new",
           source: options.source ?? null,
           spamReasons: options.spamReasons?.length ? options.spamReasons : null,
@@ -97,11 +98,10 @@ export function createEnquiryService(
   async function reply(id: string, text: string, by: Actor): Promise<void> {
     await db.transaction(async (tx) => {
       await locked(tx, id);
-      const [row] = await tx
-        .select({ kind: enquiries.kind, fields: enquiries.fields })
+      const [{ email }] = await tx
+        .select({ email: enquiries.email })
         .from(enquiries)
         .where(eq(enquiries.id, id));
-      const { email } = enquiryVisitor(row.kind, row.fields);
       if (!email) throw new Invalid(LEAD_MESSAGES.noAddress);
       await tx.insert(mailOutbox).values({
         enquiryId: id,
@@ -126,15 +126,7 @@ export function createEnquiryService(
       .from(enquiryEvents)
       .where(eq(enquiryEvents.enquiryId, id))
       .orderBy(desc(enquiryEvents.at), desc(enquiryEvents.id));
-    return rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      at: r.at.toISOString(),
-      by: r.adminEmail,
-      byId: r.adminId,
-      data: r.data,
-      editedAt: iso(r.editedAt),
-    }));
+    return rows.map(timelineEntry);
   }
 
   async function get(id: string): Promise<EnquiryDetail> {

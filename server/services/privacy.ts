@@ -11,6 +11,7 @@ import { officeNotification } from "../mail/outbox";
 import { removeMailFiles } from "../mail/transport";
 import type { Actor } from "./enquiries";
 import { csvHeader, csvRows } from "./enquiry-csv";
+import { timelineEntry } from "./enquiry-rows";
 
 /** How often each instance looks for enquiries past the retention period. */
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -20,8 +21,8 @@ export type PrivacyExport = EnquiryView & { reference: string; timeline: Timelin
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-// The visitor's address: top level for contact and callback forms, under `contact` for a quote.
-const visitorEmail = sql`lower(trim(coalesce(${enquiries.fields}->>'email', ${enquiries.fields}->'contact'->>'email')))`;
+// The visitor's address, in its own column for every kind.
+const visitorEmail = sql`lower(${enquiries.email})`;
 
 const notErased = notExists(
   sql`(select 1 from ${enquiryEvents} where ${enquiryEvents.enquiryId} = ${enquiries.id} and ${enquiryEvents.type} = 'erased')`,
@@ -91,17 +92,7 @@ export function createPrivacyService(
     return found.map((e) => ({
       ...e,
       reference: enquiryReference(e._id),
-      timeline: events
-        .filter((r) => r.enquiryId === e._id)
-        .map((r) => ({
-          id: r.id,
-          type: r.type,
-          at: r.at.toISOString(),
-          by: r.adminEmail,
-          byId: r.adminId,
-          data: r.data,
-          editedAt: r.editedAt?.toISOString() ?? null,
-        })),
+      timeline: events.filter((r) => r.enquiryId === e._id).map(timelineEntry),
     }));
   }
 

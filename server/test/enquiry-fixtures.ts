@@ -36,10 +36,11 @@ export async function insertContacts(
   { prefix = "Bulk", createdAt = new Date() }: { prefix?: string; createdAt?: Date } = {},
 ) {
   await db.execute(sql`
-    insert into enquiries (kind, fields, created_at)
+    insert into enquiries (kind, fields, name, email, phone, created_at)
     select 'contact',
       jsonb_build_object('name', ${prefix} || ' ' || n, 'email', 'bulk' || n || '@example.co.uk',
         'company', 'Bulk Ltd', 'phone', '01733 000 000', 'message', 'Bulk message ' || n),
+      ${prefix} || ' ' || n, 'bulk' || n || '@example.co.uk', '01733 000 000',
       ${createdAt.toISOString()}::timestamptz
     from generate_series(1, ${count}) as n`);
 }
