@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EnquiryView } from "../../common/enquiry-inbox";
-import { CSV_BOM, csvCell, csvHeader, csvRow, csvRows } from "./enquiry-csv";
+import { CSV_BOM, csvCell, csvRow } from "./csv";
+import { csvHeader, csvRows } from "./enquiry-csv";
 
 describe("CSV cells", () => {
   it.each([

@@ -1,22 +1,7 @@
+/** The enquiries CSV export's columns (the inbox's export and the privacy export), on the shared CSV writer (./csv.ts). */
 import { type EnquiryView, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-inbox";
 import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../common/lead-source";
-
-/**
- * CSV for spreadsheets: RFC 4180 (CRLF rows, fields quoted when they hold a comma, quote or line
- * break, quotes doubled), UTF-8 with a byte-order mark so Excel reads accents and '£' correctly.
- */
-export const CSV_BOM = "\uFEFF";
-
-// A spreadsheet runs a cell starting with one of these as a formula (CSV injection, OWASP).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: formula starts neutralised with a leading apostrophe, quoted only when needed. */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvRow = (values: string[]) => `${values.map(csvCell).join(",")}\r\n`;
+import { CSV_BOM, csvRow } from "./csv";
 
 // "2025-03-09 14:05:00" in UK time: sortable, and read as a date by spreadsheets.
 const UK_TIME = new Intl.DateTimeFormat("sv-SE", {

@@ -17,7 +17,7 @@ import { createCounter, type PageRequest } from "../insights/counter";
 import { foldUnpublished, type InsightsCaps } from "../insights/limits";
 import type { Headers } from "../insights/rules";
 import { addCounts, deleteBefore, readReport } from "../insights/store";
-import { CSV_BOM, csvRow } from "./enquiry-csv";
+import { CSV_BOM, csvRow } from "./csv";
 
 /** How often an instance adds its counts to the database (and how many it may lose if killed). */
 export const INSIGHTS_FLUSH_MS = 10_000;
