@@ -5,9 +5,9 @@ import { INSIGHTS_MESSAGES, ukDay } from "../../common/insights";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
 import { insightsPages, insightsReferrers, insightsReferrersMonthly } from "../db/schema";
-import { createInsightsService, firstKeptDay } from "../services/insights";
 import { openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
 import { emptyCounts } from "./counter";
+import { createInsightsService, firstKeptDay } from "./service";
 import { addCounts, readReport, wholeMonths } from "./store";
 
 const CHROME =

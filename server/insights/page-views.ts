@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { isAdminPath } from "../plugins/security";
-import type { InsightsService } from "../services/insights";
+import type { InsightsService } from "./service";
 
 /**
  * Counts a public page the pages handler sent to a browser (a 200 HTML page or a 304 for one),

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { createInsightsService } from "../insights/service";
 import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
 import { createBlogService } from "./blog";
@@ -10,7 +11,6 @@ import { createEnquiryService } from "./enquiries";
 import { createEnquiryFigures } from "./enquiry-figures";
 import { memoryCounters, redisCounters } from "./failure-counters";
 import { createImageService } from "./images";
-import { createInsightsService } from "./insights";
 import { createLoginService } from "./logins";
 import { createPopupService } from "./popups";
 import { createPrivacyService } from "./privacy";

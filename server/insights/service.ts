@@ -13,11 +13,11 @@ import {
 } from "../../common/insights";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { createCounter, type PageRequest } from "../insights/counter";
-import { foldUnpublished, type InsightsCaps } from "../insights/limits";
-import type { Headers } from "../insights/rules";
-import { addCounts, deleteBefore, readReport } from "../insights/store";
-import { CSV_BOM, csvRow } from "./csv";
+import { CSV_BOM, csvRow } from "../services/csv";
+import { createCounter, type PageRequest } from "./counter";
+import { foldUnpublished, type InsightsCaps } from "./limits";
+import type { Headers } from "./rules";
+import { addCounts, deleteBefore, readReport } from "./store";
 
 /** How often an instance adds its counts to the database (and how many it may lose if killed). */
 export const INSIGHTS_FLUSH_MS = 10_000;
