@@ -3,11 +3,11 @@ import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
   type EnquiryKind,
-  type EnquiryStatus,
   MAIL_STATES,
   STAFF_ENQUIRY_STATUSES,
 } from "./constants";
-import { idSchema, UUID_SHAPE } from "./ids";
+import { idSchema } from "./ids";
+import { decodeCursor, type InboxCursor } from "./inbox-cursor";
 import { leadSourceSchema } from "./lead-source";
 import { withStorableText } from "./text";
 import { z } from "./zod";
@@ -17,40 +17,6 @@ import { z } from "./zod";
 export const INBOX_PAGE_DEFAULT = 50;
 export const INBOX_PAGE_MAX = 500;
 export const INBOX_SEARCH_MAX = 100;
-
-export const KIND_LABELS: Record<EnquiryKind, string> = {
-  quote: "Quote",
-  contact: "Contact",
-  tankering: "Tankering",
-};
-
-export const STATUS_LABELS: Record<EnquiryStatus, string> = {
-  new: "New",
-  contacted: "Contacted",
-  closed: "Closed",
-  spam: "Spam",
-};
-
-/**
- * A keyset position: the (created_at, id) of the last row shown and which way to read on.
- * created_at travels as whole microseconds since 1970 (PostgreSQL's precision, which a JS Date
- * would round to milliseconds and so skip or repeat rows created in the same millisecond).
- */
-export interface InboxCursor {
-  direction: "older" | "newer";
-  micros: string;
-  id: string;
-}
-
-const CURSOR_SHAPE = /^([on])(\d{1,17})_([0-9a-f-]{36})$/i;
-
-export const encodeCursor = (c: InboxCursor) => `${c.direction === "older" ? "o" : "n"}${c.micros}_${c.id}`;
-
-export function decodeCursor(raw: string): InboxCursor | undefined {
-  const match = CURSOR_SHAPE.exec(raw);
-  if (!match || !UUID_SHAPE.test(match[3])) return undefined;
-  return { direction: match[1].toLowerCase() === "o" ? "older" : "newer", micros: match[2], id: match[3] };
-}
 
 // PostgreSQL text cannot hold NUL; a search term never needs one. The length counts what is left.
 const searchTerm = z

@@ -4,7 +4,6 @@ import { enquiryReference, replySubject } from "../../common/confirmation";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
 import {
-  decodeCursor,
   type EnquiryDetail,
   type EnquiryEventType,
   type EnquiryPage,
@@ -14,6 +13,7 @@ import {
   type TimelineEntry,
 } from "../../common/enquiry-inbox";
 import { UUID_SHAPE } from "../../common/ids";
+import { decodeCursor } from "../../common/inbox-cursor";
 import type { LeadSource } from "../../common/lead-source";
 import type { Database } from "../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../db/schema";

@@ -1,5 +1,6 @@
 /** The enquiries CSV export's columns (the inbox's export and the privacy export), on the shared CSV writer (./csv.ts). */
-import { type EnquiryView, enquiryVisitor, KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-inbox";
+import { type EnquiryView, enquiryVisitor } from "../../common/enquiry-inbox";
+import { KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-labels";
 import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../common/lead-source";
 import { CSV_BOM, csvRow } from "./csv";
 

@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
-import {
-  type EnquiryPage,
-  type EnquiryView,
-  encodeCursor,
-  type InboxCursor,
-  type InboxFilter,
-} from "../../common/enquiry-inbox";
+import type { EnquiryPage, EnquiryView, InboxFilter } from "../../common/enquiry-inbox";
+import { encodeCursor, type InboxCursor } from "../../common/inbox-cursor";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { enquiries, mailOutbox } from "../db/schema";

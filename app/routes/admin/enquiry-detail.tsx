@@ -6,11 +6,10 @@ import {
   assignInputSchema,
   enquiryStatusInputSchema,
   enquiryVisitor,
-  KIND_LABELS,
   noteInputSchema,
   replyInputSchema,
-  STATUS_LABELS,
 } from "@common/enquiry-inbox";
+import { KIND_LABELS, STATUS_LABELS } from "@common/enquiry-labels";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";

@@ -1,4 +1,4 @@
-import { KIND_LABELS } from "@common/enquiry-inbox";
+import { KIND_LABELS } from "@common/enquiry-labels";
 import { PRIVACY_MESSAGES, privacyEmailSchema } from "@common/privacy";
 import { firstIssue } from "@common/zod";
 import { Download, Search, Trash2 } from "lucide-react";

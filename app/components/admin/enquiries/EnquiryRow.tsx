@@ -1,4 +1,5 @@
-import { type InboxRow, KIND_LABELS } from "@common/enquiry-inbox";
+import type { InboxRow } from "@common/enquiry-inbox";
+import { KIND_LABELS } from "@common/enquiry-labels";
 import { Link } from "react-router";
 import { enquiryHref } from "~/lib/enquiry-inbox";
 import { ukTime } from "~/lib/uk-time";

@@ -1,5 +1,6 @@
 import { LEAD_MESSAGES } from "@common/admin-messages";
-import { STATUS_LABELS, type TimelineEntry } from "@common/enquiry-inbox";
+import type { TimelineEntry } from "@common/enquiry-inbox";
+import { STATUS_LABELS } from "@common/enquiry-labels";
 import { PRIVACY_MESSAGES } from "@common/privacy";
 import { MessageSquarePlus, Pencil, Save, Send, UserCheck } from "lucide-react";
 import { useState } from "react";

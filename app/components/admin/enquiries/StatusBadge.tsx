@@ -1,5 +1,5 @@
 import type { EnquiryStatus } from "@common/constants";
-import { STATUS_LABELS } from "@common/enquiry-inbox";
+import { STATUS_LABELS } from "@common/enquiry-labels";
 
 const TONE: Record<EnquiryStatus, string> = {
   new: "border-brand text-brand",

@@ -1,0 +1,15 @@
+import type { EnquiryKind, EnquiryStatus } from "./constants";
+
+/** How the admin says an enquiry's kind and status (the inbox, the desk, the CSV export). */
+export const KIND_LABELS: Record<EnquiryKind, string> = {
+  quote: "Quote",
+  contact: "Contact",
+  tankering: "Tankering",
+};
+
+export const STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+  spam: "Spam",
+};
