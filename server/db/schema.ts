@@ -87,7 +87,10 @@ export const adminSessions = pgTable(
     /** The latest request made with the session (written at most once a minute). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt), index("admin_sessions_admin_idx").on(t.adminId)],
+  (t) => [
+    index("admin_sessions_expires_idx").on(t.expiresAt),
+    index("admin_sessions_admin_idx").on(t.adminId),
+  ],
 );
 
 /**
