@@ -17,8 +17,7 @@ import {
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import {
-  adminOnly,
-  adminSecurity,
+  adminRoute,
   documentOnlyValidation,
   errorBody,
   idParams,
@@ -29,10 +28,7 @@ import {
 } from "./schemas";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
-const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly("staff"),
-  schema: { summary, tags: ["admin staff"], security: adminSecurity, ...extra },
-});
+const admin = adminRoute("staff", "admin staff");
 const tokenParams = {
   type: "object",
   properties: { token: { type: "string", description: "The invitation link's last part" } },

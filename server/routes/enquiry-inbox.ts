@@ -16,8 +16,7 @@ import {
 import { UUID_SHAPE } from "../../common/ids";
 import { Invalid } from "../services/errors";
 import {
-  adminOnly,
-  adminSecurity,
+  adminRoute,
   documentOnlyValidation,
   errorBody,
   idParams,
@@ -30,10 +29,7 @@ const enquiryDetail = jsonSchemaOf(enquiryDetailSchema, "output");
 const enquiryPage = jsonSchemaOf(enquiryPageSchema, "output");
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly("enquiries"),
-  schema: { summary, tags: ["admin enquiries"], security: adminSecurity, ...extra },
-});
+const admin = adminRoute("enquiries", "admin enquiries");
 
 type WithId = { Params: { id: string } };
 

@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { popupInputSchema } from "../../common/popup";
 import {
   activePopupSchema,
-  adminOnly,
-  adminSecurity,
+  adminRoute,
   documentOnlyValidation,
   errorBody,
   idParams,
@@ -16,10 +15,7 @@ import {
 
 type WithId = { Params: { id: string } };
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody };
-const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly("popups"),
-  schema: { summary, tags: ["admin popups"], security: adminSecurity, ...extra },
-});
+const admin = adminRoute("popups", "admin popups");
 
 /** Popup administration and the public active popup, in the paths and shapes API clients already use. */
 export async function popupRoutes(app: FastifyInstance) {

@@ -58,6 +58,16 @@ export function jsonSchemaOf(schema: z.core.$ZodType, io: "input" | "output" = "
 export const adminOnly = (permission: AdminRouteNeed) => ({ config: { permission } }) as const;
 export const adminSecurity: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
+/**
+ * The options of a feature's admin routes: the permission they need (the admin scope's hook checks
+ * it) and their OpenAPI entry (summary, the feature's tag, the two ways to sign in).
+ */
+export const adminRoute =
+  (permission: AdminRouteNeed, tag: string) => (summary: string, extra: Record<string, unknown>) => ({
+    ...adminOnly(permission),
+    schema: { summary, tags: [tag], security: adminSecurity, ...extra },
+  });
+
 /** A stored record's id (common/ids.ts), as the document shows it. */
 export const idJson = jsonSchemaOf(idSchema);
 

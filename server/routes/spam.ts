@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { spamSettingsInputSchema } from "../../common/spam";
 import {
-  adminOnly,
-  adminSecurity,
+  adminRoute,
   documentOnlyValidation,
   errorBody,
   jsonSchemaOf,
@@ -12,10 +11,7 @@ import {
 
 const settings = jsonSchemaOf(spamSettingsInputSchema, "output");
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
-const admin = (summary: string, extra: Record<string, unknown>) => ({
-  ...adminOnly("enquiries"),
-  schema: { summary, tags: ["admin spam"], security: adminSecurity, ...extra },
-});
+const admin = adminRoute("enquiries", "admin spam");
 
 /** The spam check's settings ('Spam' in the admin: Owner and Desk). */
 export async function spamRoutes(app: FastifyInstance) {

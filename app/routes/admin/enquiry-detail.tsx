@@ -18,6 +18,7 @@ import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
 import { SpamReasons } from "~/components/admin/enquiries/SpamReasons";
 import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
+import { SubmitButton } from "~/components/admin/SubmitButton";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
@@ -208,15 +209,9 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
                   ))}
                 </select>
               </div>
-              <button
-                type="submit"
-                className="btn btn-primary"
-                aria-disabled={busy}
-                onClick={(event) => busy && event.preventDefault()}
-              >
-                <Save aria-hidden="true" className="size-5" />
+              <SubmitButton busy={busy} icon={Save}>
                 {INBOX_MESSAGES.saveStatus}
-              </button>
+              </SubmitButton>
             </Form>
             <p className="mt-3 text-sm text-muted">
               {enquiry.statusChangedAt

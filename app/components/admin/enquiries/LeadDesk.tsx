@@ -5,6 +5,7 @@ import { PRIVACY_MESSAGES } from "@common/privacy";
 import { MessageSquarePlus, Pencil, Save, Send, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
+import { SubmitButton } from "~/components/admin/SubmitButton";
 import { inputClass } from "~/components/enquiry/styles";
 import { ukTime } from "~/lib/uk-time";
 
@@ -45,10 +46,9 @@ export function Assignment({
             ))}
           </select>
         </div>
-        <button type="submit" className="btn btn-primary" aria-disabled={busy} onClick={busyGuard(busy)}>
-          <UserCheck aria-hidden="true" className="size-5" />
+        <SubmitButton busy={busy} icon={UserCheck}>
           {LEAD_MESSAGES.saveAssignment}
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );

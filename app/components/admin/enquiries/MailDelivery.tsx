@@ -2,6 +2,7 @@ import { INBOX_MESSAGES } from "@common/admin-messages";
 import type { EnquiryDetail } from "@common/enquiry-inbox";
 import { RotateCw } from "lucide-react";
 import { Form } from "react-router";
+import { SubmitButton } from "~/components/admin/SubmitButton";
 import { ukTime } from "~/lib/uk-time";
 
 const STATE_TONE = {
@@ -37,15 +38,9 @@ export function MailDelivery({ mail, busy }: { mail: EnquiryDetail["mail"]; busy
       {mail.state === "failed" && (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="retry" />
-          <button
-            type="submit"
-            className="btn btn-primary"
-            aria-disabled={busy}
-            onClick={(event) => busy && event.preventDefault()}
-          >
-            <RotateCw aria-hidden="true" className="size-5" />
+          <SubmitButton busy={busy} icon={RotateCw}>
             {INBOX_MESSAGES.retryMail}
-          </button>
+          </SubmitButton>
         </Form>
       )}
     </>

@@ -1,6 +1,7 @@
 import { SPAM_MESSAGES } from "@common/admin-messages";
 import { Inbox } from "lucide-react";
 import { Form } from "react-router";
+import { SubmitButton } from "~/components/admin/SubmitButton";
 
 /**
  * A spam enquiry's card: why the spam check kept it (or that the hidden field caught it) and
@@ -22,15 +23,9 @@ export function SpamReasons({ reasons, busy }: { reasons: string[] | null; busy:
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="status" value="new" />
-        <button
-          type="submit"
-          className="btn btn-primary"
-          aria-disabled={busy}
-          onClick={(event) => busy && event.preventDefault()}
-        >
-          <Inbox aria-hidden="true" className="size-5" />
+        <SubmitButton busy={busy} icon={Inbox}>
           {SPAM_MESSAGES.notSpam}
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );
