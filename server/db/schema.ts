@@ -27,6 +27,7 @@ import {
 import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
 import type { LeadSource } from "../../common/lead-source";
 import type { Role } from "../../common/roles";
+import { WEBHOOK_DELIVERY_STATES, type WebhookEvent } from "../../common/webhooks";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -444,4 +445,52 @@ export const spamTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("spam_tokens_used_idx").on(t.usedAt)],
+);
+
+/**
+ * Webhook endpoints ('Integrations', Owner): where enquiry events are sent, signed with the
+ * endpoint's secret (Standard Webhooks, `whsec_<base64>`, shown to staff once).
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  events: jsonb("events").$type<WebhookEvent[]>().notNull(),
+  secret: text("secret").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  disabledReason: text("disabled_reason"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Webhook deliveries: the outbox of webhooks (stored in the transaction of the event, sent by
+ * the outbox worker with the mail's claim and lease) and each endpoint's delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    enquiryId: uuid("enquiry_id").references(() => enquiries.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    event: text("event").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    state: text("state", { enum: WEBHOOK_DELIVERY_STATES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastStatus: integer("last_status"),
+    lastDurationMs: integer("last_duration_ms"),
+    lastError: text("last_error"),
+    responseBody: text("response_body"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.state, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_enquiry_idx").on(t.enquiryId),
+  ],
 );
