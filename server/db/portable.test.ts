@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { seedDemoContent } from "../seed/seed";
 import { createServices } from "../services";
 import { VALID_CONTACT, VALID_QUOTE } from "../test/enquiry-fixtures";
-import { openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
+import { TEST_DATABASES, testConfig, testDatabases } from "../test/harness";
 import type { DatabaseHandle } from "./client";
 import {
   exportChunks,
@@ -20,15 +20,7 @@ import {
 import { BACKED_UP } from "./registry";
 import { enquiries } from "./schema";
 
-const opened: DatabaseHandle[] = [];
-const open = async (kind: "pglite" | "postgres") => {
-  const database = await openTestDatabase(kind);
-  opened.push(database);
-  return database;
-};
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.close()));
-});
+const open = testDatabases();
 
 /** Posts with images, an active popup, enquiries of each state, mail in the outbox, an admin. */
 async function contentIn(database: DatabaseHandle) {

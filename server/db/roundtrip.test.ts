@@ -1,22 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { emptyTables, fillEveryKindOfRow, tableDigests } from "../test/every-row";
-import { openTestDatabase, TEST_DATABASES } from "../test/harness";
-import type { DatabaseHandle } from "./client";
+import { TEST_DATABASES, testDatabases } from "../test/harness";
 import { importDatabase, parseExport, writeExport } from "./portable";
 import { BACKED_UP } from "./registry";
 
-const opened: DatabaseHandle[] = [];
-const open = async (kind: "pglite" | "postgres") => {
-  const database = await openTestDatabase(kind);
-  opened.push(database);
-  return database;
-};
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.close()));
-});
+const open = testDatabases();
 
 describe.each(TEST_DATABASES)("a backup of a database on %s", (from) => {
   it.each(TEST_DATABASES)(

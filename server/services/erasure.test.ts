@@ -1,20 +1,17 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import type { DatabaseHandle } from "../db/client";
 import { REGISTRY } from "../db/registry";
 import { admins, enquiries, mailOutbox } from "../db/schema";
 import { createOutbox } from "../mail/outbox";
 import { VALID_CONTACT } from "../test/enquiry-fixtures";
-import { openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
+import { TEST_DATABASES, testConfig, testDatabases } from "../test/harness";
 import { createServices } from ".";
 
-const opened: DatabaseHandle[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((database) => database.close()));
-});
+const open = testDatabases();
 
 /** What of the visitor must be left nowhere once erased. */
 const VISITOR = [VALID_CONTACT.name, VALID_CONTACT.email, VALID_CONTACT.phone, "weekly collections"];
@@ -41,8 +38,7 @@ const mailFiles = (dataDir: string) => {
 
 /** A contact enquiry with a note and a reply quoting the visitor, its mail written as files. */
 async function enquiryWithMail(kind: "pglite" | "postgres") {
-  const database = await openTestDatabase(kind);
-  opened.push(database);
+  const database = await open(kind);
   const dataDir = scratchDir("erasure-");
   const config = testConfig({ DATA_DIR: dataDir, AUTO_REPLY: "1" });
   const services = createServices(database.db, config);
@@ -110,8 +106,7 @@ describe.each(TEST_DATABASES)("erasing a visitor (%s)", { timeout: 120_000 }, (k
 
 describe.each(TEST_DATABASES)("a message given up (%s)", { timeout: 120_000 }, (kind) => {
   it("keeps no body: the link or reply it carried is cleared, as once sent", async () => {
-    const database = await openTestDatabase(kind);
-    opened.push(database);
+    const database = await open(kind);
     await database.db.insert(mailOutbox).values({
       kind: "invite",
       message: { to: "new@example.co.uk", subject: "Join", text: "https://x/invite/t" },

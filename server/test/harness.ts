@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll } from "vitest";
 import { scratchDatabase } from "../../scripts/scratch-database.mjs";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
@@ -25,6 +26,19 @@ export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Dat
       await handle.close();
       await scratch.drop();
     },
+  };
+}
+
+/** A test file's database opener: each one opened is closed (and dropped) after the file's tests. */
+export function testDatabases(): (kind: "pglite" | "postgres") => Promise<DatabaseHandle> {
+  const opened: DatabaseHandle[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.close()));
+  });
+  return async (kind) => {
+    const database = await openTestDatabase(kind);
+    opened.push(database);
+    return database;
   };
 }
 
