@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_MESSAGES } from "../common/messages";
 import { buildApp } from "./app";
 import { loggableError } from "./log-safety";
 import { VALID_CONTACT } from "./test/enquiry-fixtures";
-import { openTestDatabase, TEST_DATABASES, testConfig } from "./test/harness";
+import { capturedLog, openTestDatabase, TEST_DATABASES, testConfig } from "./test/harness";
 
 describe.each(TEST_DATABASES)("a failed database write on %s", (kind) => {
-  const lines: string[] = [];
+  const { lines, stream } = capturedLog();
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
@@ -19,12 +18,6 @@ describe.each(TEST_DATABASES)("a failed database write on %s", (kind) => {
         `alter table enquiries add constraint refuse_jane check (fields->>'email' <> '${VALID_CONTACT.email}')`,
       ),
     );
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildApp({
       config: testConfig(),
       database,

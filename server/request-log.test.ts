@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVACY_MESSAGES } from "../common/privacy";
 import { buildApp } from "./app";
 import { bearer, signIn } from "./test/content";
 import { VALID_CONTACT } from "./test/enquiry-fixtures";
-import { openTestDatabase, TEST_DATABASES, testConfig } from "./test/harness";
+import { capturedLog, openTestDatabase, TEST_DATABASES, testConfig } from "./test/harness";
 import { signedInApp, signInAs } from "./test/signed-in";
 
 /**
@@ -13,16 +12,10 @@ import { signedInApp, signInAs } from "./test/signed-in";
  * those carry invitation tokens and e-mail addresses (inbox search), which no log may keep.
  */
 describe.each(TEST_DATABASES)("request log lines on %s", (kind) => {
-  const lines: string[] = [];
+  const { lines, stream } = capturedLog();
   let app: Awaited<ReturnType<typeof buildApp>>;
   let token: string;
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildApp({
       config: testConfig(),
       database: await openTestDatabase(kind),

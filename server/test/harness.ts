@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll } from "vitest";
 import { scratchDatabase } from "../../scripts/scratch-database.mjs";
@@ -27,6 +28,18 @@ export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Dat
       await scratch.drop();
     },
   };
+}
+
+/** A logger's stream that keeps every line written, for tests that read what was logged. */
+export function capturedLog(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
 }
 
 /** A test file's database opener: each one opened is closed (and dropped) after the file's tests. */
