@@ -110,6 +110,67 @@ export const adminBrowsers = pgTable(
   (t) => [primaryKey({ columns: [t.adminId, t.browserHash] })],
 );
 
+/**
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238): the account's shared secret
+ * (base32), pending until confirmed with a code (`enabled_at` null). `last_step` is the latest
+ * time-step a code was accepted for: the same or an older one is a replay and refused.
+ */
+export const adminTwoFactor = pgTable("admin_two_factor", {
+  adminId: uuid("admin_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (ten per account): only their SHA-256 is stored; `used_at` once used. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_hash_idx").on(t.adminId, t.codeHash)],
+);
+
+/**
+ * A sign-in half done: the password was right and the account's code is awaited. The client
+ * holds a random token (only its SHA-256 is stored); it names the account, lives minutes and is
+ * used once. `password_check` is the SHA-256 of the password hash checked: a password change in
+ * between voids it.
+ */
+export const adminPendingSignIns = pgTable(
+  "admin_pending_sign_ins",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    passwordCheck: text("password_check").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_pending_sign_ins_expires_idx").on(t.expiresAt)],
+);
+
+/** The Owner's security settings (one row): whether every account must use two-factor sign-in. */
+export const securitySettings = pgTable(
+  "security_settings",
+  {
+    id: integer("id").primaryKey(),
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("security_settings_one_row", sql`${t.id} = 1`)],
+);
+
 export interface StoredParagraph {
   header: string;
   content: string;
