@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { isRole, ROLE_LABELS, ROLE_MESSAGES, ROLES } from "../../common/roles";
 import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";
 import { configOrExit } from "../server";
@@ -7,18 +8,18 @@ import { DomainError } from "../services/errors";
 import { createSessionService } from "../services/sessions";
 
 /**
- * npm run admin -- create --email E --password P
+ * npm run admin -- create --email E --password P [--role owner|desk|editor]   (an Owner unless named)
  * npm run admin -- reset-password --email E --password P   (also signs the account out everywhere)
  * npm run admin -- list
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). The embedded database
  * is opened by one process at a time: while the server holds it, the command waits for it (the
  * operator restarts the server, and the command runs in between: the new server waits for it).
  */
-const USAGE = "Usage: npm run admin -- <create|reset-password|list> [--email E --password P]";
+const USAGE = `Usage: npm run admin -- <create|reset-password|list> [--email E --password P] [--role ${ROLES.join("|")}]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: "string" }, password: { type: "string" } },
+  options: { email: { type: "string" }, password: { type: "string" }, role: { type: "string" } },
 });
 const command = positionals[0];
 const config = configOrExit();
@@ -29,6 +30,12 @@ if (!["create", "reset-password", "list"].includes(command ?? "")) {
 }
 if (command !== "list" && (!values.email || !values.password)) {
   console.error(`${command} needs --email and --password. ${USAGE}`);
+  process.exit(2);
+}
+
+const role = values.role ?? "owner";
+if (!isRole(role)) {
+  console.error(`${ROLE_MESSAGES.invalidRole}. ${USAGE}`);
   process.exit(2);
 }
 
@@ -49,8 +56,8 @@ const accounts = createAccountService(database.db, createSessionService(database
 let code = 0;
 try {
   if (command === "create") {
-    const account = await accounts.create(values.email!, values.password!);
-    console.log(`Created administrator ${account.email}`);
+    const account = await accounts.create(values.email!, values.password!, role);
+    console.log(`Created administrator ${account.email} (${ROLE_LABELS[account.role]})`);
   } else if (command === "reset-password") {
     await accounts.resetPassword(values.email!, values.password!);
     console.log(`Password reset for ${values.email!.toLowerCase()}; every session of it is signed out`);

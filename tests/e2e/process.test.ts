@@ -1,6 +1,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { ROLE_MESSAGES } from "../../common/roles";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { freePort, SERVER_COMMAND, signIn, startBuiltServer } from "../../scripts/server-process.mjs";
 
@@ -65,6 +66,31 @@ describe("server process", () => {
     const next = await startBuiltServer({ DATA_DIR: dataDir });
     expect((await fetch(`${next.url}/api/healthz`)).status).toBe(200);
     expect(await next.stop()).toBe(0);
+  });
+
+  it("creates an account of the role named on the command line, refusing an unknown role", () => {
+    const dataDir = scratchDir("site-process-");
+    const args = ["--email", "writer@example.co.uk", "--password", "writer-password-1"];
+    expect(adminCli(dataDir, "create", ...args, "--role", "editor")).toContain(
+      "Created administrator writer@example.co.uk (Editor)",
+    );
+    const refused = spawnSync(
+      process.execPath,
+      [
+        "build/server-app/admin.js",
+        "create",
+        "--email",
+        "boss@example.co.uk",
+        "--password",
+        "boss-password-1",
+        "--role",
+        "boss",
+      ],
+      { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "silent" }, encoding: "utf8" },
+    );
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(ROLE_MESSAGES.invalidRole);
+    expect(adminCli(dataDir, "list").trim().split("\n")).toEqual(["writer@example.co.uk"]);
   });
 
   it("keeps an administrator across a graceful restart", async () => {

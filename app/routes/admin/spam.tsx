@@ -1,12 +1,13 @@
 import { SPAM_MESSAGES } from "@common/admin-messages";
 import { listLines, spamSettingsInputSchema } from "@common/spam";
-import { firstIssue } from "@common/zod";
 import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { SubmitButton } from "~/components/admin/SubmitButton";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
+import { done, invalidInput } from "~/lib/domain-errors.server";
 import type { Route } from "./+types/spam";
 
 export const meta = adminMeta(SPAM_MESSAGES.heading);
@@ -25,32 +26,45 @@ export async function action({ request, context }: Route.ActionArgs) {
     words: listLines(String(form.get("words") ?? "")),
     domains: listLines(String(form.get("domains") ?? "")),
   });
-  if (!parsed.success) return { error: firstIssue(parsed) as string };
+  if (!parsed.success) return invalidInput(parsed.error.issues);
   await context.services.spam.saveSettings(parsed.data);
-  return { message: SPAM_MESSAGES.saved };
+  return done({ message: SPAM_MESSAGES.saved });
 }
 
 export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const list = (name: "words" | "domains", label: string, hint: string) => (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={`spam-${name}`} className="h-card">
-        {label}
-      </label>
-      <p id={`spam-${name}-hint`} className="text-sm text-muted">
-        {hint}
-      </p>
-      <textarea
-        id={`spam-${name}`}
-        name={name}
-        rows={8}
-        aria-describedby={`spam-${name}-hint`}
-        defaultValue={settings[name].join("\n")}
-        className={inputClass}
-      />
-    </div>
-  );
+  const refused = actionData?.ok === false ? actionData : undefined;
+  const list = (name: "words" | "domains", label: string, hint: string) => {
+    // A list's refusal names the entry: "words.3" is the fourth line of the words.
+    const fieldError = Object.entries(refused?.fieldErrors ?? {}).find(
+      ([field]) => field.split(".")[0] === name,
+    )?.[1];
+    return (
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`spam-${name}`} className="h-card">
+          {label}
+        </label>
+        <p id={`spam-${name}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+        <textarea
+          id={`spam-${name}`}
+          name={name}
+          rows={8}
+          aria-describedby={fieldError ? `spam-${name}-hint spam-${name}-error` : `spam-${name}-hint`}
+          aria-invalid={fieldError ? true : undefined}
+          defaultValue={settings[name].join("\n")}
+          className={inputClass}
+        />
+        {fieldError && (
+          <p id={`spam-${name}-error`} className="text-sm font-semibold text-[var(--color-danger)]">
+            {fieldError}
+          </p>
+        )}
+      </div>
+    );
+  };
   return (
     <article className="flex flex-col gap-6">
       <h1 className={pageHeadingClass}>{SPAM_MESSAGES.heading}</h1>
@@ -59,12 +73,11 @@ export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
         {list("words", SPAM_MESSAGES.words, SPAM_MESSAGES.wordsHint)}
         {list("domains", SPAM_MESSAGES.domains, SPAM_MESSAGES.domainsHint)}
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" className="btn btn-primary" aria-disabled={busy}>
-            <Save aria-hidden="true" className="size-5" />
+          <SubmitButton busy={busy} icon={Save}>
             {SPAM_MESSAGES.save}
-          </button>
+          </SubmitButton>
           <p role="status" className="font-semibold">
-            {actionData && "error" in actionData ? (
+            {actionData?.ok === false ? (
               <span className="text-[var(--color-danger)]">{actionData.error}</span>
             ) : (
               actionData?.message

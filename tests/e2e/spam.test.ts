@@ -1,0 +1,116 @@
+import path from "node:path";
+import { SPAM_MESSAGES } from "@common/admin-messages";
+import { CONTACT_MESSAGES } from "@common/messages";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { adminPage, open, setUpBrowser } from "./admin";
+import { axeViolations } from "./axe";
+import { baseURL, newPage, waitForHydration } from "./browser";
+import { waitForMailFile } from "./mail-files";
+
+const browser = setUpBrowser();
+
+/** Fills the contact form as a bot does: at once, as soon as the form (and its token) is there. */
+async function sendAtOnce(page: Page, name: string) {
+  const token = page.waitForResponse((res) => res.url().endsWith("/api/form-token"));
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await token;
+  for (const [label, value] of [
+    ["Name", name],
+    ["Email", "quick@example.co.uk"],
+    ["Company", "Quick Ltd"],
+    ["Phone", "01733 000 999"],
+    ["Message", "Please call me about collections"],
+  ])
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
+describe("spam caught without a third party", () => {
+  it("answers a form sent too fast like any other, keeps it as Spam with the reason, and 'Not spam' mails it", async () => {
+    const name = `Quick ${Date.now().toString(36)}`;
+    const visitor = await newPage(browser());
+    try {
+      await sendAtOnce(visitor.page, name);
+      // The visitor wrongly caught sees the normal success screen.
+      await visitor.page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
+      await visitor.page.waitForURL(`${baseURL()}/`);
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.context.close();
+    }
+
+    const { page, context } = await adminPage({ bypassCSP: true });
+    try {
+      // Not in the inbox (every status but spam); in the Spam filter.
+      const inbox = await page.request.get(`/api/admin/enquiries?q=${encodeURIComponent(name)}`);
+      expect((await inbox.json()).data).toEqual([]);
+      const held = await page.request.get(`/api/admin/enquiries?status=spam&q=${encodeURIComponent(name)}`);
+      const [enquiry] = (await held.json()).data;
+      expect(enquiry.status).toBe("spam");
+
+      await open(page, `/admin/dashboard/enquiries/${enquiry._id}`);
+      const reasons = page.getByRole("region", { name: SPAM_MESSAGES.reasons });
+      await reasons.getByText(/^Sent \d+\.\d s after the form was shown$/).waitFor();
+      await reasons.getByText(/^Score \d+ \(spam from 5\)$/).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await reasons.getByRole("button", { name: SPAM_MESSAGES.notSpam }).click();
+      await page.getByRole("region", { name: SPAM_MESSAGES.reasons }).waitFor({ state: "detached" });
+      expect(await page.getByRole("combobox", { name: "Status" }).inputValue()).toBe("new");
+      // The office's mail, never sent while it was Spam, goes now.
+      const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+      expect(mail).toContain(name);
+      const after = await page.request.get(`/api/admin/enquiries?q=${encodeURIComponent(name)}`);
+      expect((await after.json()).data.map((e: { _id: string }) => e._id)).toEqual([enquiry._id]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the disallowed lists on 'Spam', and an enquiry using a listed word is held", async () => {
+    const { page, context } = await adminPage({ bypassCSP: true });
+    try {
+      await open(page, "/admin/dashboard/spam");
+      await page.getByRole("heading", { name: SPAM_MESSAGES.heading, level: 1 }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // A refused entry is named beside its list, and nothing is saved.
+      await page.getByLabel(SPAM_MESSAGES.domains).fill("not a domain");
+      await page.getByRole("button", { name: SPAM_MESSAGES.save }).click();
+      await page.getByText(SPAM_MESSAGES.invalidDomain).first().waitFor();
+      expect(await page.getByLabel(SPAM_MESSAGES.domains).getAttribute("aria-invalid")).toBe("true");
+      await open(page, "/admin/dashboard/spam");
+      expect(await page.getByLabel(SPAM_MESSAGES.domains).inputValue()).not.toContain("not a domain");
+
+      const word = `zzcheap${Date.now().toString(36)}`;
+      const words = page.getByLabel(SPAM_MESSAGES.words);
+      await words.fill(`${await words.inputValue()}\n${word}`);
+      await page.getByRole("button", { name: SPAM_MESSAGES.save }).click();
+      await page.getByText(SPAM_MESSAGES.saved).first().waitFor();
+      await open(page, "/admin/dashboard/spam");
+      expect(await page.getByLabel(SPAM_MESSAGES.words).inputValue()).toContain(word);
+
+      const name = `Worded ${Date.now().toString(36)}`;
+      const res = await page.request.post("/api/contact", {
+        data: {
+          name,
+          email: "worded@example.co.uk",
+          company: "Worded Ltd",
+          phone: "01733 000 111",
+          message: `Buy ${word} now`,
+        },
+      });
+      expect(res.status()).toBe(201);
+      const held = await page.request.get(`/api/admin/enquiries?status=spam&q=${encodeURIComponent(name)}`);
+      const [enquiry] = (await held.json()).data;
+      await open(page, `/admin/dashboard/enquiries/${enquiry._id}`);
+      await page
+        .getByRole("region", { name: SPAM_MESSAGES.reasons })
+        .getByText(SPAM_MESSAGES.word(word))
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
