@@ -16,6 +16,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { AUDIT_ACTIONS } from "../../common/audit";
 import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
@@ -553,5 +554,30 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_due_idx").on(t.state, t.nextAttemptAt),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_enquiry_idx").on(t.enquiryId),
+  ],
+);
+
+/**
+ * The audit log: who did what in the admin (common/audit.ts). The actor's e-mail is a copy as it
+ * was, so the entry still reads after the account is removed (no foreign key: ids stay too).
+ * The target is an id and a short label (a post's title, a colleague's e-mail, a count of
+ * enquiries) — never a lead's details.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email"),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    ip: text("ip"),
+  },
+  (t) => [
+    index("audit_events_at_idx").on(t.at, t.id),
+    index("audit_events_action_idx").on(t.action, t.at),
+    index("audit_events_actor_idx").on(t.actorEmail, t.at),
   ],
 );

@@ -1,0 +1,139 @@
+import { z } from "./zod";
+
+/**
+ * The audit log ('Audit log', Owner only: the "security" permission): who did what in the admin,
+ * and when. Rows name the colleague who acted and what they acted on (a post's title, a
+ * colleague's e-mail, enquiry ids or a count) — never a lead's name, e-mail, phone or message.
+ */
+export const AUDIT_ACTIONS = [
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+  "sessions_ended",
+  "password_changed",
+  "role_changed",
+  "invited",
+  "invite_withdrawn",
+  "invite_accepted",
+  "staff_removed",
+  "enquiries_exported",
+  "privacy_exported",
+  "privacy_erased",
+  "post_published",
+  "post_unpublished",
+  "post_deleted",
+  "popup_changed",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "recovery_code_used",
+  "passkey_added",
+  "passkey_removed",
+  "two_factor_required_changed",
+  "spam_settings_changed",
+  "webhook_changed",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  sign_out: "Signed out",
+  sessions_ended: "Sessions ended",
+  password_changed: "Password changed",
+  role_changed: "Role changed",
+  invited: "Invited",
+  invite_withdrawn: "Invitation withdrawn",
+  invite_accepted: "Invitation accepted",
+  staff_removed: "Colleague removed",
+  enquiries_exported: "Enquiries exported (CSV)",
+  privacy_exported: "Privacy export",
+  privacy_erased: "Privacy erasure",
+  post_published: "Post published",
+  post_unpublished: "Post unpublished",
+  post_deleted: "Post deleted",
+  popup_changed: "Popup changed",
+  two_factor_enabled: "Two-factor sign-in turned on",
+  two_factor_disabled: "Two-factor sign-in turned off",
+  recovery_code_used: "Recovery code used",
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
+  two_factor_required_changed: "Two-factor requirement changed",
+  spam_settings_changed: "Spam settings changed",
+  webhook_changed: "Webhook changed",
+};
+
+/** Lengths kept: a label longer than this is cut (a post title, an e-mail). */
+export const AUDIT_LIMITS = {
+  label: 200,
+  email: 320,
+  /** Rows per page on the screen and the API's default. */
+  page: 50,
+  pageMax: 200,
+  /** Rows are kept this many months (deleted by the hourly privacy worker). */
+  retentionMonths: 24,
+} as const;
+
+/** One entry as the screen and the API show it. */
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** The filters: the screen's GET form and GET /api/admin/audit share them. */
+export const auditQuerySchema = z.object({
+  action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS).optional()),
+  /** The colleague who acted: their e-mail as the row recorded it. */
+  person: z.preprocess(emptyToUndefined, z.string().trim().max(AUDIT_LIMITS.email).optional()),
+  /** From this day (UTC, inclusive), YYYY-MM-DD. */
+  from: z.preprocess(emptyToUndefined, z.string().regex(DATE).optional()),
+  /** To this day (UTC, inclusive), YYYY-MM-DD. */
+  to: z.preprocess(emptyToUndefined, z.string().regex(DATE).optional()),
+  /** The keyset cursor: the last row of the previous page (`at|id`). */
+  before: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(AUDIT_LIMITS.pageMax).optional()),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({
+  events: z.array(auditEventSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const AUDIT_MESSAGES = {
+  title: "Audit log",
+  intro:
+    "Who did what in the admin, newest first. Entries are kept for two years and never hold a lead's details.",
+  caption: "Audit log: when, who, what and on what",
+  when: "When",
+  who: "Who",
+  what: "What",
+  target: "Target",
+  ip: "IP address",
+  filters: "Filter the log",
+  action: "Action",
+  anyAction: "Any action",
+  person: "Person (e-mail)",
+  from: "From",
+  to: "To",
+  apply: "Filter",
+  clear: "Clear filters",
+  older: "Older entries",
+  newest: "Newest entries",
+  empty: "No entries match.",
+  emptyAll: "Nothing recorded yet.",
+  unknownActor: "—",
+  invalidQuery: "Check the filters: an action from the list, dates as YYYY-MM-DD.",
+  enquiryCount: (n: number) => (n === 1 ? "1 enquiry" : `${n} enquiries`),
+} as const;
