@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { createInsightsService } from "../insights/service";
 import { createOutbox } from "../mail/outbox";
 import { createAccountService } from "./accounts";
+import { createAuditService } from "./audit";
 import { createBlogService } from "./blog";
 import { createKnownBrowsers } from "./browsers";
 import { createContentVersion } from "./content-version";
@@ -26,6 +27,8 @@ import { createStaffService } from "./staff";
 export function createServices(db: Database, config: Config, options: { redis?: Redis } = {}) {
   const mail = createOutbox(db, config);
   const sessions = createSessionService(db);
+  // The audit log: who did what in the admin (Owner reads it; never a lead's details).
+  const audit = createAuditService(db);
   const accounts = createAccountService(db, sessions);
   // With REDIS_URL the login counters are shared by every instance (and fail closed without it).
   const counters = options.redis ? redisCounters(options.redis) : memoryCounters();
@@ -44,6 +47,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     contentVersion,
     accounts,
     sessions,
+    audit,
     logins,
     staff: createStaffService(db, {
       sessions,
