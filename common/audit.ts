@@ -135,5 +135,6 @@ export const AUDIT_MESSAGES = {
   emptyAll: "Nothing recorded yet.",
   unknownActor: "—",
   invalidQuery: "Check the filters: an action from the list, dates as YYYY-MM-DD.",
+  otherSessions: (n: number) => (n === 1 ? "1 other session" : `${n} other sessions`),
   enquiryCount: (n: number) => (n === 1 ? "1 enquiry" : `${n} enquiries`),
 } as const;

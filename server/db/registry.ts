@@ -56,6 +56,21 @@ const plain = (...names: string[]) => Object.fromEntries(names.map((n) => [n, no
 const staff = (note: string): ColumnEntry => ({ personal: "staff", erase: "keep", note });
 
 export const REGISTRY: Record<string, TableEntry> = {
+  // The audit log (services/audit.ts): no `erasure` — its rows never hold a lead's details (an
+  // enquiry action records enquiry ids or a count only), so erasing a visitor leaves them.
+  audit_events: {
+    backup: { order: 40, chunkRows: 2000 },
+    columns: {
+      ...plain("id", "at", "action", "actor_id", "target_id"),
+      actor_email: staff("the colleague who acted, as their address was, so the entry still names them"),
+      target_label: staff(
+        "what was acted on: a post's title or a colleague's address; never a lead's details",
+      ),
+      ip: staff("the client's IP address of a sign-in or sign-in attempt (security information)"),
+    },
+    retention:
+      "24 months (AUDIT_LIMITS.retentionMonths; deleted by the hourly privacy worker); kept when an account is removed or a visitor erased (it holds no lead's details).",
+  },
   admins: {
     backup: { order: 1, chunkRows: 500 },
     columns: {

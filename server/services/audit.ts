@@ -46,6 +46,22 @@ function parseCursor(cursor: string | undefined): { at: Date; id: string } | und
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 24 * 60 * 60 * 1000);
 
+/**
+ * Records one entry with `tx` (a database or the caller's transaction, so the entry is written
+ * only if the action is). Services that hold no `services.audit` call this with their own handle.
+ */
+export async function recordAudit(tx: AuditWriter, event: AuditEvent): Promise<void> {
+  await tx.insert(auditEvents).values({
+    action: event.action,
+    actorId: event.actor?.id ?? null,
+    actorEmail: cut(event.actor?.email, AUDIT_LIMITS.email),
+    targetId: cut(event.target?.id ?? null, AUDIT_LIMITS.label),
+    targetLabel: cut(event.target?.label ?? null, AUDIT_LIMITS.label),
+    ip: cut(event.ip ?? null, 64),
+    ...(event.at ? { at: event.at } : {}),
+  });
+}
+
 export function createAuditService(db: Database, options: { retentionMonths?: number } = {}) {
   const retentionMonths = options.retentionMonths ?? AUDIT_LIMITS.retentionMonths;
 
@@ -55,15 +71,7 @@ export function createAuditService(db: Database, options: { retentionMonths?: nu
      * the action is). Never throws for a missing actor (a failed sign-in has none).
      */
     async record(event: AuditEvent, tx: AuditWriter = db): Promise<void> {
-      await tx.insert(auditEvents).values({
-        action: event.action,
-        actorId: event.actor?.id ?? null,
-        actorEmail: cut(event.actor?.email, AUDIT_LIMITS.email),
-        targetId: cut(event.target?.id ?? null, AUDIT_LIMITS.label),
-        targetLabel: cut(event.target?.label ?? null, AUDIT_LIMITS.label),
-        ip: cut(event.ip ?? null, 64),
-        ...(event.at ? { at: event.at } : {}),
-      });
+      await recordAudit(tx, event);
     },
 
     /** A page of entries, newest first, filtered (common/audit.ts: auditQuerySchema). */

@@ -5,6 +5,7 @@ import {
   adminInvites,
   adminSessions,
   admins,
+  auditEvents,
   blogPosts,
   blogRevisions,
   images,
@@ -95,6 +96,19 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     { postId: scheduled.id, savedBy: owner.email, reason: "restored", post: snapshot },
   ]);
   await db.insert(popups).values({ title: "Book a review", content: "Free", activated: true });
+  // The audit log: a sign-in with its IP, a failed one without an actor, a publish, an erasure.
+  await db.insert(auditEvents).values([
+    { action: "sign_in", actorId: owner.id, actorEmail: owner.email, ip: "203.0.113.9" },
+    { action: "sign_in_failed", targetLabel: "nobody@example.co.uk", ip: "198.51.100.7" },
+    {
+      action: "post_published",
+      actorId: desk.id,
+      actorEmail: desk.email,
+      targetId: published.id,
+      targetLabel: "Published",
+    },
+    { action: "privacy_erased", actorId: owner.id, actorEmail: owner.email, targetLabel: "1 enquiry" },
+  ]);
 
   const enquiries = createEnquiryService(db);
   const ownerActor = { id: owner.id, email: owner.email };
