@@ -172,6 +172,47 @@ export const securitySettings = pgTable(
   (t) => [check("security_settings_one_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * Passkeys (WebAuthn): an account's registered credentials. `credential_id` is the authenticator's
+ * id (base64url), `public_key` its COSE public key; `counter` the latest signature counter seen
+ * (a lower or equal one from an authenticator that counts is refused as a cloned key).
+ */
+export const adminPasskeys = pgTable(
+  "admin_passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser may reach the authenticator ('internal', 'hybrid', 'usb', …). */
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    /** The name the colleague gave, or one derived from the device at registration. */
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_passkeys_admin_idx").on(t.adminId)],
+);
+
+/**
+ * A WebAuthn challenge handed out for a registration (naming the account) or a passkey sign-in
+ * (naming none): used once (deleted when answered) and short-lived.
+ */
+export const adminPasskeyChallenges = pgTable(
+  "admin_passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "sign_in"] }).notNull(),
+    adminId: uuid("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_passkey_challenges_expires_idx").on(t.expiresAt)],
+);
+
 export interface StoredParagraph {
   header: string;
   content: string;
