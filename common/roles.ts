@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   "privacy",
   /** Security settings: require two-factor sign-in, read the audit log. */
   "security",
+  /** Integrations: webhook endpoints, their secrets and delivery log (Owner only). */
+  "integrations",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -80,6 +82,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   staff: "Staff",
   privacy: "Privacy",
   security: "Security settings",
+  integrations: "Integrations",
 };
 
 export const roleSchema = z.enum(ROLES, { error: ROLE_MESSAGES.invalidRole });

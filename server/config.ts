@@ -74,6 +74,8 @@ const envSchema = z.object({
     .refine((n) => n <= 1200, { message: "must be a whole number of months between 0 and 1200 (0: keep)" })
     .default(ENQUIRY_RETENTION_DEFAULT_MONTHS),
   INSIGHTS_COUNTING: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
+  WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
   AUTO_REPLY: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
   SHUTDOWN_DELAY_SECONDS: z
     .string()
@@ -116,6 +118,10 @@ export interface Config {
   enquiryRetentionMonths: number;
   /** Insights: count page views and form stages (off: nothing is counted, the screen shows what was). */
   insightsCounting: boolean;
+  /** Webhooks may be sent to private, loopback and link-local addresses (a receiver on the office's network). */
+  webhookAllowPrivate: boolean;
+  /** Webhooks may be sent over http:// to any host (else https://, or http:// to a loopback host). */
+  webhookAllowHttp: boolean;
   /** Each visitor gets one confirmation mail with their reference (default: on when SMTP_URL is set). */
   autoReply: boolean;
   /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
@@ -176,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     insightsRetentionMonths: e.INSIGHTS_RETENTION_MONTHS,
     enquiryRetentionMonths: e.ENQUIRY_RETENTION_MONTHS,
     insightsCounting: e.INSIGHTS_COUNTING === "1",
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "1",
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === "1",
     autoReply: e.AUTO_REPLY ? e.AUTO_REPLY === "1" : Boolean(e.SMTP_URL),
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     dev,

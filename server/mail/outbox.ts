@@ -5,6 +5,7 @@ import { COMPANY } from "../../common/company";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { enquiries, type MAIL_KINDS, mailOutbox, type StoredMail } from "../db/schema";
+import type { WebhookSender } from "../webhooks/sender";
 import { renderConfirmation, renderNotification } from "./templates";
 import { createTransport, type MailTransport, SMTP_CONNECTIONS } from "./transport";
 
@@ -75,8 +76,11 @@ export function createOutbox(
     /** Lease renewals' interval (default a third of the lease). */
     renewMs?: number;
     sendBudgetMs?: number;
+    /** The webhooks' lane (server/webhooks/sender.ts): sent in the same worker passes as the mail. */
+    webhooks?: WebhookSender;
   } = {},
 ): Outbox {
+  const webhooks = options.webhooks;
   let transport = options.transport;
   let log = options.logger;
   const to = config.mailTo ?? COMPANY.email;
@@ -283,13 +287,16 @@ export function createOutbox(
       again = true; // a wake during a pass: run once more right after it
       return;
     }
-    running = deliverDue()
-      .catch((error) => log?.error({ err: error }, "outbox pass failed"))
-      .finally(() => {
-        running = undefined;
-        schedule(again ? 0 : POLL_MS);
-        again = false;
-      });
+    running = Promise.all([
+      deliverDue().catch((error) => log?.error({ err: error }, "outbox pass failed")),
+      webhooks
+        ?.deliverDue(undefined, () => stopping)
+        .catch((error) => log?.error({ err: error }, "outbox webhooks pass failed")),
+    ]).finally(() => {
+      running = undefined;
+      schedule(again ? 0 : POLL_MS);
+      again = false;
+    });
   }
 
   return {
@@ -297,6 +304,7 @@ export function createOutbox(
     start(logger) {
       if (started) return;
       log = logger ?? log;
+      webhooks?.setLogger(log);
       started = true;
       stopping = false;
       if (config.databaseUrl) schedule(0);
@@ -307,6 +315,7 @@ export function createOutbox(
           .execute(
             sql`update ${mailOutbox} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`,
           )
+          .then(() => webhooks?.recover())
           .catch((error) => log?.error({ err: error }, "outbox recovery failed"))
           .finally(() => {
             running = undefined;

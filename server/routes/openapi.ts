@@ -1,6 +1,9 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
+import { enquiryViewSchema } from "../../common/enquiry-inbox";
+import { webhookDocuments } from "../webhooks/openapi";
+import { jsonSchemaOf } from "./schemas";
 
 /**
  * Collects every route registered after it (call first in apiRoutes) into an OpenAPI 3 document
@@ -16,6 +19,11 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: "1.0.0",
       },
       servers: [{ url: "/" }],
+      // What 'Integrations' sends (OpenAPI 3.1's webhooks): each event's signed request.
+      webhooks: webhookDocuments(jsonSchemaOf(enquiryViewSchema, "output")) as unknown as Record<
+        string,
+        never
+      >,
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer" },
@@ -24,5 +32,6 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
   });
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // Labelled 3.1 for its `webhooks` (schemas keep the 3.0 dialect's `nullable`, which 3.1 tools read as an annotation).
+  app.get("/openapi.json", { schema: { hide: true } }, async () => ({ ...app.swagger(), openapi: "3.1.0" }));
 }

@@ -64,7 +64,8 @@ function selectRows(db: Database, where: SQL, newestFirst: boolean, limit: numbe
     .limit(limit);
 }
 
-const toView = (r: Row): EnquiryView => ({
+/** One enquiry as the API shows it (the inbox, and the webhooks' payloads). */
+export const toView = (r: Omit<Row, "micros">): EnquiryView => ({
   _id: r.id,
   kind: r.kind,
   createdAt: r.createdAt.toISOString(),

@@ -1,0 +1,94 @@
+/** The OpenAPI document's `webhooks`: what each event's request carries, with an example. */
+export function webhookDocuments(enquirySchema: object) {
+  const headers = {
+    "webhook-id": {
+      description: "The message id (the same when a delivery is sent again)",
+      schema: { type: "string" },
+    },
+    "webhook-timestamp": { description: "Seconds since 1970 when it was sent", schema: { type: "string" } },
+    "webhook-signature": {
+      description: "v1,<base64 HMAC-SHA256 of `id.timestamp.body` with the secret's key> (Standard Webhooks)",
+      schema: { type: "string" },
+    },
+  };
+  const example = {
+    type: "enquiry.created",
+    timestamp: "2026-11-26T10:15:00.000Z",
+    data: {
+      _id: "0b5f0c1e-8f1d-4c7e-9a53-2f4f6c1d9e10",
+      kind: "contact",
+      createdAt: "2026-11-26T10:15:00.000Z",
+      status: "new",
+      statusChangedAt: null,
+      fields: {
+        name: "Jane Smith",
+        email: "jane@example.co.uk",
+        phone: "01234 567890",
+        message: "Food waste collection",
+      },
+      mail: { state: "pending", attempts: 0 },
+      source: { landing: "/services", referrer: "www.google.com" },
+    },
+  };
+  const body = (type: string, data: object, summary: string, exampleValue: object) => ({
+    post: {
+      summary,
+      description:
+        "Signed to the Standard Webhooks specification: verify webhook-signature with the endpoint's secret (whsec_…) before trusting the body. Answer 2xx within 10 s; 410 disables the endpoint; anything else is retried with backoff for 24 hours.",
+      parameters: Object.entries(headers).map(([name, h]) => ({ name, in: "header", required: true, ...h })),
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: {
+                type: { type: "string", enum: [type] },
+                timestamp: { type: "string", format: "date-time" },
+                data,
+              },
+              required: ["type", "timestamp", "data"],
+            },
+            example: exampleValue,
+          },
+        },
+      },
+      responses: {
+        "200": { description: "Received (any 2xx)" },
+        "410": { description: "Gone: the endpoint is disabled" },
+      },
+    },
+  });
+  const erased = {
+    type: "object",
+    properties: { id: { type: "string", format: "uuid" } },
+    required: ["id"],
+  };
+  return {
+    "enquiry.created": body(
+      "enquiry.created",
+      enquirySchema,
+      "A new enquiry (not spam; or one moved out of Spam)",
+      example,
+    ),
+    "enquiry.status_changed": body("enquiry.status_changed", enquirySchema, "An enquiry's status changed", {
+      ...example,
+      type: "enquiry.status_changed",
+      data: { ...example.data, status: "contacted", statusChangedAt: "2026-11-26T11:00:00.000Z" },
+    }),
+    "enquiry.assigned": body(
+      "enquiry.assigned",
+      enquirySchema,
+      "An enquiry was assigned to a colleague (or unassigned)",
+      {
+        ...example,
+        type: "enquiry.assigned",
+      },
+    ),
+    "enquiry.erased": body("enquiry.erased", erased, "An enquiry was erased (UK GDPR): only its id", {
+      type: "enquiry.erased",
+      timestamp: "2026-11-26T12:00:00.000Z",
+      data: { id: example.data._id },
+    }),
+  };
+}

@@ -1,0 +1,208 @@
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, lt, ne } from "drizzle-orm";
+import { UUID_SHAPE } from "../../common/ids";
+import {
+  WEBHOOK_LIMITS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointInput,
+} from "../../common/webhooks";
+import type { Database } from "../db/client";
+import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { Conflict, Invalid, NotFound } from "../services/errors";
+import {
+  AddressRefused,
+  checkUrlForm,
+  type Resolver,
+  resolveChecked,
+  type WebhookNetworkPolicy,
+} from "./address";
+import { newMessageId, webhookPayload } from "./queue";
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const endpointView = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+  disabledReason: row.disabledReason,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const deliveryView = (row: DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  messageId: row.messageId,
+  event: row.event,
+  state: row.state,
+  attempts: row.attempts,
+  createdAt: row.createdAt.toISOString(),
+  lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+  status: row.lastStatus,
+  durationMs: row.lastDurationMs,
+  error: row.lastError,
+  responseBody: row.responseBody,
+  canResend: row.payload !== null && row.state !== "pending",
+});
+
+const notFound = () => new NotFound(WEBHOOK_MESSAGES.notFound);
+
+/**
+ * 'Integrations' (Owner): webhook endpoints, their secrets (shown once: when added and when
+ * rotated), their delivery log, 'Send again' and 'Send a test event'. `wake` asks the outbox
+ * worker for a pass. Errors come from common/webhooks.ts's catalogue.
+ */
+export function createWebhookService(
+  db: Database,
+  policy: WebhookNetworkPolicy,
+  options: { wake?: () => void; resolve?: Resolver } = {},
+) {
+  const wake = options.wake ?? (() => {});
+
+  async function endpointRow(id: string): Promise<EndpointRow> {
+    if (!UUID_SHAPE.test(id)) throw notFound();
+    const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The URL's form and every address its host resolves to (refused when private, unless allowed). */
+  async function checkedUrl(text: string): Promise<string> {
+    const url = checkUrlForm(text, policy);
+    if (typeof url === "string") throw new Invalid(url);
+    try {
+      await resolveChecked(url.hostname, policy, options.resolve);
+    } catch (error) {
+      // A host that does not resolve yet is checked again at every send; a private one is refused now.
+      if (error instanceof AddressRefused && error.message === WEBHOOK_MESSAGES.privateAddress)
+        throw new Invalid(error.message);
+    }
+    return url.toString();
+  }
+
+  async function list(): Promise<WebhookEndpoint[]> {
+    const rows = await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt);
+    return rows.map(endpointView);
+  }
+
+  async function add(input: WebhookEndpointInput): Promise<WebhookEndpoint & { secret: string }> {
+    const url = await checkedUrl(input.url);
+    const [{ n }] = await db.select({ n: count() }).from(webhookEndpoints);
+    if (Number(n) >= WEBHOOK_LIMITS.endpoints) throw new Conflict(WEBHOOK_MESSAGES.tooMany);
+    const secret = newSecret();
+    const [row] = await db
+      .insert(webhookEndpoints)
+      .values({ url, description: input.description ?? "", events: [...new Set(input.events)], secret })
+      .returning();
+    return { ...endpointView(row), secret };
+  }
+
+  async function rotateSecret(id: string): Promise<WebhookEndpoint & { secret: string }> {
+    await endpointRow(id);
+    const secret = newSecret();
+    const [row] = await db
+      .update(webhookEndpoints)
+      .set({ secret })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound();
+    return { ...endpointView(row), secret };
+  }
+
+  async function setEnabled(id: string, enabled: boolean): Promise<WebhookEndpoint> {
+    await endpointRow(id);
+    const [row] = await db
+      .update(webhookEndpoints)
+      .set({ enabled, disabledReason: null })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound();
+    return endpointView(row);
+  }
+
+  /** Deletes the endpoint with its delivery log (pending deliveries are not sent). */
+  async function remove(id: string): Promise<void> {
+    if (!UUID_SHAPE.test(id)) throw notFound();
+    const gone = await db
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id });
+    if (gone.length === 0) throw notFound();
+  }
+
+  /** The endpoint's delivery log, newest first (the last WEBHOOK_LIMITS.logRows). */
+  async function deliveries(id: string): Promise<WebhookDelivery[]> {
+    await endpointRow(id);
+    const rows = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, id))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(WEBHOOK_LIMITS.logRows);
+    return rows.map(deliveryView);
+  }
+
+  /** A test event to this endpoint alone (no personal data), queued now. */
+  async function sendTest(id: string): Promise<WebhookDelivery> {
+    const endpoint = await endpointRow(id);
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId: endpoint.id,
+        messageId: newMessageId(),
+        event: WEBHOOK_TEST_EVENT,
+        payload: webhookPayload(WEBHOOK_TEST_EVENT, { endpoint: endpoint.id }),
+      })
+      .returning();
+    wake();
+    return deliveryView(row);
+  }
+
+  /**
+   * 'Send again': the same message (its webhook-id and body) queued once more as a new delivery,
+   * with a fresh 24 hours of retries. Conflict when its content was erased with its enquiry.
+   */
+  async function sendAgain(id: string, deliveryId: string): Promise<WebhookDelivery> {
+    await endpointRow(id);
+    if (!UUID_SHAPE.test(deliveryId)) throw new NotFound(WEBHOOK_MESSAGES.deliveryNotFound);
+    const [original] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)));
+    if (!original) throw new NotFound(WEBHOOK_MESSAGES.deliveryNotFound);
+    if (!original.payload) throw new Conflict(WEBHOOK_MESSAGES.noPayload);
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId: id,
+        enquiryId: original.enquiryId,
+        messageId: original.messageId,
+        event: original.event,
+        payload: original.payload,
+      })
+      .returning();
+    wake();
+    return deliveryView(row);
+  }
+
+  /** Deletes delivery log rows older than WEBHOOK_LIMITS.logDays (never one still pending). */
+  async function prune(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - WEBHOOK_LIMITS.logDays * 86_400_000);
+    const gone = await db
+      .delete(webhookDeliveries)
+      .where(and(lt(webhookDeliveries.createdAt, cutoff), ne(webhookDeliveries.state, "pending")))
+      .returning({ id: webhookDeliveries.id });
+    return gone.length;
+  }
+
+  return { list, add, rotateSecret, setEnabled, remove, deliveries, sendTest, sendAgain, prune };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
