@@ -1,0 +1,332 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import { LOGIN_MESSAGES } from "../../common/admin-messages";
+import { COMPANY } from "../../common/company";
+import { describeDevice } from "../../common/device";
+import { PASSKEY_LIMITS, PASSKEY_MESSAGES, type PasskeyListing } from "../../common/passkeys";
+import { isStorableText } from "../../common/text";
+import type { Database } from "../db/client";
+import { adminPasskeyChallenges, adminPasskeys } from "../db/schema";
+import type { AccountService } from "./accounts";
+import type { AuditService } from "./audit";
+import type { KnownBrowsers } from "./browsers";
+import { Conflict, Invalid, Limited, NotFound, Unavailable } from "./errors";
+import type { FailureCounters } from "./failure-counters";
+import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "./logins";
+import type { SessionService } from "./sessions";
+
+/** The relying party: SITE_URL's host is the id, its origin the only one accepted. */
+export function relyingParty(siteUrl: string): { id: string; origin: string; name: string } {
+  const url = new URL(siteUrl);
+  return { id: url.hostname, origin: url.origin, name: COMPANY.name };
+}
+
+type Purpose = "register" | "sign_in";
+
+/** The challenge a response answers (from its clientDataJSON), or undefined when unreadable. */
+function answeredChallenge(clientDataJSON: string): string | undefined {
+  try {
+    const data = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as {
+      challenge?: unknown;
+    };
+    return typeof data.challenge === "string" && data.challenge.length <= 512 ? data.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const listing = (row: typeof adminPasskeys.$inferSelect): PasskeyListing => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** The WebAuthn user handle for an account: its id's bytes (never its e-mail). */
+const userHandle = (adminId: string) => new TextEncoder().encode(adminId);
+
+export function createPasskeyService(
+  db: Database,
+  deps: {
+    siteUrl: string;
+    accounts: Pick<AccountService, "findById">;
+    sessions: Pick<SessionService, "create">;
+    browsers: KnownBrowsers;
+    counters: FailureCounters;
+    audit?: Pick<AuditService, "record">;
+  },
+) {
+  const rp = relyingParty(deps.siteUrl);
+
+  /** A new single-use challenge row; expired ones are deleted on the way. */
+  async function storeChallenge(challenge: string, purpose: Purpose, adminId: string | null) {
+    await db.delete(adminPasskeyChallenges).where(lt(adminPasskeyChallenges.expiresAt, new Date()));
+    await db.insert(adminPasskeyChallenges).values({
+      challenge,
+      purpose,
+      adminId,
+      expiresAt: new Date(Date.now() + PASSKEY_LIMITS.challengeMs),
+    });
+  }
+
+  /**
+   * Takes the challenge a response answers (deleted: used once, right or wrong); throws Invalid
+   * when it was never given, is spent or expired, or was given for another purpose or account.
+   */
+  async function takeChallenge(clientDataJSON: string, purpose: Purpose, adminId: string | null) {
+    const challenge = answeredChallenge(clientDataJSON);
+    if (!challenge) throw new Invalid(PASSKEY_MESSAGES.failed);
+    const [row] = await db
+      .delete(adminPasskeyChallenges)
+      .where(
+        and(
+          eq(adminPasskeyChallenges.challenge, challenge),
+          gt(adminPasskeyChallenges.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!row || row.purpose !== purpose || (row.adminId ?? null) !== adminId)
+      throw new Invalid(PASSKEY_MESSAGES.expired);
+    return challenge;
+  }
+
+  /** Whether the account has at least one passkey (the two-factor requirement accepts one). */
+  async function has(adminId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: adminPasskeys.id })
+      .from(adminPasskeys)
+      .where(eq(adminPasskeys.adminId, adminId))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** The account's passkeys, oldest first (names and dates; never a key). */
+  async function list(adminId: string): Promise<PasskeyListing[]> {
+    const rows = await db
+      .select()
+      .from(adminPasskeys)
+      .where(eq(adminPasskeys.adminId, adminId))
+      .orderBy(asc(adminPasskeys.createdAt), asc(adminPasskeys.id));
+    return rows.map(listing);
+  }
+
+  /** Registration options for the signed-in account (its passkeys excluded: no duplicate). */
+  async function registrationOptions(admin: {
+    id: string;
+    email: string;
+  }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const existing = await db
+      .select({ credentialId: adminPasskeys.credentialId, transports: adminPasskeys.transports })
+      .from(adminPasskeys)
+      .where(eq(adminPasskeys.adminId, admin.id));
+    if (existing.length >= PASSKEY_LIMITS.perAccount)
+      throw new Conflict(PASSKEY_MESSAGES.tooMany(PASSKEY_LIMITS.perAccount));
+    const options = await generateRegistrationOptions({
+      rpName: rp.name,
+      rpID: rp.id,
+      userName: admin.email,
+      userDisplayName: admin.email,
+      userID: userHandle(admin.id),
+      attestationType: "none",
+      timeout: PASSKEY_LIMITS.timeoutMs,
+      excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports })),
+      // A discoverable credential: the login screen signs in without asking for the e-mail.
+      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    });
+    await storeChallenge(options.challenge, "register", admin.id);
+    return options;
+  }
+
+  /**
+   * Checks the browser's answer to registrationOptions and keeps the passkey. Throws Invalid
+   * (wrong origin or relying party, spent or expired challenge, unreadable response), Conflict.
+   */
+  async function register(
+    admin: { id: string; email: string },
+    input: { response: RegistrationResponseJSON; name?: string },
+    userAgent?: string | null,
+  ): Promise<PasskeyListing> {
+    const expectedChallenge = await takeChallenge(
+      input.response.response.clientDataJSON,
+      "register",
+      admin.id,
+    );
+    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verified = await verifyRegistrationResponse({
+        response: input.response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: false,
+      });
+    } catch {
+      throw new Invalid(PASSKEY_MESSAGES.failed);
+    }
+    if (!verified.verified) throw new Invalid(PASSKEY_MESSAGES.failed);
+    const { credential } = verified.registrationInfo;
+    const given = input.name?.trim();
+    const name =
+      given && isStorableText(given)
+        ? given.slice(0, PASSKEY_LIMITS.name)
+        : PASSKEY_MESSAGES.defaultName(describeDevice(userAgent ?? null)).slice(0, PASSKEY_LIMITS.name);
+    const row = await db.transaction(async (tx) => {
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(adminPasskeys)
+        .where(eq(adminPasskeys.adminId, admin.id));
+      if (n >= PASSKEY_LIMITS.perAccount)
+        throw new Conflict(PASSKEY_MESSAGES.tooMany(PASSKEY_LIMITS.perAccount));
+      const [added] = await tx
+        .insert(adminPasskeys)
+        .values({
+          adminId: admin.id,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey),
+          counter: credential.counter,
+          transports: (credential.transports ?? input.response.response.transports ?? []).slice(0, 10),
+          name,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!added) throw new Conflict(PASSKEY_MESSAGES.alreadyAdded);
+      await deps.audit?.record(
+        { action: "passkey_added", actor: admin, target: { id: added.id, label: added.name } },
+        tx,
+      );
+      return added;
+    });
+    return listing(row);
+  }
+
+  /** Removes one of the account's own passkeys. Throws NotFound (none such, or another's). */
+  async function remove(admin: { id: string; email: string }, id: string): Promise<PasskeyListing> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(adminPasskeys)
+        .where(and(eq(adminPasskeys.id, id), eq(adminPasskeys.adminId, admin.id)))
+        .returning();
+      if (!row) throw new NotFound(PASSKEY_MESSAGES.notFound);
+      await deps.audit?.record(
+        { action: "passkey_removed", actor: admin, target: { id: row.id, label: row.name } },
+        tx,
+      );
+      return listing(row);
+    });
+  }
+
+  /** Options for a usernameless sign-in: no account named, any of this site's passkeys answers. */
+  async function signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const options = await generateAuthenticationOptions({
+      rpID: rp.id,
+      timeout: PASSKEY_LIMITS.timeoutMs,
+      userVerification: "preferred",
+    });
+    await storeChallenge(options.challenge, "sign_in", null);
+    return options;
+  }
+
+  /**
+   * Signs in with a passkey: checks the browser's answer to signInOptions and makes a session
+   * exactly as a password sign-in does (new-browser mail, audit). A failure counts against the
+   * client like a wrong password. Throws Invalid, Limited or Unavailable.
+   */
+  async function signIn(input: {
+    response: AuthenticationResponseJSON;
+    client: string;
+    userAgent?: string | null;
+    browser?: string;
+  }): Promise<{ token: string; browser: string; adminId: string }> {
+    // Failures count in the password sign-in's per-client slots: one budget for both doors.
+    const key = `login:client:${input.client}`;
+    let over: { retryAfterMs: number } | undefined;
+    try {
+      over = await deps.counters.reserve([{ key, max: LOGIN_LIMITS.client }], LOGIN_WINDOW_MS);
+    } catch (error) {
+      throw new Unavailable(
+        LOGIN_MESSAGES.unavailable,
+        "login limit unavailable (Redis unreachable): passkey sign-in refused",
+        { cause: error },
+      );
+    }
+    if (over) throw new Limited(LOGIN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
+
+    const expectedChallenge = await takeChallenge(input.response.response.clientDataJSON, "sign_in", null);
+    const [passkey] = await db
+      .select()
+      .from(adminPasskeys)
+      .where(eq(adminPasskeys.credentialId, input.response.id));
+    if (!passkey) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    // The handle the authenticator stored names the account the passkey was made for.
+    const handle = input.response.response.userHandle;
+    if (handle && handle !== Buffer.from(userHandle(passkey.adminId)).toString("base64url"))
+      throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verified = await verifyAuthenticationResponse({
+        response: input.response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
+        requireUserVerification: false,
+      });
+    } catch {
+      // A wrong origin, relying party, signature or a counter gone backwards (a cloned key).
+      throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    }
+    if (!verified.verified) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    // The counter only moves forward: a concurrent use with the same count loses here.
+    const { newCounter } = verified.authenticationInfo;
+    const [used] = await db
+      .update(adminPasskeys)
+      .set({ counter: newCounter, lastUsedAt: new Date() })
+      .where(
+        and(
+          eq(adminPasskeys.id, passkey.id),
+          newCounter > 0 ? lt(adminPasskeys.counter, newCounter) : eq(adminPasskeys.counter, 0),
+        ),
+      )
+      .returning({ id: adminPasskeys.id });
+    if (!used) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+
+    const found = await deps.accounts.findById(passkey.adminId);
+    if (!found) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    const session = await deps.sessions.create(found.id, found.passwordHash, input.userAgent ?? undefined);
+    if (!session) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    await deps.counters.refund([key]).catch(() => {});
+    // A browser new to the account mails it, as after a password sign-in.
+    const browser = await deps.browsers.remember({
+      adminId: found.id,
+      email: found.email,
+      browser: input.browser,
+      userAgent: input.userAgent,
+      mail: true,
+    });
+    await deps.audit?.record({
+      action: "sign_in",
+      actor: found,
+      target: { id: found.id, label: PASSKEY_MESSAGES.auditSignIn(describeDevice(input.userAgent ?? null)) },
+      ip: input.client,
+    });
+    return { token: session.token, browser, adminId: found.id };
+  }
+
+  return { has, list, registrationOptions, register, remove, signInOptions, signIn };
+}
+
+export type PasskeyService = ReturnType<typeof createPasskeyService>;
