@@ -40,6 +40,7 @@ export default [
     route("account", "routes/admin/account.tsx"),
     route("staff", "routes/admin/staff.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
     route("spam", "routes/admin/spam.tsx"),
     route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
   ]),

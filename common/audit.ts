@@ -8,6 +8,7 @@ import { z } from "./zod";
 export const AUDIT_ACTIONS = [
   "sign_in",
   "sign_in_failed",
+  "sign_in_failed_two_factor",
   "sign_out",
   "sessions_ended",
   "password_changed",
@@ -37,6 +38,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_in: "Signed in",
   sign_in_failed: "Sign-in failed",
+  sign_in_failed_two_factor: "Two-factor code refused",
   sign_out: "Signed out",
   sessions_ended: "Sessions ended",
   password_changed: "Password changed",
@@ -87,22 +89,29 @@ export const auditEventSchema = z.object({
 export type AuditEventView = z.infer<typeof auditEventSchema>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 /** The filters: the screen's GET form and GET /api/admin/audit share them. */
 export const auditQuerySchema = z.object({
-  action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS).optional()),
-  /** The colleague who acted: their e-mail as the row recorded it. */
-  person: z.preprocess(emptyToUndefined, z.string().trim().max(AUDIT_LIMITS.email).optional()),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** The colleague who acted: their e-mail as the entry recorded it. */
+  person: z.string().trim().toLowerCase().max(AUDIT_LIMITS.email).optional(),
   /** From this day (UTC, inclusive), YYYY-MM-DD. */
-  from: z.preprocess(emptyToUndefined, z.string().regex(DATE).optional()),
+  from: z.string().regex(DATE).optional(),
   /** To this day (UTC, inclusive), YYYY-MM-DD. */
-  to: z.preprocess(emptyToUndefined, z.string().regex(DATE).optional()),
-  /** The keyset cursor: the last row of the previous page (`at|id`). */
-  before: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(AUDIT_LIMITS.pageMax).optional()),
+  to: z.string().regex(DATE).optional(),
+  /** The keyset cursor: `next` of the previous page. */
+  before: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_LIMITS.pageMax).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** A query string's filters without the empty ones (a GET form sends every field). */
+export function auditQueryValues(params: URLSearchParams | Record<string, unknown>): Record<string, unknown> {
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
+  return Object.fromEntries(
+    entries.filter(([, value]) => value !== "" && value !== undefined && value !== null),
+  );
+}
 
 export const auditPageSchema = z.object({
   events: z.array(auditEventSchema),
@@ -136,5 +145,6 @@ export const AUDIT_MESSAGES = {
   unknownActor: "—",
   invalidQuery: "Check the filters: an action from the list, dates as YYYY-MM-DD.",
   otherSessions: (n: number) => (n === 1 ? "1 other session" : `${n} other sessions`),
+  spamLists: (words: number, domains: number) => `${words} words, ${domains} domains`,
   enquiryCount: (n: number) => (n === 1 ? "1 enquiry" : `${n} enquiries`),
 } as const;

@@ -25,10 +25,10 @@ export async function blogEditorAction(
   const form = await request.formData();
   const intent = only ?? (String(form.get(DRAFT_FORM.intent) ?? "") as EditorIntent);
   const { blog } = context.services;
-  const by = { by: admin.email };
+  const by = { by: admin.email, adminId: admin.id };
   try {
     if (postId && intent === "delete") {
-      await blog.remove(postId);
+      await blog.remove(postId, by);
       return done();
     }
     if (postId && intent === "restore") {
@@ -36,7 +36,7 @@ export async function blogEditorAction(
       return done();
     }
     if (postId && intent === "unpublish") {
-      await blog.unpublish(postId);
+      await blog.unpublish(postId, by);
       return done();
     }
     const submission = await readSubmission(form);

@@ -17,7 +17,12 @@ const popupInput = (form: FormData) =>
  * screen kit's shapes (domain-errors.server.ts): a refused write answers the action's failure
  * message with the domain error's status; input the rules refuse, 400 with every field's message.
  */
-export async function popupAction(context: AppLoadContext, form: FormData, routeId?: string) {
+export async function popupAction(
+  context: AppLoadContext,
+  form: FormData,
+  routeId?: string,
+  by?: { id: string; email: string },
+) {
   const intent = form.get("intent");
   if (!isPopupAction(intent))
     return data({ ok: false as const, error: POPUP_ACTIONS.create.failure }, { status: 400 });
@@ -28,9 +33,9 @@ export async function popupAction(context: AppLoadContext, form: FormData, route
     if (intent === "create" || intent === "edit") {
       const parsed = popupInput(form);
       if (!parsed.success) return invalidInput(parsed.error.issues);
-      if (intent === "create") await popups.create(parsed.data);
-      else await popups.update(id, parsed.data);
-    } else await popups[intent](id);
+      if (intent === "create") await popups.create(parsed.data, by);
+      else await popups.update(id, parsed.data, by);
+    } else await popups[intent](id, by);
     return done({ message: success });
   } catch (error) {
     return refused(error, failure);

@@ -125,7 +125,13 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...errors },
       },
     },
-    async (request) => ({ status: "Ok", result: await app.services.blog.unpublish(request.params.id) }),
+    async (request) => ({
+      status: "Ok",
+      result: await app.services.blog.unpublish(request.params.id, {
+        by: request.admin?.email,
+        adminId: request.admin?.id,
+      }),
+    }),
   );
 
   app.post(
@@ -143,7 +149,10 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = parseBody(blogPostInputSchema, request.body);
       // The service's state machine decides, as for the editor's screens (saveDraft, schedule, publish).
-      const post = await app.services.blog.save(null, input, [], { by: request.admin?.email });
+      const post = await app.services.blog.save(null, input, [], {
+        by: request.admin?.email,
+        adminId: request.admin?.id,
+      });
       return reply.status(201).send({ status: "Created", result: post });
     },
   );
@@ -163,9 +172,9 @@ export async function adminBlogRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const input = parseBody(blogPostInputSchema, request.body);
-      const by = request.admin?.email;
+      const by = { by: request.admin?.email, adminId: request.admin?.id };
       // The editor's rules: a published post is not saved as a draft (409), a stale version is refused.
-      return { status: "Ok", result: await app.services.blog.save(request.params.id, input, [], { by }) };
+      return { status: "Ok", result: await app.services.blog.save(request.params.id, input, [], by) };
     },
   );
 
@@ -182,7 +191,10 @@ export async function adminBlogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await app.services.blog.remove(request.params.id);
+      await app.services.blog.remove(request.params.id, {
+        by: request.admin?.email,
+        adminId: request.admin?.id,
+      });
       return { status: "Ok" };
     },
   );

@@ -82,7 +82,7 @@ export async function enquiryInboxRoutes(app: FastifyInstance) {
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="enquiries-${day}.csv"`)
-        .send(Readable.from(inbox.exportCsv(filter, request.admin!.id)));
+        .send(Readable.from(inbox.exportCsv(filter, request.admin!.id, request.admin)));
     },
   );
 

@@ -6,6 +6,7 @@ import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
 import { adminSessionRoutes } from "./admin-sessions";
 import { adminStaffRoutes } from "./admin-staff";
+import { auditRoutes } from "./audit";
 import { blogRoutes } from "./blog";
 import { routeDutyGuard } from "./duties";
 import { enquiryRoutes } from "./enquiries";
@@ -42,6 +43,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(insightsRoutes);
   await app.register(privacyRoutes);
   await app.register(spamRoutes);
+  await app.register(auditRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({

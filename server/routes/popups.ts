@@ -58,7 +58,7 @@ export async function popupRoutes(app: FastifyInstance) {
       response: { 201: withStatus("Created", "data", popupSchema), 400: errorBody, ...errors },
     }),
     async (request, reply) => {
-      const popup = await popups.create(parseBody(popupInputSchema, request.body));
+      const popup = await popups.create(parseBody(popupInputSchema, request.body), request.admin);
       return reply.status(201).send({ status: "Created", data: popup });
     },
   );
@@ -72,7 +72,7 @@ export async function popupRoutes(app: FastifyInstance) {
     }),
     async (request) => {
       const input = parseBody(popupInputSchema, request.body);
-      return { status: "Ok", data: await popups.update(request.params.id, input) };
+      return { status: "Ok", data: await popups.update(request.params.id, input, request.admin) };
     },
   );
 
@@ -80,7 +80,7 @@ export async function popupRoutes(app: FastifyInstance) {
     "/admin/popup-message/:id",
     admin("Delete a popup", { params: idParams, response: { 200: okBody, ...errors } }),
     async (request) => {
-      await popups.remove(request.params.id);
+      await popups.remove(request.params.id, request.admin);
       return { status: "Ok" };
     },
   );
@@ -92,7 +92,7 @@ export async function popupRoutes(app: FastifyInstance) {
       response: { 200: okBody, ...errors },
     }),
     async (request) => {
-      await popups.activate(request.params.id);
+      await popups.activate(request.params.id, request.admin);
       return { status: "Ok" };
     },
   );
@@ -101,7 +101,7 @@ export async function popupRoutes(app: FastifyInstance) {
     "/admin/deactivate-popup/:id",
     admin("Deactivate a popup", { params: idParams, response: { 200: okBody, ...errors } }),
     async (request) => {
-      await popups.deactivate(request.params.id);
+      await popups.deactivate(request.params.id, request.admin);
       return { status: "Ok" };
     },
   );

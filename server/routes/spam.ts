@@ -31,7 +31,7 @@ export async function spamRoutes(app: FastifyInstance) {
     }),
     async (request) => {
       const input = parseBody(spamSettingsInputSchema, request.body);
-      return { status: "Ok", data: await app.services.spam.saveSettings(input) };
+      return { status: "Ok", data: await app.services.spam.saveSettings(input, request.admin) };
     },
   );
 }

@@ -5,6 +5,7 @@ import type { Role } from "../../common/roles";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
+import { recordAudit } from "./audit";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
@@ -76,7 +77,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
     keepToken?: string,
   ): Promise<void> {
     const [row] = await db
-      .select({ passwordHash: admins.passwordHash })
+      .select({ passwordHash: admins.passwordHash, email: admins.email })
       .from(admins)
       .where(eq(admins.id, adminId));
     if (!row || !(await verifyPassword(change.currentPassword, row.passwordHash)))
@@ -87,6 +88,12 @@ export function createAccountService(db: Database, sessions: SessionService) {
     await db.transaction(async (tx) => {
       await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId));
       await sessions.revokeAllFor(adminId, keepToken, tx);
+      const me = { id: adminId, email: row.email };
+      await recordAudit(tx, {
+        action: "password_changed",
+        actor: me,
+        target: { id: adminId, label: row.email },
+      });
     });
   }
 

@@ -5,7 +5,7 @@ import { auditEvents } from "../db/schema";
 
 /** Who acted: the colleague's id and their e-mail as it is now (kept as a copy). */
 export interface AuditActor {
-  id: string;
+  id?: string | null;
   email: string;
 }
 

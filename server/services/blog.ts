@@ -21,6 +21,7 @@ import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { blogPosts, blogRevisions, images, type StoredParagraph } from "../db/schema";
 import { sanitizeParagraphHtml } from "../media/html-sanitiser";
+import { type AuditActor, recordAudit } from "./audit";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { ImageService, PreparedImage } from "./images";
 
@@ -187,7 +188,13 @@ export const REVISIONS_KEPT = 50;
 /** Who saved, for a revision: a publish or a manual save keeps one; autosave (no `by`) does not. */
 export interface SaveOptions {
   by?: string;
+  /** The colleague's id (with `by`, their e-mail): the audit log names them. */
+  adminId?: string;
 }
+
+/** Who acted, for the audit log (nobody: the scheduler or a test). */
+const actorOf = (options: SaveOptions): AuditActor | undefined =>
+  options.by ? { id: options.adminId ?? null, email: options.by } : undefined;
 
 /** Keeps what the post is now as a revision, then trims the post's revisions to the last 50. */
 async function keepRevision(
@@ -358,7 +365,8 @@ export function createBlogService(
   }
 
   /** A new post in the state its move decided; `files` are stored with it in one transaction. */
-  async function insert(input: PostWrite, files: NewImages, place: Placement, by: string | undefined) {
+  async function insert(input: PostWrite, files: NewImages, place: Placement, options: SaveOptions) {
+    const { by } = options;
     const { picked, columns } = await prepareSave(input, files, place);
     const { content, state } = columns;
     const post = await db.transaction(async (tx) => {
@@ -366,6 +374,9 @@ export function createBlogService(
       const [row] = await tx.insert(blogPosts).values(columns).returning();
       await claimImages(tx, row.id, content);
       if (by) await keepRevision(tx, row, by, state === "published" ? "published" : "saved");
+      const actor = actorOf(options);
+      if (actor && state === "published")
+        await recordAudit(tx, { action: "post_published", actor, target: { id: row.id, label: row.title } });
       return toWire(row);
     });
     changed();
@@ -383,8 +394,9 @@ export function createBlogService(
     input: PostWrite,
     files: NewImages,
     place: Placement,
-    by: string | undefined,
+    options: SaveOptions,
   ) {
+    const { by } = options;
     const { id } = current;
     const { picked, columns } = await prepareSave(input, files, place);
     const { content, state } = columns;
@@ -408,6 +420,9 @@ export function createBlogService(
       }
       await claimImages(tx, id, content);
       if (by) await keepRevision(tx, row, by, state === "published" ? "published" : "saved");
+      const actor = actorOf(options);
+      if (actor && state === "published" && current.state !== "published")
+        await recordAudit(tx, { action: "post_published", actor, target: { id, label: row.title } });
       await deleteUnusedImages(tx, id, content);
       return toWire(row);
     });
@@ -436,13 +451,13 @@ export function createBlogService(
     id: string | null,
     input: PostWrite,
     files: NewImages = [],
-    { by }: SaveOptions = {},
+    options: SaveOptions = {},
   ) {
-    if (id === null) return insert(input, files, DRAFT, by);
+    if (id === null) return insert(input, files, DRAFT, options);
     const row = await current(id, input);
     if (row.state === "published") throw new Conflict(BLOG_MESSAGES.states.publishedNoDraft);
     const place = row.state === "scheduled" ? { state: row.state, publishAt: row.publishAt } : DRAFT;
-    return rewrite(row, input, files, place, by);
+    return rewrite(row, input, files, place, options);
   }
 
   /** Autosave: what 'Save draft' does, and it keeps no revision. */
@@ -455,11 +470,11 @@ export function createBlogService(
     id: string | null,
     input: PostWrite,
     files: NewImages = [],
-    { by }: SaveOptions = {},
+    options: SaveOptions = {},
   ) {
     const place = scheduledAt(input.publishAt);
-    if (id === null) return insert(input, files, place, by);
-    return rewrite(await current(id, input), input, files, place, by);
+    if (id === null) return insert(input, files, place, options);
+    return rewrite(await current(id, input), input, files, place, options);
   }
 
   /** 'Submit' (Preview): the post goes live now, dated now unless it was already live. */
@@ -467,10 +482,10 @@ export function createBlogService(
     id: string | null,
     input: PostWrite,
     files: NewImages = [],
-    { by }: SaveOptions = {},
+    options: SaveOptions = {},
   ) {
-    if (id === null) return insert(input, files, PUBLISHED, by);
-    return rewrite(await current(id, input), input, files, PUBLISHED, by);
+    if (id === null) return insert(input, files, PUBLISHED, options);
+    return rewrite(await current(id, input), input, files, PUBLISHED, options);
   }
 
   /**
@@ -501,18 +516,24 @@ export function createBlogService(
   }
 
   /** Deletes the post and its images in one transaction (NotFound when there is no such post). */
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, options: SaveOptions = {}): Promise<void> {
     if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
     await db.transaction(async (tx) => {
       await tx.delete(images).where(eq(images.postId, id));
-      const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+      const deleted = await tx
+        .delete(blogPosts)
+        .where(eq(blogPosts.id, id))
+        .returning({ id: blogPosts.id, title: blogPosts.title });
       if (!deleted.length) throw new NotFound(MESSAGES.notFound);
+      const actor = actorOf(options);
+      if (actor)
+        await recordAudit(tx, { action: "post_deleted", actor, target: { id, label: deleted[0]?.title } });
     });
     changed();
   }
 
   /** 'Unpublish': the post goes back to Draft (a scheduled one loses its time). */
-  async function unpublish(id: string): Promise<BlogPost> {
+  async function unpublish(id: string, options: SaveOptions = {}): Promise<BlogPost> {
     await findRow(id, { state: "all" });
     const [row] = await db
       .update(blogPosts)
@@ -520,6 +541,8 @@ export function createBlogService(
       .where(eq(blogPosts.id, id))
       .returning();
     if (!row) throw new NotFound(MESSAGES.notFound);
+    const actor = actorOf(options);
+    if (actor) await recordAudit(db, { action: "post_unpublished", actor, target: { id, label: row.title } });
     changed();
     return toWire(row);
   }
@@ -571,7 +594,7 @@ export function createBlogService(
   async function restore(
     postId: string,
     revisionId: string,
-    { by }: Required<SaveOptions>,
+    { by }: Required<Pick<SaveOptions, "by">>,
   ): Promise<BlogPost> {
     await findRow(postId, { state: "all" });
     if (!UUID_SHAPE.test(revisionId)) throw new NotFound(MESSAGES.revisionNotFound);

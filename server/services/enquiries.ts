@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
+import { AUDIT_MESSAGES } from "../../common/audit";
 import { enquiryReference, replySubject } from "../../common/confirmation";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
@@ -18,6 +19,7 @@ import type { LeadSource } from "../../common/lead-source";
 import type { Database } from "../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
+import { recordAudit } from "./audit";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
 import { timelineEntry, visitorColumns } from "./enquiry-rows";
@@ -277,14 +279,26 @@ export function createEnquiryService(
    * The filtered inbox as CSV, newest first: a header row, then one chunk per keyset page, so
    * memory stays flat however many enquiries there are.
    */
-  async function* exportCsv(filter: InboxFilter = {}, me?: string): AsyncGenerator<string> {
-    yield csvHeader();
-    let cursor: InboxQuery["cursor"];
-    for (;;) {
-      const page = await enquiryPage(db, { ...filter, me }, cursor, EXPORT_PAGE);
-      if (page.data.length) yield csvRows(page.data);
-      if (!page.next) return;
-      cursor = decodeCursor(page.next);
+  async function* exportCsv(filter: InboxFilter = {}, me?: string, by?: Actor): AsyncGenerator<string> {
+    // The audit log: who exported how many (never the filter's search text: it may name a lead).
+    let rows = 0;
+    try {
+      yield csvHeader();
+      let cursor: InboxQuery["cursor"];
+      for (;;) {
+        const page = await enquiryPage(db, { ...filter, me }, cursor, EXPORT_PAGE);
+        rows += page.data.length;
+        if (page.data.length) yield csvRows(page.data);
+        if (!page.next) return;
+        cursor = decodeCursor(page.next);
+      }
+    } finally {
+      if (by)
+        await recordAudit(db, {
+          action: "enquiries_exported",
+          actor: by,
+          target: { label: AUDIT_MESSAGES.enquiryCount(rows) },
+        });
     }
   }
 

@@ -4,6 +4,7 @@ import { type ActivePopup, POPUP_API_MESSAGES, type Popup, type PopupInput } fro
 import type { Database } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import { popups } from "../db/schema";
+import { type AuditActor, recordAudit } from "./audit";
 import { NotFound } from "./errors";
 
 type PopupRow = typeof popups.$inferSelect;
@@ -53,34 +54,47 @@ export function createPopupService(db: Database, { changed = () => {} }: { chang
     return toWire(found(row));
   }
 
-  async function create(input: PopupInput): Promise<Popup> {
+  /** The audit log's entry for a change by `by` (none: a script or a test). */
+  async function audited(by: AuditActor | undefined, id: string, title: string, change: string) {
+    if (by)
+      await recordAudit(db, {
+        action: "popup_changed",
+        actor: by,
+        target: { id, label: `${title} (${change})` },
+      });
+  }
+
+  async function create(input: PopupInput, by?: AuditActor): Promise<Popup> {
     const [row] = await db.insert(popups).values(input).returning();
+    await audited(by, row.id, row.title, "created");
     changed();
     return toWire(row);
   }
 
-  async function update(id: string, input: PopupInput): Promise<Popup> {
+  async function update(id: string, input: PopupInput, by?: AuditActor): Promise<Popup> {
     const [row] = await db
       .update(popups)
       .set(input)
       .where(eq(popups.id, wellFormed(id)))
       .returning();
     const popup = toWire(found(row));
+    await audited(by, popup._id, popup.title, "edited");
     changed();
     return popup;
   }
 
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, by?: AuditActor): Promise<void> {
     const [deleted] = await db
       .delete(popups)
       .where(eq(popups.id, wellFormed(id)))
-      .returning({ id: popups.id });
+      .returning({ id: popups.id, title: popups.title });
     found(deleted);
+    await audited(by, id, deleted?.title ?? "", "deleted");
     changed();
   }
 
   /** Activates this popup and deactivates every other one. */
-  async function activate(id: string): Promise<void> {
+  async function activate(id: string, by?: AuditActor): Promise<void> {
     wellFormed(id);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -96,8 +110,14 @@ export function createPopupService(db: Database, { changed = () => {} }: { chang
             .update(popups)
             .set({ activated: true })
             .where(eq(popups.id, id))
-            .returning({ id: popups.id });
+            .returning({ id: popups.id, title: popups.title });
           found(row);
+          if (by && row)
+            await recordAudit(tx, {
+              action: "popup_changed",
+              actor: by,
+              target: { id, label: `${row.title} (activated)` },
+            });
         });
         changed();
         return;
@@ -108,13 +128,14 @@ export function createPopupService(db: Database, { changed = () => {} }: { chang
     }
   }
 
-  async function deactivate(id: string): Promise<void> {
+  async function deactivate(id: string, by?: AuditActor): Promise<void> {
     const [updated] = await db
       .update(popups)
       .set({ activated: false })
       .where(eq(popups.id, wellFormed(id)))
-      .returning({ id: popups.id });
+      .returning({ id: popups.id, title: popups.title });
     found(updated);
+    await audited(by, id, updated?.title ?? "", "deactivated");
     changed();
   }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { AUDIT_MESSAGES } from "../../common/audit";
 import { enquiryReference } from "../../common/confirmation";
 import type { EnquiryView, TimelineEntry } from "../../common/enquiry-inbox";
 import { normalEmail } from "../../common/text";
@@ -9,6 +10,7 @@ import { REGISTRY, VISITOR_TABLES } from "../db/registry";
 import { enquiries, enquiryEvents, mailOutbox } from "../db/schema";
 import { officeNotification } from "../mail/outbox";
 import { removeMailFiles } from "../mail/transport";
+import { recordAudit } from "./audit";
 import type { Actor } from "./enquiries";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { timelineEntry } from "./enquiry-rows";
@@ -75,9 +77,32 @@ export function createPrivacyService(
     );
   }
 
+  /**
+   * The audit log's entry for an export or erasure by `by`: the enquiries' ids and their count,
+   * never the visitor's address or details.
+   */
+  async function audit(
+    action: "privacy_exported" | "privacy_erased",
+    ids: string[],
+    by: Actor | undefined,
+    tx: Pick<Database, "insert"> = db,
+  ) {
+    if (!by) return;
+    await recordAudit(tx, {
+      action,
+      actor: by,
+      target: { id: ids.length ? ids.join(",") : null, label: AUDIT_MESSAGES.enquiryCount(ids.length) },
+    });
+  }
+
   /** The enquiries of `email` with their references and timelines, for the visitor (JSON). */
-  async function exportJson(email: string): Promise<PrivacyExport[]> {
+  async function exportJson(email: string, by?: Actor): Promise<PrivacyExport[]> {
     const found = await find(email);
+    await audit(
+      "privacy_exported",
+      found.map((e) => e._id),
+      by,
+    );
     if (!found.length) return [];
     const events = await db
       .select()
@@ -97,8 +122,14 @@ export function createPrivacyService(
   }
 
   /** The enquiries of `email` as the inbox's CSV (same columns). */
-  async function exportCsv(email: string): Promise<string> {
-    return csvHeader() + csvRows(await find(email));
+  async function exportCsv(email: string, by?: Actor): Promise<string> {
+    const found = await find(email);
+    await audit(
+      "privacy_exported",
+      found.map((e) => e._id),
+      by,
+    );
+    return csvHeader() + csvRows(found);
   }
 
   /**
@@ -185,13 +216,16 @@ export function createPrivacyService(
     let count = 0;
     const mailIds: string[] = [];
     await db.transaction(async (tx) => {
+      const ids: string[] = [];
       for (const e of found) {
         const erased = await eraseIn(tx, e._id, by);
         if (erased) {
           count++;
+          ids.push(e._id);
           mailIds.push(...erased);
         }
       }
+      await audit("privacy_erased", ids, by, tx);
     });
     await removeFiles(mailIds);
     erasedTotal += count;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { AUDIT_MESSAGES } from "../../common/audit";
 import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
 import { describeDevice, storedUserAgent } from "../../common/device";
 import { UUID_SHAPE } from "../../common/ids";
@@ -7,6 +8,7 @@ import type { Role } from "../../common/roles";
 import { SESSION_MESSAGES } from "../../common/sessions";
 import type { Database } from "../db/client";
 import { adminSessions, admins } from "../db/schema";
+import { recordAudit } from "./audit";
 import { NotFound } from "./errors";
 
 /** Sessions are 32 random bytes handed to the client; only their SHA-256 is stored. */
@@ -123,12 +125,30 @@ export function createSessionService(db: Database) {
       .where(and(eq(adminSessions.adminId, adminId), eq(adminSessions.id, sessionId)))
       .returning({ userAgent: adminSessions.userAgent });
     if (!ended) throw new NotFound(SESSION_MESSAGES.notFound);
+    await recordEnded("sessions_ended", adminId, describeDevice(ended.userAgent));
     return { device: describeDevice(ended.userAgent) };
   }
 
   async function revoke(token: string): Promise<void> {
     if (!TOKEN_SHAPE.test(token)) return;
-    await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+    const [ended] = await db
+      .delete(adminSessions)
+      .where(eq(adminSessions.tokenHash, hashToken(token)))
+      .returning({ adminId: adminSessions.adminId, userAgent: adminSessions.userAgent });
+    if (ended) await recordEnded("sign_out", ended.adminId, describeDevice(ended.userAgent));
+  }
+
+  /** The audit log's entry for a session the account ended itself (the target: the device). */
+  async function recordEnded(action: "sign_out" | "sessions_ended", adminId: string, label: string) {
+    const [me] = await db
+      .select({ id: admins.id, email: admins.email })
+      .from(admins)
+      .where(eq(admins.id, adminId));
+    await recordAudit(db, {
+      action,
+      actor: me ?? { id: adminId, email: "" },
+      target: { id: adminId, label },
+    });
   }
 
   /**
@@ -152,6 +172,8 @@ export function createSessionService(db: Database) {
       .delete(adminSessions)
       .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.id, keepSessionId)))
       .returning({ id: adminSessions.id });
+    if (ended.length > 0)
+      await recordEnded("sessions_ended", adminId, AUDIT_MESSAGES.otherSessions(ended.length));
     return ended.length;
   }
 

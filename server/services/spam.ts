@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { SPAM_MESSAGES } from "../../common/admin-messages";
+import { AUDIT_MESSAGES } from "../../common/audit";
 import {
   DEFAULT_SPAM_SETTINGS,
   SPAM_CLIENT_MAX,
@@ -14,6 +15,7 @@ import {
 } from "../../common/spam";
 import type { Database } from "../db/client";
 import { spamSettings, spamTokens } from "../db/schema";
+import { type AuditActor, recordAudit } from "./audit";
 
 export interface SpamVerdict {
   score: number;
@@ -204,13 +206,23 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
     return (await load()).settings;
   }
 
-  async function saveSettings(input: SpamSettings): Promise<SpamSettings> {
+  async function saveSettings(input: SpamSettings, by?: AuditActor): Promise<SpamSettings> {
     await load();
     const unique = (list: string[]) => [...new Set(list)];
-    await db
-      .update(spamSettings)
-      .set({ words: unique(input.words), domains: unique(input.domains), updatedAt: sql`now()` })
-      .where(eq(spamSettings.id, 1));
+    const words = unique(input.words);
+    const domains = unique(input.domains);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(spamSettings)
+        .set({ words, domains, updatedAt: sql`now()` })
+        .where(eq(spamSettings.id, 1));
+      if (by)
+        await recordAudit(tx, {
+          action: "spam_settings_changed",
+          actor: by,
+          target: { label: AUDIT_MESSAGES.spamLists(words.length, domains.length) },
+        });
+    });
     cached = undefined;
     return settings();
   }

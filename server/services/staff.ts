@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { ADVISORY_LOCKS } from "../db/locks";
 import { adminInvites, admins, mailOutbox } from "../db/schema";
 import { authorize } from "./access";
+import { recordAudit } from "./audit";
 import type { KnownBrowsers } from "./browsers";
 import { Conflict, Invalid, NotFound } from "./errors";
 import type { LoginService } from "./logins";
@@ -132,6 +133,11 @@ export function createStaffService(
           role: adminInvites.role,
         });
       await tx.insert(mailOutbox).values({ kind: "invite", message: { to: address, ...mail } });
+      await recordAudit(tx, {
+        action: "invited",
+        actor: by,
+        target: { id: made.id, label: `${address} (${role})` },
+      });
       return made;
     });
     deps.wakeMail();
@@ -192,6 +198,12 @@ export function createStaffService(
           .insert(admins)
           .values({ email: used.email, passwordHash, role: used.role })
           .returning({ id: admins.id, email: admins.email });
+        await recordAudit(tx, {
+          action: "invite_accepted",
+          actor: made,
+          target: { id: made.id, label: `${made.email} (${used.role})` },
+          ip: client,
+        });
         return made;
       });
     } catch (error) {
@@ -225,6 +237,11 @@ export function createStaffService(
         .where(and(eq(adminInvites.id, id), isNull(adminInvites.usedAt)))
         .returning({ email: adminInvites.email });
       if (!withdrawn) throw new NotFound(STAFF_MESSAGES.inviteNotFound);
+      await recordAudit(tx, {
+        action: "invite_withdrawn",
+        actor: by,
+        target: { id, label: withdrawn.email },
+      });
       return withdrawn;
     });
   }
@@ -247,6 +264,7 @@ export function createStaffService(
       const [removed] = await tx.delete(admins).where(eq(admins.id, id)).returning({ email: admins.email });
       if (!removed) throw new NotFound(STAFF_MESSAGES.notFound);
       await ownerRemains(tx);
+      await recordAudit(tx, { action: "staff_removed", actor: by, target: { id, label: removed.email } });
       return removed;
     });
   }
@@ -268,6 +286,11 @@ export function createStaffService(
         .returning({ email: admins.email, role: admins.role });
       if (!changed) throw new NotFound(STAFF_MESSAGES.notFound);
       await ownerRemains(tx);
+      await recordAudit(tx, {
+        action: "role_changed",
+        actor: by,
+        target: { id, label: `${changed.email} → ${changed.role}` },
+      });
       return changed;
     });
   }
@@ -295,7 +318,9 @@ export function createStaffService(
     if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.notFound);
     const [account] = await db.select({ email: admins.email }).from(admins).where(eq(admins.id, id));
     if (!account) throw new NotFound(STAFF_MESSAGES.notFound);
-    return { email: account.email, ended: await deps.sessions.revokeAllFor(id) };
+    const ended = await deps.sessions.revokeAllFor(id);
+    await recordAudit(db, { action: "sessions_ended", actor: by, target: { id, label: account.email } });
+    return { email: account.email, ended };
   }
 
   return { list, invite, invitation, accept, withdraw, remove, changeRole, endSessions };

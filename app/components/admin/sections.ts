@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   MessageSquareText,
   Newspaper,
+  ScrollText,
   ShieldBan,
   ShieldCheck,
   Users,
@@ -31,6 +32,7 @@ export const ADMIN_SECTIONS: readonly {
   { to: `${DASHBOARD_PATH}/spam`, label: "Spam", icon: ShieldBan, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },
   { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users, permission: "staff" },
+  { to: `${DASHBOARD_PATH}/audit`, label: "Audit log", icon: ScrollText, permission: "security" },
   { to: `${DASHBOARD_PATH}/privacy`, label: "Privacy", icon: ShieldCheck, permission: "privacy" },
 ];
 

@@ -18,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, "popups");
-  return popupAction(context, await request.formData());
+  const admin = await requireAdmin(request, context, "popups");
+  return popupAction(context, await request.formData(), undefined, admin);
 }
 
 export const clientAction = popupClientAction;

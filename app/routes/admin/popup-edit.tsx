@@ -29,8 +29,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 
 /** 'Edit' and 'Delete' of this popup. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context, "popups");
-  return popupAction(context, await request.formData(), params.id);
+  const admin = await requireAdmin(request, context, "popups");
+  return popupAction(context, await request.formData(), params.id, admin);
 }
 
 export const clientAction = popupClientAction;

@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A row's switch and 'Delete popup': activate, deactivate or remove the form's `id`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, "popups");
-  return popupAction(context, await request.formData());
+  const admin = await requireAdmin(request, context, "popups");
+  return popupAction(context, await request.formData(), undefined, admin);
 }
 
 export const clientAction = popupClientAction;

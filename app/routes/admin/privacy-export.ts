@@ -11,7 +11,7 @@ const exportSchema = z.object({ email: privacyEmailSchema, format: z.enum(PRIVAC
  * Posted, so the address is in no URL (address bar, history, log line).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, "privacy");
+  const admin = await requireAdmin(request, context, "privacy");
   const parsed = exportSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data(firstIssue(parsed), { status: 400 });
   const { email, format } = parsed.data;
@@ -19,11 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body =
     format === "json"
       ? JSON.stringify(
-          { email, exportedAt: new Date().toISOString(), enquiries: await privacy.exportJson(email) },
+          { email, exportedAt: new Date().toISOString(), enquiries: await privacy.exportJson(email, admin) },
           null,
           2,
         )
-      : await privacy.exportCsv(email);
+      : await privacy.exportCsv(email, admin);
   const file = `enquiries-${email.replace(/[^\w.@-]/g, "_")}.${format}`;
   return new Response(body, {
     headers: {

@@ -20,14 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, "enquiries");
+  const admin = await requireAdmin(request, context, "enquiries");
   const form = await request.formData();
   const parsed = spamSettingsInputSchema.safeParse({
     words: listLines(String(form.get("words") ?? "")),
     domains: listLines(String(form.get("domains") ?? "")),
   });
   if (!parsed.success) return invalidInput(parsed.error.issues);
-  await context.services.spam.saveSettings(parsed.data);
+  await context.services.spam.saveSettings(parsed.data, admin);
   return done({ message: SPAM_MESSAGES.saved });
 }
 

@@ -1,0 +1,178 @@
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_MESSAGES,
+  type AuditQuery,
+  auditQuerySchema,
+  auditQueryValues,
+} from "@common/audit";
+import { Filter } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Scroller } from "~/components/admin/insights/Scroller";
+import { pageHeadingClass } from "~/components/admin/styles";
+import { inputClass } from "~/components/enquiry/styles";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { requireAdmin } from "~/lib/admin-session.server";
+import type { Route } from "./+types/audit";
+
+export const meta = adminMeta(AUDIT_MESSAGES.title);
+export const headers = adminHeaders;
+
+/** 'Audit log': who did what in the admin (Owner only: the "security" permission). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, "security");
+  const params = new URL(request.url).searchParams;
+  const parsed = auditQuerySchema.safeParse(auditQueryValues(params));
+  // A filter that does not parse shows the whole log with a note, never an error page.
+  const query: AuditQuery = parsed.success ? parsed.data : {};
+  const { audit } = context.services;
+  const [page, people] = await Promise.all([audit.list(query), audit.people()]);
+  const filtered = Boolean(query.action || query.person || query.from || query.to);
+  return { ...page, people, query, filtered, invalid: !parsed.success };
+}
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { events, next, people, query, filtered, invalid } = loaderData;
+  const olderLink = () => {
+    const params = new URLSearchParams(
+      Object.entries({ ...query, before: next ?? "" }).flatMap(([k, v]) =>
+        v === undefined || v === "" ? [] : [[k, String(v)]],
+      ),
+    );
+    return `?${params}`;
+  };
+  return (
+    <article className="flex flex-col gap-6">
+      <h1 className={pageHeadingClass}>{AUDIT_MESSAGES.title}</h1>
+      <p className="max-w-prose text-muted">{AUDIT_MESSAGES.intro}</p>
+      <Form method="get" className="card flex flex-wrap items-end gap-4" aria-labelledby="audit-filters">
+        <h2 id="audit-filters" className="h-card basis-full">
+          {AUDIT_MESSAGES.filters}
+        </h2>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-action" className="font-semibold">
+            {AUDIT_MESSAGES.action}
+          </label>
+          <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={inputClass}>
+            <option value="">{AUDIT_MESSAGES.anyAction}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTION_LABELS[action]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-person" className="font-semibold">
+            {AUDIT_MESSAGES.person}
+          </label>
+          <input
+            id="audit-person"
+            name="person"
+            type="email"
+            list="audit-people"
+            defaultValue={query.person ?? ""}
+            className={inputClass}
+          />
+          <datalist id="audit-people">
+            {people.map((email) => (
+              <option key={email} value={email} />
+            ))}
+          </datalist>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-from" className="font-semibold">
+            {AUDIT_MESSAGES.from}
+          </label>
+          <input
+            id="audit-from"
+            name="from"
+            type="date"
+            defaultValue={query.from ?? ""}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-to" className="font-semibold">
+            {AUDIT_MESSAGES.to}
+          </label>
+          <input id="audit-to" name="to" type="date" defaultValue={query.to ?? ""} className={inputClass} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn btn-primary">
+            <Filter aria-hidden="true" className="size-5" />
+            {AUDIT_MESSAGES.apply}
+          </button>
+          {filtered && (
+            <Link to="?" className="underline">
+              {AUDIT_MESSAGES.clear}
+            </Link>
+          )}
+        </div>
+        {invalid && (
+          <p role="status" className="basis-full font-semibold text-[var(--color-danger)]">
+            {AUDIT_MESSAGES.invalidQuery}
+          </p>
+        )}
+      </Form>
+      {events.length === 0 ? (
+        <p className="card">{filtered ? AUDIT_MESSAGES.empty : AUDIT_MESSAGES.emptyAll}</p>
+      ) : (
+        <Scroller label={AUDIT_MESSAGES.title}>
+          <table className="w-full text-left text-xs sm:text-sm">
+            <caption className="sr-only">{AUDIT_MESSAGES.caption}</caption>
+            <thead>
+              <tr className="border-b border-border text-muted">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {AUDIT_MESSAGES.when}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {AUDIT_MESSAGES.who}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {AUDIT_MESSAGES.what}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {AUDIT_MESSAGES.target}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {AUDIT_MESSAGES.ip}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id} className="border-b border-border/60 align-top">
+                  <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap">
+                    <time dateTime={event.at}>{when(event.at)}</time>
+                  </th>
+                  <td className="py-2 pr-3 break-all">{event.actorEmail || AUDIT_MESSAGES.unknownActor}</td>
+                  <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[event.action]}</td>
+                  <td className="py-2 pr-3 break-words">{event.targetLabel ?? ""}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{event.ip ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroller>
+      )}
+      <nav aria-label={AUDIT_MESSAGES.title} className="flex flex-wrap gap-4">
+        {query.before && (
+          <Link
+            to={`?${new URLSearchParams(Object.entries({ ...query, before: "" }).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])))}`}
+            className="underline"
+          >
+            {AUDIT_MESSAGES.newest}
+          </Link>
+        )}
+        {next && (
+          <Link to={olderLink()} className="underline">
+            {AUDIT_MESSAGES.older}
+          </Link>
+        )}
+      </nav>
+    </article>
+  );
+}
