@@ -11,6 +11,9 @@ import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
 import { Forbidden, Unavailable } from "../../server/services/errors";
 
+/** Where an account the Owner's two-factor requirement holds back is sent: 'Account'. */
+export const ENROLMENT_PATH = "/admin/dashboard/account";
+
 /** The admin_auth cookie's value in the request, if any (the one cookie reader, common/admin-cookie.ts). */
 const adminTokenOf = (request: Request) => adminTokenFromCookies(request.headers.get("cookie"));
 
@@ -29,6 +32,12 @@ export function adminFrom(request: Request, context: AppLoadContext) {
 export async function requireAdmin(request: Request, context: AppLoadContext, permission?: Permission) {
   const admin = await adminFrom(request, context);
   if (!admin) throw redirect("/admin");
+  // The Owner requires two-factor sign-in: an account without it may only enrol on 'Account'.
+  if (
+    new URL(request.url).pathname !== ENROLMENT_PATH &&
+    (await context.services.twoFactor.enrolmentDue(admin.id))
+  )
+    throw redirect(ENROLMENT_PATH);
   if (permission) {
     try {
       authorize(admin, permission);
@@ -67,10 +76,24 @@ export async function signIn(
   context: AppLoadContext,
   request: Request,
   credentials: { email: unknown; password: unknown },
+): Promise<{ headers: Headers } | { pending: string }> {
+  const result = await logged(
+    context,
+    context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
+  );
+  if ("pending" in result) return { pending: result.pending };
+  return { headers: signedInHeaders(context, result.token, result.browser) };
+}
+
+/** Sign-in's second step: the pending sign-in and the code; the new session's Set-Cookie headers. */
+export async function completeTwoFactor(
+  context: AppLoadContext,
+  request: Request,
+  input: { pending: string; code: string },
 ) {
   const { token, browser } = await logged(
     context,
-    context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
+    context.services.logins.completeTwoFactor({ ...input, client: clientOf(context), ...browserOf(request) }),
   );
   return signedInHeaders(context, token, browser);
 }

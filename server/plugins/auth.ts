@@ -3,6 +3,7 @@ import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import { API_MESSAGES } from "../../common/messages";
 import type { Permission } from "../../common/roles";
+import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { authorize } from "../services/access";
 import type { SessionAdmin } from "../services/sessions";
 
@@ -21,6 +22,11 @@ declare module "fastify" {
     permission?: AdminRouteNeed;
     /** The /api/admin routes open without a session: sign-in and accepting an invitation. */
     signIn?: boolean;
+    /**
+     * Open to an account the Owner's two-factor requirement holds back (enrolment, sign-out, the
+     * account's own read); every other admin route answers 403 until it has enrolled.
+     */
+    beforeEnrolment?: boolean;
   }
   interface FastifyInstance {
     /** Every /api/admin route as registered, with its need (the role tests try each with each role). */
@@ -53,6 +59,11 @@ async function checkAdminSession(request: FastifyRequest, reply: FastifyReply) {
   }
   const need = request.routeOptions.config.permission;
   if (need && need !== "anyRole") authorize(admin, need);
+  if (
+    !request.routeOptions.config.beforeEnrolment &&
+    (await request.server.services.twoFactor.enrolmentDue(admin.id))
+  )
+    return reply.status(403).send({ status: "Error", message: TWO_FACTOR_MESSAGES.enrolmentDue });
   request.admin = admin;
   request.adminToken = token;
 }

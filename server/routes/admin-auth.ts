@@ -7,6 +7,7 @@ import {
 } from "../../common/admin-cookie";
 import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import { roleSchema } from "../../common/roles";
+import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "../../common/two-factor";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import {
@@ -16,6 +17,7 @@ import {
   errorBody,
   jsonSchemaOf,
   okBody,
+  parseBody,
   withStatus,
 } from "./schemas";
 
@@ -33,12 +35,72 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       config: { ...RAW_CREDENTIALS, signIn: true },
       schema: {
         summary: "Sign in; sets the admin_auth cookie and returns the token as auth",
+        description:
+          "For an account with two-factor sign-in the password alone makes no session: the answer is " +
+          '`{"status":"Ok","twoFactorRequired":true,"pending":"…"}` with no `auth` and no cookie. Send ' +
+          "`pending` (good for five minutes, used once) with the authenticator app's code (or a recovery " +
+          "code) to POST /api/admin/login/two-factor for the token.",
         tags: ["admin"],
         body: {
           type: "object",
           properties: { email: { type: "string" }, password: { type: "string" } },
           required: ["email", "password"],
         },
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              status: { type: "string" },
+              message: { type: "string" },
+              auth: { type: "string", description: "The session token (absent when twoFactorRequired)" },
+              twoFactorRequired: { type: "boolean", description: "true: send the code with `pending`" },
+              pending: {
+                type: "string",
+                description: "The pending sign-in for POST /api/admin/login/two-factor",
+              },
+            },
+            required: ["status", "message"],
+          },
+          400: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = (request.body ?? {}) as Record<string, unknown>;
+      const result = await app.services.logins.signIn({
+        email,
+        password,
+        client: clientKey(request.ip),
+        userAgent: request.headers["user-agent"],
+        browser: adminBrowserFromCookies(request.headers.cookie),
+      });
+      if ("pending" in result)
+        return {
+          status: "Ok",
+          message: TWO_FACTOR_MESSAGES.required,
+          twoFactorRequired: true,
+          pending: result.pending,
+        };
+      reply.setCookie(ADMIN_AUTH_COOKIE, result.token, adminCookieOptions(secure));
+      reply.setCookie(ADMIN_BROWSER_COOKIE, result.browser, adminBrowserCookieOptions(secure));
+      return { status: "Ok", message: "Login successful", auth: result.token };
+    },
+  );
+
+  app.post(
+    "/admin/login/two-factor",
+    {
+      config: { ...RAW_CREDENTIALS, signIn: true },
+      schema: {
+        summary: "Sign-in's second step: the pending sign-in and a TOTP or recovery code; sets the cookie",
+        description:
+          "A replayed code (the same or an older time-step) and a used recovery code are refused (400). " +
+          "Wrong codes are counted like wrong passwords: after 5 per client and account (10 per account) " +
+          "in 15 minutes the answer is 429.",
+        tags: ["admin"],
+        body: jsonSchemaOf(twoFactorSignInSchema),
         response: {
           200: {
             type: "object",
@@ -52,10 +114,10 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { email, password } = (request.body ?? {}) as Record<string, unknown>;
-      const { token, browser } = await app.services.logins.signIn({
-        email,
-        password,
+      const { pending, code } = parseBody(twoFactorSignInSchema, request.body);
+      const { token, browser } = await app.services.logins.completeTwoFactor({
+        pending,
+        code,
         client: clientKey(request.ip),
         userAgent: request.headers["user-agent"],
         browser: adminBrowserFromCookies(request.headers.cookie),
@@ -69,7 +131,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.post(
     "/admin/logout",
     {
-      ...adminOnly("anyRole"),
+      config: { ...adminOnly("anyRole").config, beforeEnrolment: true },
       schema: {
         summary: "Revoke the current session and clear the cookie",
         tags: ["admin"],
@@ -87,7 +149,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.get(
     "/admin/profile",
     {
-      ...adminOnly("anyRole"),
+      config: { ...adminOnly("anyRole").config, beforeEnrolment: true },
       schema: {
         summary: "Session check: the signed-in administrator",
         tags: ["admin"],

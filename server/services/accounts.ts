@@ -29,6 +29,11 @@ export function createAccountService(db: Database, sessions: SessionService) {
     return row;
   }
 
+  async function findById(id: string) {
+    const [row] = await db.select().from(admins).where(eq(admins.id, id));
+    return row;
+  }
+
   /** The new account, or undefined when one with this e-mail exists (even one made a moment ago). */
   async function insertIfAbsent(
     email: string,
@@ -127,7 +132,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
     return row && { email: row.email, generatedPassword: password };
   }
 
-  return { findByEmail, create, resetPassword, changePassword, list, bootstrap };
+  return { findByEmail, findById, create, resetPassword, changePassword, list, bootstrap };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -51,7 +51,7 @@ describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind)
     await expect(signIn).rejects.toThrow(new Invalid(ADMIN_MESSAGES.invalidLogin));
     expect(await sessions.verify(keep?.token)).toMatchObject({ id: admin.id });
     const fresh = await logins.signIn({ email: EMAIL, password: NEW, client: "10.0.0.1" });
-    expect(await sessions.verify(fresh.token)).toMatchObject({ id: admin.id });
+    expect(await sessions.verify("token" in fresh ? fresh.token : undefined)).toMatchObject({ id: admin.id });
   });
 
   it("ends a session made with the old password just before the change", async () => {

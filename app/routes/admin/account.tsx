@@ -6,10 +6,12 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { AccountSessions } from "~/components/admin/AccountSessions";
+import { AccountSecurity, AccountTwoFactor } from "~/components/admin/AccountTwoFactor";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
+import { isTwoFactorIntent, twoFactorAction, twoFactorLoad } from "~/lib/account-two-factor.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
@@ -20,7 +22,11 @@ export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { email: admin.email, sessions: await context.services.sessions.listFor(admin.id, admin.sessionId) };
+  return {
+    email: admin.email,
+    sessions: await context.services.sessions.listFor(admin.id, admin.sessionId),
+    ...(await twoFactorLoad(context, admin)),
+  };
 }
 
 /** 'Change password': the rules, then the current password; every other session of the account ends. */
@@ -29,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(await request.formData());
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
+  if (isTwoFactorIntent(values.intent)) return twoFactorAction(context, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
   if (!parsed.success) return invalidInput(parsed.error.issues);
   if (values.confirmPassword !== values.newPassword)
@@ -88,6 +95,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
         Signed in as <strong className="text-text">{loaderData.email}</strong>. After the change, every other
         device signed in to this account is signed out.
       </p>
+      {loaderData.twoFactor.enrolmentDue && <AccountTwoFactor status={loaderData.twoFactor} />}
       <fetcher.Form
         ref={form}
         method="post"
@@ -132,6 +140,8 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
         </div>
       </fetcher.Form>
       <AccountSessions sessions={loaderData.sessions} />
+      {!loaderData.twoFactor.enrolmentDue && <AccountTwoFactor status={loaderData.twoFactor} />}
+      {loaderData.security && <AccountSecurity settings={loaderData.security} />}
     </div>
   );
 }

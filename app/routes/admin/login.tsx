@@ -1,13 +1,15 @@
 import { TOAST_MS } from "@common/constants";
-import { LogIn } from "lucide-react";
+import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "@common/two-factor";
+import { firstIssue } from "@common/zod";
+import { LogIn, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { Logo } from "~/components/art/LogoMark";
 import { inputClass } from "~/components/enquiry/styles";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { adminFrom, signIn } from "~/lib/admin-session.server";
-import { refused } from "~/lib/domain-errors.server";
+import { adminFrom, completeTwoFactor, signIn } from "~/lib/admin-session.server";
+import { domainFailure, refused } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/login";
 
@@ -26,13 +28,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  let cookie: Headers;
+  if (form.get("intent") === "two-factor") return codeStep(context, request, form);
+  let result: Awaited<ReturnType<typeof signIn>>;
   try {
-    cookie = await signIn(context, request, { email: form.get("email"), password: form.get("password") });
+    result = await signIn(context, request, { email: form.get("email"), password: form.get("password") });
   } catch (error) {
     return refused(error);
   }
-  throw redirect("/admin/dashboard", { headers: cookie });
+  // Two-factor sign-in: the password was right; the code is asked for next (no session yet).
+  if ("pending" in result) return { ok: true as const, pending: result.pending };
+  throw redirect("/admin/dashboard", { headers: result.headers });
+}
+
+/** Sign-in's second step: the code (or a recovery code) makes the session; a refusal keeps the step. */
+async function codeStep(context: Route.ActionArgs["context"], request: Request, form: FormData) {
+  const pending = String(form.get("pending") ?? "");
+  const parsed = twoFactorSignInSchema.safeParse({ pending, code: form.get("code") ?? "" });
+  if (!parsed.success)
+    return data(
+      { ok: false as const, error: firstIssue(parsed) ?? TWO_FACTOR_MESSAGES.codeMissing, pending },
+      { status: 400 },
+    );
+  let headers: Headers;
+  try {
+    headers = await completeTwoFactor(context, request, parsed.data);
+  } catch (error) {
+    const { status, message } = domainFailure(error);
+    // A timed-out sign-in starts again from the password.
+    const keep = message === TWO_FACTOR_MESSAGES.pendingExpired ? undefined : pending;
+    return data({ ok: false as const, error: message, pending: keep }, { status });
+  }
+  throw redirect("/admin/dashboard", { headers });
 }
 
 /** The login screen: /admin and every admin path that no other route takes. */
@@ -40,8 +66,10 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const { add } = useMessages();
   const busy = useNavigation().state !== "idle";
   useEffect(() => {
-    if (actionData) add(actionData.error, "error", TOAST_MS);
+    if (actionData && !actionData.ok) add(actionData.error, "error", TOAST_MS);
   }, [actionData, add]);
+  const pending = actionData && "pending" in actionData ? actionData.pending : undefined;
+  if (pending) return <CodeStep pending={pending} busy={busy} />;
 
   return (
     <main id="main" className="flex flex-1 items-center justify-center px-4 py-10">
@@ -76,6 +104,51 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <button type="submit" className="btn btn-primary mt-2" aria-disabled={busy}>
             <LogIn aria-hidden="true" className="size-5" />
             Log in
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+/** Sign-in's second step: the authenticator app's code (or a recovery code). */
+function CodeStep({ pending, busy }: { pending: string; busy: boolean }) {
+  return (
+    <main id="main" className="flex flex-1 items-center justify-center px-4 py-10">
+      <div className="card w-full max-w-sm">
+        <div className="flex items-center justify-between gap-3">
+          <Logo />
+          <ThemeSwitch />
+        </div>
+        <h1 className="mt-6 text-2xl font-extrabold">{TWO_FACTOR_MESSAGES.signInHeading}</h1>
+        <p className="mt-1 text-sm text-muted">{TWO_FACTOR_MESSAGES.signInIntro}</p>
+        <Form
+          method="post"
+          replace
+          className="mt-6 flex flex-col gap-4"
+          noValidate
+          onSubmit={(event) => busy && event.preventDefault()}
+        >
+          <input type="hidden" name="intent" value="two-factor" />
+          <input type="hidden" name="pending" value={pending} />
+          <label className="flex flex-col gap-1 font-semibold">
+            {TWO_FACTOR_MESSAGES.signInCode}
+            <input
+              name="code"
+              type="text"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              // biome-ignore lint/a11y/noAutofocus: the one field of the step the user just reached
+              autoFocus
+              className={inputClass}
+            />
+          </label>
+          <button type="submit" className="btn btn-primary mt-2" aria-disabled={busy}>
+            <ShieldCheck aria-hidden="true" className="size-5" />
+            {TWO_FACTOR_MESSAGES.verify}
           </button>
         </Form>
       </div>

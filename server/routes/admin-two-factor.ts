@@ -1,0 +1,154 @@
+import type { FastifyInstance } from "fastify";
+import {
+  securitySettingsSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+} from "../../common/two-factor";
+import { clientKey } from "../client-address";
+import { RAW_CREDENTIALS } from "../plugins/input";
+import { TWO_FACTOR_LIMITS, TWO_FACTOR_WINDOW_MS } from "../services/two-factor";
+import {
+  adminRoute,
+  documentOnlyValidation,
+  errorBody,
+  jsonSchemaOf,
+  okBody,
+  parseBody,
+  withStatus,
+} from "./schemas";
+
+const route = adminRoute("anyRole", "admin");
+/** Enrolment stays open to an account the Owner's requirement holds back (plugins/auth.ts). */
+const enrolment = (summary: string, extra: Record<string, unknown>) => {
+  const options = route(summary, extra);
+  return { ...options, config: { ...options.config, ...RAW_CREDENTIALS, beforeEnrolment: true } };
+};
+const security = adminRoute("security", "admin");
+
+const limitNote =
+  `Wrong codes are counted like wrong passwords: after ${TWO_FACTOR_LIMITS.clientAccount} per client and ` +
+  `account in ${TWO_FACTOR_WINDOW_MS / 60_000} minutes the answer is 429.`;
+
+const recoveryCodesBody = withStatus("Ok", "data", {
+  type: "object",
+  properties: {
+    recoveryCodes: { type: "array", items: { type: "string" }, description: "Shown once; each works once" },
+  },
+  required: ["recoveryCodes"],
+});
+
+/**
+ * Two-factor sign-in for the signed-in administrator ('Account'): status, enrolment (QR code as
+ * inline SVG), confirmation, turning off and new recovery codes; and the Owner's requirement.
+ */
+export async function adminTwoFactorRoutes(app: FastifyInstance) {
+  documentOnlyValidation(app);
+
+  app.get(
+    "/admin/two-factor",
+    enrolment("Whether two-factor sign-in is on, recovery codes left, and whether enrolment is due", {
+      response: {
+        200: withStatus("Ok", "data", {
+          type: "object",
+          properties: {
+            enabled: { type: "boolean" },
+            recoveryCodesLeft: { type: "integer" },
+            enrolmentDue: { type: "boolean" },
+          },
+          required: ["enabled", "recoveryCodesLeft", "enrolmentDue"],
+        }),
+        401: errorBody,
+      },
+    }),
+    async (request) => ({ status: "Ok", data: await app.services.twoFactor.status(request.admin!.id) }),
+  );
+
+  app.post(
+    "/admin/two-factor/start",
+    enrolment("Start setting up two-factor sign-in: a new secret (pending) and its QR code as SVG", {
+      response: {
+        200: withStatus("Ok", "data", {
+          type: "object",
+          properties: {
+            secret: { type: "string", description: "base32, for manual entry" },
+            uri: { type: "string", description: "otpauth:// URI" },
+            svg: { type: "string", description: "the URI's QR code, inline SVG" },
+          },
+          required: ["secret", "uri", "svg"],
+        }),
+        400: errorBody,
+        401: errorBody,
+      },
+    }),
+    async (request) => ({
+      status: "Ok",
+      data: await app.services.twoFactor.start(request.admin!.id, request.admin!.email),
+    }),
+  );
+
+  app.post(
+    "/admin/two-factor/confirm",
+    enrolment("Confirm the pending secret with a code: on, with ten one-time recovery codes", {
+      description: `A wrong code changes nothing. ${limitNote}`,
+      body: jsonSchemaOf(twoFactorConfirmSchema),
+      response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+    }),
+    async (request) => {
+      const { code } = parseBody(twoFactorConfirmSchema, request.body);
+      const data = await app.services.twoFactor.confirm(request.admin!.id, code, clientKey(request.ip));
+      return { status: "Ok", data };
+    },
+  );
+
+  app.post(
+    "/admin/two-factor/disable",
+    enrolment("Turn two-factor sign-in off, given the password or a current code", {
+      description: limitNote,
+      body: jsonSchemaOf(twoFactorDisableSchema),
+      response: { 200: okBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+    }),
+    async (request) => {
+      const proof = parseBody(twoFactorDisableSchema, request.body);
+      await app.services.twoFactor.disable(request.admin!.id, proof, clientKey(request.ip));
+      return { status: "Ok" };
+    },
+  );
+
+  app.post(
+    "/admin/two-factor/recovery-codes",
+    enrolment("Ten new recovery codes; the old ones stop working", {
+      response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody },
+    }),
+    async (request) => ({
+      status: "Ok",
+      data: await app.services.twoFactor.regenerateRecoveryCodes(request.admin!.id),
+    }),
+  );
+
+  app.get(
+    "/admin/security",
+    security("The Owner's security settings", {
+      response: {
+        200: withStatus("Ok", "data", jsonSchemaOf(securitySettingsSchema, "output")),
+        401: errorBody,
+        403: errorBody,
+      },
+    }),
+    async () => ({ status: "Ok", data: await app.services.twoFactor.settings() }),
+  );
+
+  app.put(
+    "/admin/security",
+    security("Require two-factor sign-in (or a passkey) for every account, or not", {
+      description:
+        "When on, an account without it can only enrol, read its profile and sign out: every other admin route answers 403.",
+      body: jsonSchemaOf(securitySettingsSchema),
+      response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody },
+    }),
+    async (request) => {
+      const { requireTwoFactor } = parseBody(securitySettingsSchema, request.body);
+      await app.services.twoFactor.setRequired(request.admin!.id, requireTwoFactor);
+      return { status: "Ok" };
+    },
+  );
+}
