@@ -19,6 +19,7 @@ import type { LeadSource } from "../../common/lead-source";
 import type { Database } from "../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../mail/outbox";
+import { queueWebhooks } from "../webhooks/queue";
 import { recordAudit } from "./audit";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
@@ -79,7 +80,11 @@ export function createEnquiryService(
           spamReasons: options.spamReasons?.length ? options.spamReasons : null,
         })
         .returning({ id: enquiries.id });
-      if (!options.spam) await queueMail(tx, row.id);
+      // Spam is never mailed nor sent to webhooks ('Not spam' sends both then).
+      if (!options.spam) {
+        await queueMail(tx, row.id);
+        await queueWebhooks(tx, "enquiry.created", row.id);
+      }
       return row.id;
     });
     if (!options.spam) wakeMail();
@@ -196,9 +201,10 @@ export function createEnquiryService(
         const [mailed] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(officeMailOf(id));
         if (!mailed) {
           await queueMail(tx, id);
+          await queueWebhooks(tx, "enquiry.created", id);
           released = true;
         }
-      }
+      } else if ((await queueWebhooks(tx, "enquiry.status_changed", id)) > 0) released = true;
     });
     if (released) wakeMail();
     changed();
@@ -250,6 +256,7 @@ export function createEnquiryService(
 
   /** 'Assigned to' a colleague (null: nobody); recorded when it changes. Invalid for an unknown colleague. */
   async function assign(id: string, assignee: string | null, by: Actor): Promise<void> {
+    let queued = 0;
     await db.transaction(async (tx) => {
       const before = await locked(tx, id);
       let email: string | null = null;
@@ -264,7 +271,9 @@ export function createEnquiryService(
       if (before.assignedTo === assignee) return;
       await tx.update(enquiries).set({ assignedTo: assignee }).where(eq(enquiries.id, id));
       await record(tx, id, by, "assign", { to: email });
+      if (before.status !== "spam") queued = await queueWebhooks(tx, "enquiry.assigned", id);
     });
+    if (queued > 0) wakeMail();
   }
 
   /** Puts a failed notification back in the outbox, due now; Conflict unless it had failed. */

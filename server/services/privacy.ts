@@ -7,9 +7,10 @@ import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";
 import { REGISTRY, VISITOR_TABLES } from "../db/registry";
-import { enquiries, enquiryEvents, mailOutbox } from "../db/schema";
+import { enquiries, enquiryEvents, mailOutbox, webhookDeliveries } from "../db/schema";
 import { officeNotification } from "../mail/outbox";
 import { removeMailFiles } from "../mail/transport";
+import { queueWebhooks } from "../webhooks/queue";
 import { recordAudit } from "./audit";
 import type { Actor } from "./enquiries";
 import { csvHeader, csvRows } from "./enquiry-csv";
@@ -41,6 +42,10 @@ export function createPrivacyService(
     retentionMonths: number;
     /** Where mail files are written without SMTP_URL (DATA_DIR). */
     dataDir?: string;
+    /** Asks the outbox worker for a pass (an erasure queues its `enquiry.erased` webhooks). */
+    wake?: () => void;
+    /** Other rows the hourly worker deletes when past their retention (the webhooks' delivery log). */
+    prune?: (now: Date) => Promise<number>;
   },
 ) {
   let erasedTotal = 0;
@@ -180,7 +185,7 @@ export function createPrivacyService(
    */
   async function eraseIn(tx: Tx, id: string, by?: Actor): Promise<string[] | false> {
     const [row] = await tx
-      .select({ id: enquiries.id })
+      .select({ id: enquiries.id, status: enquiries.status })
       .from(enquiries)
       .where(and(eq(enquiries.id, id), notErased))
       .for("update");
@@ -192,7 +197,14 @@ export function createPrivacyService(
       .where(and(eq(enquiryEvents.enquiryId, id), eq(enquiryEvents.type, "erased")));
     if (done) return false;
     const mail = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.enquiryId, id));
+    // Receivers that were told of it are told it is gone (spam never sent is not announced).
+    const [announced] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.enquiryId, id))
+      .limit(1);
     await eraseRows(tx, id);
+    if (row.status !== "spam" || announced) await queueWebhooks(tx, "enquiry.erased", id);
     await tx
       .insert(enquiryEvents)
       .values({ enquiryId: id, adminId: by?.id, adminEmail: by?.email, type: "erased", data: {} });
@@ -229,6 +241,7 @@ export function createPrivacyService(
     });
     await removeFiles(mailIds);
     erasedTotal += count;
+    if (count > 0) settings.wake?.();
     return count;
   }
 
@@ -252,16 +265,24 @@ export function createPrivacyService(
       }
     }
     erasedTotal += count;
+    if (count > 0) settings.wake?.();
     return count;
   }
 
   const tick = () => {
+    const pruned = settings.prune?.(new Date()).then(
+      (count) => {
+        if (count > 0) log?.info({ rows: count }, "privacy: delivery log rows past retention deleted");
+      },
+      (error) => log?.error({ err: error }, "privacy: delivery log retention failed"),
+    );
     running = eraseExpired().then(
       (count) => {
         if (count > 0) log?.info({ enquiries: count }, "privacy: enquiries past retention erased");
       },
       (error) => log?.error({ err: error }, "privacy: retention failed"),
     );
+    if (pruned) running = Promise.all([running, pruned]);
   };
 
   return {
@@ -272,7 +293,7 @@ export function createPrivacyService(
     eraseExpired,
     /** The worker: erases past the retention at start, then every RETENTION_INTERVAL_MS. */
     start(logger?: FastifyBaseLogger) {
-      if (timer || settings.retentionMonths <= 0) return;
+      if (timer || (settings.retentionMonths <= 0 && !settings.prune)) return;
       log = logger;
       timer = setInterval(tick, RETENTION_INTERVAL_MS);
       timer.unref();
