@@ -71,7 +71,7 @@ export const AUDIT_LIMITS = {
   /** Rows per page on the screen and the API's default. */
   page: 50,
   pageMax: 200,
-  /** Rows are kept this many months (deleted by the hourly privacy worker). */
+  /** Rows are kept this many months (deleted hourly by services/audit.ts). */
   retentionMonths: 24,
 } as const;
 

@@ -103,6 +103,7 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
   // The insights worker writes its last counts before the database closes too.
   app.addHook("preClose", () => app.services.insights.stop());
   app.addHook("preClose", () => app.services.privacy.stop());
+  app.addHook("preClose", () => app.services.audit.stop());
   startedAt.firstStartDone = Math.round(performance.now());
   await app.listen({ port: config.port, host: config.host });
   startedAt.listening = Math.round(performance.now());
@@ -111,6 +112,7 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
   app.services.scheduledPosts.start(app.log); // scheduled posts published within 10 s of their time
   app.services.insights.start(app.log); // counts flushed every 10 s; retention once a day
   app.services.privacy.start(app.log); // enquiries past ENQUIRY_RETENTION_MONTHS erased hourly
+  app.services.audit.start(app.log); // audit log entries past 24 months deleted hourly
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -69,7 +69,7 @@ export const REGISTRY: Record<string, TableEntry> = {
       ip: staff("the client's IP address of a sign-in or sign-in attempt (security information)"),
     },
     retention:
-      "24 months (AUDIT_LIMITS.retentionMonths; deleted by the hourly privacy worker); kept when an account is removed or a visitor erased (it holds no lead's details).",
+      "24 months (AUDIT_LIMITS.retentionMonths; deleted hourly by the audit worker, services/audit.ts); kept when an account is removed or a visitor erased (it holds no lead's details).",
   },
   admins: {
     backup: { order: 1, chunkRows: 500 },

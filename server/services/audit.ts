@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { AUDIT_LIMITS, type AuditAction, type AuditPage, type AuditQuery } from "../../common/audit";
 import type { Database } from "../db/client";
 import { auditEvents } from "../db/schema";
@@ -30,6 +31,7 @@ export type AuditWriter = Pick<Database, "insert">;
 const cut = (value: string | null | undefined, max: number) =>
   value == null ? null : value.length > max ? `${value.slice(0, max - 1)}…` : value;
 
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const MONTH_MS = 30.4375 * 24 * 60 * 60 * 1000;
 
 /** `at|id` of a row: the keyset cursor of the page after it. */
@@ -64,6 +66,18 @@ export async function recordAudit(tx: AuditWriter, event: AuditEvent): Promise<v
 
 export function createAuditService(db: Database, options: { retentionMonths?: number } = {}) {
   const retentionMonths = options.retentionMonths ?? AUDIT_LIMITS.retentionMonths;
+
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function prune(now: Date = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - retentionMonths * MONTH_MS);
+    const deleted = await db
+      .delete(auditEvents)
+      .where(lt(auditEvents.at, before))
+      .returning({ id: auditEvents.id });
+    return deleted.length;
+  }
 
   return {
     /**
@@ -121,14 +135,29 @@ export function createAuditService(db: Database, options: { retentionMonths?: nu
       return rows.flatMap((row) => (row.email ? [row.email] : []));
     },
 
-    /** Deletes entries older than the retention (run by the hourly privacy worker). */
-    async prune(now: Date = new Date()): Promise<number> {
-      const before = new Date(now.getTime() - retentionMonths * MONTH_MS);
-      const deleted = await db
-        .delete(auditEvents)
-        .where(lt(auditEvents.at, before))
-        .returning({ id: auditEvents.id });
-      return deleted.length;
+    /** Deletes entries older than the retention (AUDIT_LIMITS.retentionMonths); how many. */
+    prune,
+
+    /** The retention worker: prunes at start, then hourly (every instance may run it). */
+    start(log?: FastifyBaseLogger) {
+      if (timer) return;
+      const tick = () => {
+        running = prune().then(
+          (count) => {
+            if (count > 0) log?.info({ rows: count }, "audit: entries past retention deleted");
+          },
+          (error) => log?.error({ err: error }, "audit: retention failed"),
+        );
+      };
+      timer = setInterval(tick, PRUNE_INTERVAL_MS);
+      timer.unref();
+      tick();
+    },
+    /** Stops the worker once its pass in flight ends (shutdown). */
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
     },
   };
 }

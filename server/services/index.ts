@@ -36,7 +36,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const contentVersion = createContentVersion();
   // A sign-in from a browser the account has not used before mails the account.
   const browsers = createKnownBrowsers(db, { siteUrl: config.siteUrl, wakeMail: () => mail.wake() });
-  const logins = createLoginService({ accounts, sessions, counters, browsers });
+  const logins = createLoginService({ accounts, sessions, counters, browsers, audit });
   // Every write to what public pages show announces it (`changed`): the page cache follows.
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });

@@ -1,8 +1,10 @@
 import type { PasswordChange } from "../../common/account";
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/admin-messages";
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
+import { describeDevice } from "../../common/device";
 import { isStorableText, normalEmail } from "../../common/text";
 import type { AccountService } from "./accounts";
+import type { AuditService } from "./audit";
 import type { KnownBrowsers } from "./browsers";
 import { Invalid, Limited, Unavailable } from "./errors";
 import type { CounterLimit, FailureCounters } from "./failure-counters";
@@ -61,6 +63,8 @@ export function createLoginService(deps: {
   sessions: SessionService;
   counters: FailureCounters;
   browsers: KnownBrowsers;
+  /** The audit log: sign-ins and failed attempts, with the client's address. */
+  audit?: Pick<AuditService, "record">;
 }) {
   const checks = createSlots(PASSWORD_CHECKS_IN_FLIGHT, PASSWORD_CHECKS_WAITING);
 
@@ -125,7 +129,15 @@ export function createLoginService(deps: {
       await refund(keys);
       throw new Limited(LOGIN_MESSAGES.busy);
     }
-    if (!account.found) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
+    if (!account.found) {
+      // The address tried (a colleague's, or a guess): never a lead's, and kept as staff's data.
+      await deps.audit?.record({
+        action: "sign_in_failed",
+        target: { label: email || null },
+        ip: input.client,
+      });
+      throw new Invalid(ADMIN_MESSAGES.invalidLogin);
+    }
     await refund(keys);
     // The password changed while it was being checked: the old one no longer signs in.
     const session = await deps.sessions.create(
@@ -141,6 +153,12 @@ export function createLoginService(deps: {
       browser: input.browser,
       userAgent: input.userAgent,
       mail: true,
+    });
+    await deps.audit?.record({
+      action: "sign_in",
+      actor: account.found,
+      target: { id: account.found.id, label: describeDevice(input.userAgent ?? null) },
+      ip: input.client,
     });
     return { token: session.token, browser };
   }
