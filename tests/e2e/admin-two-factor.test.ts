@@ -1,0 +1,72 @@
+import { Secret, TOTP } from "otpauth";
+import { describe, expect, it } from "vitest";
+import { TWO_FACTOR_MESSAGES as T } from "../../common/two-factor";
+import { adminContext, invitedColleague, message, open, setUpBrowser } from "./admin";
+import { axeViolations } from "./axe";
+import { waitForHydration } from "./browser";
+
+setUpBrowser();
+
+const PASSWORD = "two-factor-password-7";
+
+/** The authenticator app's code for `secret`, `offsetMs` from now. */
+const codeFor = (secret: string, offsetMs = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetMs });
+
+describe("two-factor sign-in on 'Account'", () => {
+  it("enrols with the QR code's key and a code, signs out, then signs in with password and code", async () => {
+    const email = await invitedColleague("desk", PASSWORD);
+    const browser = await adminContext({ width: 360 });
+    try {
+      const { page } = browser;
+      const logIn = async () => {
+        await page.goto("/admin");
+        await waitForHydration(page);
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+        await page.getByRole("button", { name: "Log in" }).click();
+      };
+      await logIn();
+      await page.waitForURL("**/admin/dashboard");
+      await open(page, "/admin/dashboard/account");
+      const section = page.getByRole("region", { name: T.heading });
+      await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.off);
+
+      await section.getByRole("button", { name: T.start }).click();
+      const qr = section.getByRole("img", { name: T.qrLabel });
+      await qr.waitFor();
+      expect(await qr.locator("svg").count()).toBe(1);
+      const secret = (await section.getByTestId("two-factor-secret").textContent())?.trim() ?? "";
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await section.getByLabel(T.code).fill(codeFor(secret));
+      await section.getByRole("button", { name: T.confirm }).click();
+      await message(page, T.enabled).waitFor();
+      const codes = section.getByTestId("recovery-codes").getByRole("listitem");
+      await expect.poll(() => codes.count()).toBe(10);
+      await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Log out" }).click();
+      await page.waitForURL(/\/admin$/);
+
+      // The password alone makes no session: the code is asked for.
+      await logIn();
+      const code = page.getByLabel(T.signInCode);
+      await code.waitFor();
+      expect(page.url()).not.toContain("/admin/dashboard");
+      expect((await browser.context.cookies()).some((c) => c.name === "admin_auth")).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
+      // The next time-step's code (the current one confirmed the enrolment).
+      await code.fill(codeFor(secret, 30_000));
+      await page.getByRole("button", { name: T.verify }).click();
+      await page.waitForURL("**/admin/dashboard");
+      await open(page, "/admin/dashboard/account");
+      await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.context.close();
+    }
+  });
+});
