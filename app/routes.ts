@@ -42,6 +42,7 @@ export default [
     route("privacy", "routes/admin/privacy.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("spam", "routes/admin/spam.tsx"),
+    route("integrations", "routes/admin/integrations.tsx"),
     route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
   ]),
   route("admin/invite/:token", "routes/admin/invite.tsx"),

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox, webhookDeliveries } from "../db/schema";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -121,6 +121,27 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
     "mail_failures_total",
     "Failed delivery attempts by this instance",
     () => app.services.mail.stats().failed,
+  );
+  total(
+    "webhooks_delivered_total",
+    "Webhook deliveries answered 2xx, by this instance",
+    () => app.services.webhookSender.stats().sent,
+  );
+  total(
+    "webhook_failures_total",
+    "Failed webhook attempts by this instance (no answer, or not 2xx)",
+    () => app.services.webhookSender.stats().failed,
+  );
+  gauge(
+    "webhook_pending_deliveries",
+    "Webhook deliveries not yet delivered nor given up (all instances)",
+    () =>
+      app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(webhookDeliveries)
+        .where(sql`${webhookDeliveries.state} = 'pending'`)
+        .then(([row]) => Number(row.n))
+        .catch(() => Number.NaN),
   );
 
   total(

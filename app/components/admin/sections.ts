@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   MessageSquareText,
   Newspaper,
+  Plug,
   ScrollText,
   ShieldBan,
   ShieldCheck,
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS: readonly {
   { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users, permission: "staff" },
   { to: `${DASHBOARD_PATH}/audit`, label: "Audit log", icon: ScrollText, permission: "security" },
   { to: `${DASHBOARD_PATH}/privacy`, label: "Privacy", icon: ShieldCheck, permission: "privacy" },
+  { to: `${DASHBOARD_PATH}/integrations`, label: "Integrations", icon: Plug, permission: "integrations" },
 ];
 
 /** The sections the role may use: the menu shows only these. */
