@@ -1,6 +1,8 @@
 // npm run budget:server: the server's budgets of budgets.json on the Node running this script (CI:
 // Node 24), measured on the production build the way an operator starts it (scripts/node-flags.mjs):
-// - cold start: spawn to a healthy /api/healthz on an empty DATA_DIR, the median of five starts;
+// - cold start: spawn to a healthy /api/healthz on an empty DATA_DIR, the median of five starts,
+//   as the CPU time the server spent (user + system, its reaped children too: /proc/<pid>/stat),
+//   which other work on the cores barely moves; the wall-clock time is printed beside it;
 // - peak memory: the process's VmHWM (the kernel's own high-water mark of resident memory, so no
 //   sample can miss a peak) from spawn on an empty DATA_DIR through BUDGET_LOAD_SECONDS (default
 //   15; `npm run bench:memory` runs 60) of GET / as browsers ask for it (Accept-Encoding: br, gzip)
@@ -17,14 +19,23 @@ const STARTS = 5;
 
 ensureBuild();
 
+/** CPU milliseconds a process has used: user + system, its own and its reaped children's. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // Fields 14-17 of proc(5) (utime, stime, cutime, cstime), in clock ticks of 10 ms.
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
+}
+
 const peakMb = (pid) =>
   Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
 // Each start logs where its time went (server/server.ts: milliseconds since the process began).
 const starts = [];
+const startCpu = [];
 const phases = [];
 for (let i = 0; i < STARTS; i++) {
   const server = await startBuiltServer({ SEED_DEMO: "1", LOG_LEVEL: "info", LOG_FORMAT: "json" });
+  startCpu.push(cpuMs(server.child.pid));
   starts.push(server.startMs);
   await server.stop();
   const line = server
@@ -35,6 +46,7 @@ for (let i = 0; i < STARTS; i++) {
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const medianStart = median(starts);
+const medianCpu = median(startCpu);
 const phaseText = phases.length
   ? Object.keys(phases[0])
       .map((phase) => `${phase} ${median(phases.map((p) => p[phase]))}`)
@@ -51,8 +63,9 @@ const failedRequests = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
 
 console.log(`Server budgets on ${machine()}:`);
 console.log(
-  `  cold start ${medianStart} ms, median of ${STARTS} (${starts.join(", ")} ms); budget ${budgets.coldStart.ms} ms`,
+  `  cold start ${medianCpu} ms of CPU, median of ${STARTS} (${startCpu.join(", ")} ms); budget ${budgets.coldStart.cpuMs} ms`,
 );
+console.log(`  the same starts on the clock: ${medianStart} ms, median (${starts.join(", ")} ms)`);
 console.log(`  where a start's time goes (medians, ms since the process began): ${phaseText}`);
 console.log(
   `  peak resident memory ${peak} MB from spawn through ${LOAD_SECONDS} s of GET / and /api/blog ` +
@@ -66,9 +79,9 @@ if (peak > budgets.peakRss.mb)
   broken.push(
     `Memory budget broken: the server's peak resident memory was ${peak} MB from spawn through ${LOAD_SECONDS} s of GET / and /api/blog on Node ${process.versions.node}, budget ${budgets.peakRss.mb} MB (budgets.json server.peakRss).`,
   );
-if (medianStart > budgets.coldStart.ms)
+if (medianCpu > budgets.coldStart.cpuMs)
   broken.push(
-    `Cold-start budget broken: the server took ${medianStart} ms (median of ${STARTS}) from spawn to healthy on an empty DATA_DIR on Node ${process.versions.node}, budget ${budgets.coldStart.ms} ms (budgets.json server.coldStart).`,
+    `Cold-start budget broken: the server used ${medianCpu} ms of CPU (median of ${STARTS}) from spawn to healthy on an empty DATA_DIR on Node ${process.versions.node}, budget ${budgets.coldStart.cpuMs} ms (budgets.json server.coldStart).`,
   );
 for (const sentence of broken) console.error(sentence);
 process.exit(broken.length ? 1 : 0);
