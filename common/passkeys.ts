@@ -39,6 +39,8 @@ export const PASSKEY_MESSAGES = {
 } as const;
 
 export const PASSKEY_LIMITS = {
+  /** Sign-in options (stored challenges) one client may ask for per 15 minutes. */
+  optionsPerWindow: 60,
   /** Passkeys one account may hold. */
   perAccount: 20,
   /** A name's length. */
@@ -114,8 +116,6 @@ export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
 export const passkeySignInSchema = z.object({ response: authenticationResponseSchema });
 
 /** The options handed to the browser (PublicKeyCredential{Creation,Request}OptionsJSON). */
-export const passkeyOptionsSchema = z
-  .looseObject({ challenge: z.string() })
-  .meta({
-    description: "WebAuthn options for @simplewebauthn/browser (startRegistration / startAuthentication)",
-  });
+export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() }).meta({
+  description: "WebAuthn options for @simplewebauthn/browser (startRegistration / startAuthentication)",
+});

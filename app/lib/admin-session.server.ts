@@ -98,6 +98,19 @@ export async function completeTwoFactor(
   return signedInHeaders(context, token, browser);
 }
 
+/** Signing in with a passkey (the browser's answer to the sign-in options); the session's Set-Cookie headers. */
+export async function signInWithPasskey(
+  context: AppLoadContext,
+  request: Request,
+  response: Parameters<AppLoadContext["services"]["passkeys"]["signIn"]>[0]["response"],
+) {
+  const { token, browser } = await logged(
+    context,
+    context.services.passkeys.signIn({ response, client: clientOf(context), ...browserOf(request) }),
+  );
+  return signedInHeaders(context, token, browser);
+}
+
 /** The browser's User-Agent and its id (admin_browser cookie): the session's device, and new-browser mail. */
 const browserOf = (request: Request) => ({
   userAgent: request.headers.get("user-agent"),

@@ -137,9 +137,9 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
         response: { 200: withStatus("Ok", "data", optionsBody), 429: errorBody },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return { status: "Ok", data: await passkeys.signInOptions() };
+      return { status: "Ok", data: await passkeys.signInOptions(clientKey(request.ip)) };
     },
   );
 

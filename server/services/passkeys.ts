@@ -67,6 +67,21 @@ export function createPasskeyService(
 ) {
   const rp = relyingParty(deps.siteUrl);
 
+  /** Takes a slot on each limit (kept unless refunded). Throws Limited or Unavailable. */
+  async function reserve(limits: Array<{ key: string; max: number }>) {
+    let over: { retryAfterMs: number } | undefined;
+    try {
+      over = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
+    } catch (error) {
+      throw new Unavailable(
+        LOGIN_MESSAGES.unavailable,
+        "login limit unavailable (Redis unreachable): passkey sign-in refused",
+        { cause: error },
+      );
+    }
+    if (over) throw new Limited(LOGIN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
+  }
+
   /** A new single-use challenge row; expired ones are deleted on the way. */
   async function storeChallenge(challenge: string, purpose: Purpose, adminId: string | null) {
     await db.delete(adminPasskeyChallenges).where(lt(adminPasskeyChallenges.expiresAt, new Date()));
@@ -224,8 +239,13 @@ export function createPasskeyService(
     });
   }
 
-  /** Options for a usernameless sign-in: no account named, any of this site's passkeys answers. */
-  async function signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  /**
+   * Options for a usernameless sign-in: no account named, any of this site's passkeys answers.
+   * Each is a stored challenge: a client may ask PASSKEY_LIMITS.optionsPerWindow times per
+   * LOGIN_WINDOW_MS (screen and API alike). Throws Limited or Unavailable.
+   */
+  async function signInOptions(client: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await reserve([{ key: `passkey-options:${client}`, max: PASSKEY_LIMITS.optionsPerWindow }]);
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       timeout: PASSKEY_LIMITS.timeoutMs,
@@ -248,17 +268,7 @@ export function createPasskeyService(
   }): Promise<{ token: string; browser: string; adminId: string }> {
     // Failures count in the password sign-in's per-client slots: one budget for both doors.
     const key = `login:client:${input.client}`;
-    let over: { retryAfterMs: number } | undefined;
-    try {
-      over = await deps.counters.reserve([{ key, max: LOGIN_LIMITS.client }], LOGIN_WINDOW_MS);
-    } catch (error) {
-      throw new Unavailable(
-        LOGIN_MESSAGES.unavailable,
-        "login limit unavailable (Redis unreachable): passkey sign-in refused",
-        { cause: error },
-      );
-    }
-    if (over) throw new Limited(LOGIN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
+    await reserve([{ key, max: LOGIN_LIMITS.client }]);
 
     const expectedChallenge = await takeChallenge(input.response.response.clientDataJSON, "sign_in", null);
     const [passkey] = await db

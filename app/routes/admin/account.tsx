@@ -5,6 +5,7 @@ import { SESSION_MESSAGES } from "@common/sessions";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { AccountPasskeys } from "~/components/admin/AccountPasskeys";
 import { AccountSessions } from "~/components/admin/AccountSessions";
 import { AccountSecurity, AccountTwoFactor } from "~/components/admin/AccountTwoFactor";
 import { Loading } from "~/components/admin/Loading";
@@ -15,6 +16,7 @@ import { isTwoFactorIntent, twoFactorAction, twoFactorLoad } from "~/lib/account
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
+import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/passkeys.server";
 import type { Route } from "./+types/account";
 
 export const meta = adminMeta("Change password");
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: admin.email,
     sessions: await context.services.sessions.listFor(admin.id, admin.sessionId),
     ...(await twoFactorLoad(context, admin)),
+    ...(await passkeyLoad(context, admin)),
   };
 }
 
@@ -36,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
   if (isTwoFactorIntent(values.intent)) return twoFactorAction(context, admin, values);
+  if (isPasskeyIntent(values.intent)) return passkeyAction(context, request, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
   if (!parsed.success) return invalidInput(parsed.error.issues);
   if (values.confirmPassword !== values.newPassword)
@@ -141,6 +145,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
       </fetcher.Form>
       <AccountSessions sessions={loaderData.sessions} />
       {!loaderData.twoFactor.enrolmentDue && <AccountTwoFactor status={loaderData.twoFactor} />}
+      <AccountPasskeys passkeys={loaderData.passkeys} />
       {loaderData.security && <AccountSecurity settings={loaderData.security} />}
     </div>
   );

@@ -4,6 +4,7 @@ import { firstIssue } from "@common/zod";
 import { LogIn, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { PasskeySignIn } from "~/components/admin/PasskeySignIn";
 import { Logo } from "~/components/art/LogoMark";
 import { inputClass } from "~/components/enquiry/styles";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
@@ -11,6 +12,7 @@ import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { adminFrom, completeTwoFactor, signIn } from "~/lib/admin-session.server";
 import { domainFailure, refused } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
+import { passkeyLoginAction } from "~/lib/passkeys.server";
 import type { Route } from "./+types/login";
 
 export const meta = adminMeta("Admin Login");
@@ -29,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "two-factor") return codeStep(context, request, form);
+  const passkey = await passkeyLoginAction(context, request, form);
+  if (passkey) return passkey;
   let result: Awaited<ReturnType<typeof signIn>>;
   try {
     result = await signIn(context, request, { email: form.get("email"), password: form.get("password") });
@@ -106,6 +110,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             Log in
           </button>
         </Form>
+        <PasskeySignIn busy={busy} />
       </div>
     </main>
   );
