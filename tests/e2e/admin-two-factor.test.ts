@@ -1,9 +1,10 @@
 import { Secret, TOTP } from "otpauth";
+import { request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_MESSAGES as T } from "../../common/two-factor";
 import { adminContext, invitedColleague, message, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
-import { waitForHydration } from "./browser";
+import { baseURL, waitForHydration } from "./browser";
 
 setUpBrowser();
 
@@ -66,6 +67,45 @@ describe("two-factor sign-in on 'Account'", () => {
       await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
       expect(browser.errors).toEqual([]);
     } finally {
+      await browser.context.close();
+    }
+  });
+
+  it("an Owner's requirement takes an unenrolled colleague to 'Account' and keeps them there", async () => {
+    const ownerEmail = await invitedColleague("owner", PASSWORD);
+    const deskEmail = await invitedColleague("desk", PASSWORD);
+    // The Owner who requires it has it on (an Owner without it would be held back too).
+    const owner = await request.newContext({ baseURL: baseURL() });
+    const browser = await adminContext({ width: 360 });
+    try {
+      expect(
+        (await owner.post("/api/admin/login", { data: { email: ownerEmail, password: PASSWORD } })).ok(),
+      ).toBe(true);
+      const { secret } = (await (await owner.post("/api/admin/two-factor/start")).json()).data;
+      expect(
+        (await owner.post("/api/admin/two-factor/confirm", { data: { code: codeFor(secret) } })).ok(),
+      ).toBe(true);
+      expect((await owner.put("/api/admin/security", { data: { requireTwoFactor: true } })).ok()).toBe(true);
+
+      const { page } = browser;
+      await page.goto("/admin");
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill(deskEmail);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL("**/admin/dashboard/account");
+      await waitForHydration(page);
+      await page.getByText(T.enrolmentDueScreen).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await open(page, "/admin/dashboard/enquiries");
+      expect(new URL(page.url()).pathname).toBe("/admin/dashboard/account");
+      const refused = await page.request.get("/api/admin/enquiries");
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).message).toBe(T.enrolmentDue);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await owner.put("/api/admin/security", { data: { requireTwoFactor: false } });
+      await owner.dispose();
       await browser.context.close();
     }
   });
