@@ -124,6 +124,7 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
       expect(routes.length).toBeGreaterThan(25);
       expect(app.adminRoutes.filter((r) => r.need === "signIn").map((r) => `${r.method} ${r.url}`)).toEqual([
         "POST /api/admin/login",
+        "POST /api/admin/login/two-factor",
         "POST /api/admin/invites/:token",
       ]);
       for (const route of routes) {

@@ -42,6 +42,7 @@ describe("every route's duties", () => {
     expect(open.map((r) => `${r.method} ${r.url} ${r.bound}`).sort()).toEqual([
       "POST /api/admin/invites/:token sign-in counters",
       "POST /api/admin/login sign-in counters",
+      "POST /api/admin/login/two-factor sign-in counters",
       "POST /api/contact rate limit",
       "POST /api/insights rate limit",
       "POST /api/quote rate limit",
