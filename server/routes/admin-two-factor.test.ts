@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
-import { adminRecoveryCodes, adminTwoFactor } from "../db/schema";
+import { adminRecoveryCodes, adminTwoFactor, auditEvents } from "../db/schema";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_LIMITS } from "../services/two-factor";
 import { bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
@@ -32,6 +32,17 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     const token = (await logIn(email)).json().auth as string;
     return { email, id, token };
   }
+
+  /** The audit log's actions for the account, oldest first. */
+  const audited = async (email: string) =>
+    (
+      await api.app.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.actorEmail, email)))
+    )
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((row) => row.action);
 
   /** Turns it on for the account: the secret and the recovery codes. */
   async function enrol(token: string) {
@@ -134,6 +145,9 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     const again = await second((await logIn(email)).json().pending, code);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(TWO_FACTOR_MESSAGES.codeWrong);
+    expect(await audited(email)).toEqual(
+      expect.arrayContaining(["two_factor_enabled", "recovery_code_used", "sign_in_failed_two_factor"]),
+    );
     const left = await call("GET", "/api/admin/two-factor", token);
     expect(left.json().data.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
 
@@ -172,6 +186,7 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     expect(off.statusCode).toBe(200);
     expect(await api.app.db.select().from(adminTwoFactor).where(eq(adminTwoFactor.adminId, id))).toEqual([]);
     expect((await logIn(email)).json().auth).toEqual(expect.any(String));
+    expect(await audited(email)).toContain("two_factor_disabled");
   });
 
   it("an Owner's requirement: an unenrolled account gets 403 from admin routes but may enrol, read itself and sign out", async () => {
@@ -183,6 +198,7 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     expect(byDesk.statusCode).toBe(403);
     const on = await call("PUT", "/api/admin/security", owner.token, { requireTwoFactor: true });
     expect(on.statusCode).toBe(200);
+    expect(await audited(owner.email)).toContain("two_factor_required_changed");
     expect((await call("GET", "/api/admin/security", owner.token)).json().data).toEqual({
       requireTwoFactor: true,
     });
