@@ -10,6 +10,13 @@ import { Invalid, Limited, Unavailable } from "./errors";
 import type { CounterLimit, FailureCounters } from "./failure-counters";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
+import type { TwoFactorService } from "./two-factor";
+
+/**
+ * What the password step gives: a session, or, for an account with two-factor sign-in, a
+ * pending sign-in (no session yet) to complete with a code (`completeTwoFactor`).
+ */
+export type SignInResult = { token: string; browser: string } | { twoFactorRequired: true; pending: string };
 
 /**
  * Sign-in with limits that hold under a burst and that strangers cannot turn against the
@@ -63,6 +70,7 @@ export function createLoginService(deps: {
   sessions: SessionService;
   counters: FailureCounters;
   browsers: KnownBrowsers;
+  twoFactor?: TwoFactorService;
   /** The audit log: sign-ins and failed attempts, with the client's address. */
   audit?: Pick<AuditService, "record">;
 }) {
@@ -99,7 +107,7 @@ export function createLoginService(deps: {
     userAgent?: string | null;
     /** The browser's id (its admin_browser cookie), if it has one. */
     browser?: string;
-  }): Promise<{ token: string; browser: string }> {
+  }): Promise<SignInResult> {
     const email = normalEmail(credential(input.email));
     const password = credential(input.password);
     const keys = [
@@ -139,28 +147,58 @@ export function createLoginService(deps: {
       throw new Invalid(ADMIN_MESSAGES.invalidLogin);
     }
     await refund(keys);
+    // Two-factor sign-in: the password alone makes no session, only a pending sign-in.
+    if (await deps.twoFactor?.isEnabled(account.found.id))
+      return {
+        twoFactorRequired: true,
+        pending: await deps.twoFactor!.beginSignIn(account.found.id, account.found.passwordHash),
+      };
+    return startSession(account.found, input);
+  }
+
+  /** The session for a checked account, and the browser it is remembered by (mailed when new). */
+  async function startSession(
+    found: { id: string; email: string; passwordHash: string },
+    input: { userAgent?: string | null; browser?: string; client?: string },
+  ): Promise<{ token: string; browser: string }> {
     // The password changed while it was being checked: the old one no longer signs in.
-    const session = await deps.sessions.create(
-      account.found.id,
-      account.found.passwordHash,
-      input.userAgent ?? undefined,
-    );
+    const session = await deps.sessions.create(found.id, found.passwordHash, input.userAgent ?? undefined);
     if (!session) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
     // A browser new to the account mails it: the id the browser keeps from now on.
     const browser = await deps.browsers.remember({
-      adminId: account.found.id,
-      email: account.found.email,
+      adminId: found.id,
+      email: found.email,
       browser: input.browser,
       userAgent: input.userAgent,
       mail: true,
     });
     await deps.audit?.record({
       action: "sign_in",
-      actor: account.found,
-      target: { id: account.found.id, label: describeDevice(input.userAgent ?? null) },
+      actor: found,
+      target: { id: found.id, label: describeDevice(input.userAgent ?? null) },
       ip: input.client,
     });
     return { token: session.token, browser };
+  }
+
+  /**
+   * Sign-in's second step: the pending sign-in and a TOTP or recovery code make the session.
+   * Throws Invalid (wrong, replayed or used code; expired pending sign-in), Limited or Unavailable.
+   */
+  async function completeTwoFactor(input: {
+    pending: string;
+    code: string;
+    client: string;
+    userAgent?: string | null;
+    browser?: string;
+  }): Promise<{ token: string; browser: string }> {
+    if (!deps.twoFactor) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
+    const done = await deps.twoFactor.completeSignIn(input);
+    const found = await deps.accounts.findById(done.adminId);
+    // The password changed after the first step: that step no longer counts.
+    if (!found || deps.twoFactor.passwordCheckOf(found.passwordHash) !== done.passwordCheck)
+      throw new Invalid(ADMIN_MESSAGES.invalidLogin);
+    return startSession(found, input);
   }
 
   /**
@@ -213,7 +251,7 @@ export function createLoginService(deps: {
     return () => refund([key]);
   }
 
-  return { signIn, changePassword, passwordWork, attempt };
+  return { signIn, completeTwoFactor, changePassword, passwordWork, attempt };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;
