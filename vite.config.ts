@@ -21,7 +21,10 @@ const FORMS =
 const SHELL = /[\\/]app[\\/](root\.tsx|routes[\\/]public-layout\.tsx)$/;
 const ROUTE = /[\\/]app[\\/]routes[\\/]/;
 const ADMIN_ROUTE = /[\\/]app[\\/]routes[\\/]admin[\\/]/;
-/** A module joins "shared" when the shell uses it or at least this many public route modules do. */
+/**
+ * A module joins "shared" when the shell uses it or at least this many public route modules do; an
+ * icon when any public page uses it (a few hundred bytes each: a chunk of its own costs more).
+ */
 const SHARED_REACH = 3;
 
 /**
@@ -32,7 +35,7 @@ const SHARED_REACH = 3;
 function publicReach(id: string, ctx: ChunkingContext): number {
   const routes = new Set<string>();
   const seen = new Set<string>([id]);
-  const queue = [id];
+  const queue = iconUsers(id, ctx) ?? [id];
   let shell = false;
   while (queue.length && !shell) {
     const current = queue.pop() as string;
@@ -49,6 +52,34 @@ function publicReach(id: string, ctx: ChunkingContext): number {
     }
   }
   return shell ? Number.POSITIVE_INFINITY : routes.size;
+}
+
+const LUCIDE = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.m?js$/;
+
+/**
+ * The modules that use a lucide icon. Icons are imported through lucide-react's index, which the
+ * shell imports too, so following importers would put every icon the admin uses on every public
+ * page: an icon's users are the modules outside lucide-react that import its index and name the
+ * icon (`KeyRound` for key-round.mjs).
+ */
+function iconUsers(id: string, ctx: ChunkingContext): string[] | undefined {
+  const icon = LUCIDE_ICON.exec(id)?.[1];
+  if (!icon) return undefined;
+  const name = icon.replace(/(^|-)([a-z0-9])/g, (_match, _dash, letter: string) => letter.toUpperCase());
+  const names = new RegExp(`\\b${name}\\b`);
+  const users = new Set<string>();
+  const seen = new Set<string>([id]);
+  const queue = [id];
+  while (queue.length) {
+    for (const importer of ctx.getModuleInfo(queue.pop() as string)?.importers ?? []) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      if (LUCIDE.test(importer)) queue.push(importer);
+      else if (names.test(ctx.getModuleInfo(importer)?.code ?? "")) users.add(importer);
+    }
+  }
+  return [...users];
 }
 
 export default defineConfig({
@@ -85,7 +116,7 @@ export default defineConfig({
                 !FORMS.test(id) &&
                 !ADMIN_ONLY.test(id) &&
                 !BLOG_PAGES.test(id) &&
-                publicReach(id, ctx) >= SHARED_REACH
+                publicReach(id, ctx) >= (LUCIDE_ICON.test(id) ? 1 : SHARED_REACH)
                   ? "shared"
                   : null,
               minShareCount: 2,
