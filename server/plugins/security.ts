@@ -10,7 +10,10 @@ declare module "fastify" {
   }
 }
 
-/** Browser features the site never uses, switched off for it and anything it embeds. */
+/**
+ * Browser features the site never uses, switched off for it and anything it embeds; passkeys
+ * (WebAuthn, the admin's sign-in) for the site's own pages only, never an embedded frame.
+ */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
@@ -26,7 +29,8 @@ export const PERMISSIONS_POLICY = [
   "midi=()",
   "payment=()",
   "picture-in-picture=()",
-  "publickey-credentials-get=()",
+  "publickey-credentials-create=(self)",
+  "publickey-credentials-get=(self)",
   "screen-wake-lock=()",
   "serial=()",
   "usb=()",

@@ -1,0 +1,96 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { PASSKEY_MESSAGES } from "../../common/passkeys";
+import { adminContext, invitedColleague, message, open, setUpBrowser } from "./admin";
+import { axeViolations } from "./axe";
+import { baseURL, waitForHydration } from "./browser";
+
+setUpBrowser();
+
+const PASSWORD = "passkeys-password-9";
+
+/**
+ * The e2e server's SITE_URL is http://localhost:<port> (the default), so the relying party is
+ * "localhost" and the origin http://localhost:<port>: the page must be opened there (an IP address
+ * cannot be a WebAuthn relying party). http://localhost is a secure context.
+ */
+const siteURL = () => baseURL().replace("127.0.0.1", "localhost");
+
+/** Chromium's virtual authenticator (WebAuthn testing API, DevTools protocol): a platform passkey. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () =>
+      (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials as Array<{
+        isResidentCredential: boolean;
+        signCount: number;
+        rpId?: string;
+      }>,
+  };
+}
+
+describe("passkeys", () => {
+  it("registers a passkey on 'Account', signs out, and signs in with it alone; axe clean", async () => {
+    const email = await invitedColleague("editor", PASSWORD);
+    const session = await adminContext({ baseURL: siteURL(), width: 360 });
+    const { page } = session;
+    try {
+      const authenticator = await virtualAuthenticator(page);
+      // An Editor lands on the blog: the dashboard's own paths follow a sign-in.
+      await page.goto("/admin");
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL(/\/admin\/dashboard/);
+      await open(page, "/admin/dashboard/account");
+      const section = page.getByRole("region", { name: PASSKEY_MESSAGES.heading });
+      await section.getByText(PASSKEY_MESSAGES.none).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await section.getByLabel(PASSKEY_MESSAGES.nameLabel).fill("Test laptop");
+      await section.getByRole("button", { name: PASSKEY_MESSAGES.add }).click();
+      await message(page, PASSKEY_MESSAGES.added("Test laptop")).waitFor();
+      const list = section.getByRole("listitem");
+      await expect.poll(() => list.count()).toBe(1);
+      expect(await list.first().textContent()).toContain("Test laptop");
+      expect(await list.first().textContent()).toContain(PASSKEY_MESSAGES.neverUsed);
+      const [stored] = await authenticator.credentials();
+      expect(stored).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Sign out, then back in with the passkey alone: no e-mail, no password.
+      expect((await page.request.post("/api/admin/logout")).status()).toBe(200);
+      await page.goto("/admin");
+      await waitForHydration(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: PASSKEY_MESSAGES.signIn }).click();
+      await page.waitForURL(/\/admin\/dashboard/);
+      await waitForHydration(page);
+      const profile = await page.request.get("/api/admin/profile");
+      expect((await profile.json()).data.email).toBe(email);
+      expect((await authenticator.credentials())[0].signCount).toBeGreaterThan(stored.signCount);
+
+      // 'Account' shows it used; 'Remove' takes it away.
+      await open(page, "/admin/dashboard/account");
+      expect(await list.first().textContent()).not.toContain(PASSKEY_MESSAGES.neverUsed);
+      await section.getByRole("button", { name: PASSKEY_MESSAGES.removeLabel("Test laptop") }).click();
+      await message(page, PASSKEY_MESSAGES.removed("Test laptop")).waitFor();
+      await section.getByText(PASSKEY_MESSAGES.none).waitFor();
+      expect(session.errors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  });
+});
