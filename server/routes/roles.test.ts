@@ -65,6 +65,18 @@ describe.each(TEST_DATABASES)("staff roles on %s", (kind) => {
     expect((await call("GET", "/api/admin/blog", desk)).statusCode).toBe(403);
   });
 
+  it("every role manages its own passkeys: list, registration options, and no one else's", async () => {
+    for (const role of ROLES) {
+      const token = await signInAs(api.app, role, `passkeys-${role}@example.co.uk`);
+      const listed = await call("GET", "/api/admin/passkeys", token);
+      expect(listed.statusCode, role).toBe(200);
+      expect(listed.json().data, role).toEqual([]);
+      expect((await call("POST", "/api/admin/passkeys/options", token)).statusCode, role).toBe(200);
+      const other = await call("DELETE", "/api/admin/passkeys/00000000-0000-4000-8000-000000000000", token);
+      expect(other.statusCode, role).toBe(404);
+    }
+  });
+
   it("a role change holds from the colleague's next request", async () => {
     const token = await signInAs(api.app, "desk", "mover@example.co.uk");
     const { id } = await api.app.services.accounts.findByEmail("mover@example.co.uk");
