@@ -226,6 +226,52 @@ export const REGISTRY: Record<string, TableEntry> = {
     columns: plain("day", "form", "landing", "referrer", "n"),
     retention: "INSIGHTS_RETENTION_MONTHS.",
   },
+  admin_two_factor: {
+    // Staff credentials: a restore keeps two-factor sign-in working (without them every enrolled
+    // account would be locked out); backups are as secret as the database itself.
+    backup: { order: 30, chunkRows: 500 },
+    columns: {
+      ...plain("admin_id", "enabled_at", "last_step", "created_at"),
+      secret: staff(
+        "the authenticator app's shared TOTP secret (base32): a credential, never logged or shown again",
+      ),
+    },
+    retention:
+      "While two-factor sign-in is on (or being set up); 'Turn off' or removing the account deletes it.",
+  },
+  admin_recovery_codes: {
+    backup: { order: 31, chunkRows: 500 },
+    columns: {
+      ...plain("id", "admin_id", "used_at", "created_at"),
+      code_hash: staff("the SHA-256 of a one-time recovery code (80 random bits); the code is shown once"),
+    },
+    retention: "Until new codes are made, two-factor sign-in is turned off or the account is removed.",
+  },
+  admin_pending_sign_ins: {
+    backup: { skip: "a sign-in half done lives five minutes; a restored site asks for the password again" },
+    columns: plain("token_hash", "admin_id", "password_check", "expires_at", "created_at"),
+    retention: "Five minutes, or until the code is given (deleted then and at every sign-in).",
+  },
+  admin_passkeys: {
+    // Staff credentials: a restore keeps passkey sign-in working; the public key is no secret.
+    backup: { order: 33, chunkRows: 500, bytes: ["public_key"] },
+    columns: {
+      ...plain("id", "admin_id", "credential_id", "public_key", "counter", "transports", "created_at"),
+      name: staff("the passkey's name, given by the colleague or their device's (browser and system)"),
+      last_used_at: staff("when the colleague last signed in with it"),
+    },
+    retention: "Until 'Remove' on 'Account' or the account is removed (cascade).",
+  },
+  admin_passkey_challenges: {
+    backup: { skip: "a WebAuthn challenge lives five minutes and is used once; a restored site asks again" },
+    columns: plain("challenge", "purpose", "admin_id", "expires_at", "created_at"),
+    retention: "Five minutes, or until answered (deleted then, and when the next challenge is made).",
+  },
+  security_settings: {
+    backup: { order: 32, chunkRows: 10 },
+    columns: plain("id", "require_two_factor", "updated_at"),
+    retention: "One row, kept; the Owner changes it on 'Account'.",
+  },
   spam_settings: {
     backup: { order: 16, chunkRows: 10 },
     columns: plain("id", "words", "domains", "token_secret", "updated_at"),
@@ -237,6 +283,48 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     columns: plain("id", "used_at"),
     retention: "25 hours after use (deleted by the spam check, services/spam.ts).",
+  },
+  webhook_endpoints: {
+    backup: { order: 17, chunkRows: 100 },
+    columns: {
+      ...plain("id", "url", "description", "events", "enabled", "disabled_reason", "created_at"),
+      secret: {
+        personal: null,
+        erase: "keep",
+        note: "the signing secret (whsec_…): shown to staff once, never logged",
+      },
+    },
+    retention: "Until deleted on 'Integrations' (at most 20).",
+  },
+  webhook_deliveries: {
+    backup: { order: 18, chunkRows: 1000 },
+    columns: {
+      ...plain(
+        "id",
+        "endpoint_id",
+        "enquiry_id",
+        "message_id",
+        "event",
+        "state",
+        "attempts",
+        "next_attempt_at",
+        "last_attempt_at",
+        "last_status",
+        "last_duration_ms",
+        "last_error",
+        "sent_at",
+        "created_at",
+      ),
+      payload: { personal: "visitor", erase: "clear", note: "the enquiry as the API shows it" },
+      response_body: {
+        personal: "visitor",
+        erase: "clear",
+        note: "the receiver's answer (first 1 KB) may echo it",
+      },
+    },
+    erasure: { by: "enquiry_id", deleteRows: { state: { not: ["sent"] } } },
+    retention:
+      "30 days (deleted by the hourly privacy worker); an erased enquiry's unsent deliveries are deleted and the sent ones' payload and answer cleared; deleted with the endpoint.",
   },
 };
 

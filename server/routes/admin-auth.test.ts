@@ -126,6 +126,8 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
         "POST /api/admin/login",
         "POST /api/admin/login/two-factor",
         "POST /api/admin/invites/:token",
+        "POST /api/admin/login/passkey/options",
+        "POST /api/admin/login/passkey",
       ]);
       for (const route of routes) {
         for (const [name, headers] of Object.entries(cases())) {

@@ -4,8 +4,10 @@ import { adminRouteGuard } from "../plugins/auth";
 import { adminAccountRoutes } from "./admin-account";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminBlogRoutes } from "./admin-blog";
+import { adminPasskeyRoutes } from "./admin-passkeys";
 import { adminSessionRoutes } from "./admin-sessions";
 import { adminStaffRoutes } from "./admin-staff";
+import { adminTwoFactorRoutes } from "./admin-two-factor";
 import { auditRoutes } from "./audit";
 import { blogRoutes } from "./blog";
 import { routeDutyGuard } from "./duties";
@@ -14,6 +16,7 @@ import { enquiryInboxRoutes } from "./enquiry-inbox";
 import { healthRoutes } from "./health";
 import { imageRoutes } from "./images";
 import { insightsRoutes } from "./insights";
+import { integrationRoutes } from "./integrations";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 import { privacyRoutes } from "./privacy";
@@ -34,6 +37,8 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(adminAccountRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
+  await app.register(adminPasskeyRoutes);
+  await app.register(adminTwoFactorRoutes);
   await app.register(blogRoutes);
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);
@@ -44,6 +49,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(privacyRoutes);
   await app.register(spamRoutes);
   await app.register(auditRoutes);
+  await app.register(integrationRoutes);
 
   // Unknown /api paths answer JSON, never a page.
   app.route({

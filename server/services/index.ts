@@ -3,6 +3,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createInsightsService } from "../insights/service";
 import { createOutbox } from "../mail/outbox";
+import { createWebhookSender } from "../webhooks/sender";
+import { createWebhookService } from "../webhooks/service";
 import { createAccountService } from "./accounts";
 import { createAuditService } from "./audit";
 import { createBlogService } from "./blog";
@@ -13,19 +15,26 @@ import { createEnquiryFigures } from "./enquiry-figures";
 import { memoryCounters, redisCounters } from "./failure-counters";
 import { createImageService } from "./images";
 import { createLoginService } from "./logins";
+import { createPasskeyService } from "./passkeys";
+import { verifyPassword } from "./passwords";
 import { createPopupService } from "./popups";
 import { createPrivacyService } from "./privacy";
 import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
 import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
+import { createTwoFactorService } from "./two-factor";
 
 /**
  * The one service layer. API routes and React Router loaders (through the load context) both
  * call these; neither touches the database directly.
  */
 export function createServices(db: Database, config: Config, options: { redis?: Redis } = {}) {
-  const mail = createOutbox(db, config);
+  // Webhooks go out from the same durable outbox as the mail (its worker, its claims and leases).
+  const webhookPolicy = { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp };
+  const webhookSender = createWebhookSender(db, webhookPolicy);
+  const mail = createOutbox(db, config, { webhooks: webhookSender });
+  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake() });
   const sessions = createSessionService(db);
   // The audit log: who did what in the admin (Owner reads it; never a lead's details).
   const audit = createAuditService(db);
@@ -36,7 +45,13 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const contentVersion = createContentVersion();
   // A sign-in from a browser the account has not used before mails the account.
   const browsers = createKnownBrowsers(db, { siteUrl: config.siteUrl, wakeMail: () => mail.wake() });
-  const logins = createLoginService({ accounts, sessions, counters, browsers, audit });
+  // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
+  const twoFactor = createTwoFactorService(db, {
+    counters,
+    checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
+    audit,
+  });
+  const logins = createLoginService({ accounts, sessions, counters, browsers, twoFactor, audit });
   // Every write to what public pages show announces it (`changed`): the page cache follows.
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
@@ -49,6 +64,16 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     sessions,
     audit,
     logins,
+    twoFactor,
+    // Passkeys (WebAuthn): registered on 'Account', sign in on their own (SITE_URL is the party).
+    passkeys: createPasskeyService(db, {
+      siteUrl: config.siteUrl,
+      accounts,
+      sessions,
+      browsers,
+      counters,
+      audit,
+    }),
     staff: createStaffService(db, {
       sessions,
       logins,
@@ -75,7 +100,13 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     privacy: createPrivacyService(db, {
       retentionMonths: config.enquiryRetentionMonths,
       dataDir: config.dataDir,
+      wake: () => mail.wake(),
+      // The webhooks' delivery log is kept 30 days (deleted by the same hourly worker).
+      prune: (now) => webhooks.prune(now),
     }),
+    // 'Integrations' (Owner): webhook endpoints, their secrets and delivery log.
+    webhooks,
+    webhookSender,
   };
 }
 

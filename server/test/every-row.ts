@@ -3,8 +3,11 @@ import type { Database } from "../db/client";
 import { BACKED_UP, REGISTRY } from "../db/registry";
 import {
   adminInvites,
+  adminPasskeys,
+  adminRecoveryCodes,
   adminSessions,
   admins,
+  adminTwoFactor,
   auditEvents,
   blogPosts,
   blogRevisions,
@@ -17,7 +20,10 @@ import {
   insightsReferrersMonthly,
   mailOutbox,
   popups,
+  securitySettings,
   spamSettings,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../db/schema";
 import { createEnquiryService } from "../services/enquiries";
 import { createPrivacyService } from "../services/privacy";
@@ -110,6 +116,42 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     { action: "privacy_erased", actorId: owner.id, actorEmail: owner.email, targetLabel: "1 enquiry" },
   ]);
 
+  // A webhook endpoint for every event: the enquiries below queue their deliveries.
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      url: "https://crm.example.com/hooks/leads",
+      events: ["enquiry.created", "enquiry.status_changed", "enquiry.assigned", "enquiry.erased"],
+      secret: `whsec_${"A".repeat(43)}=`,
+    })
+    .returning();
+  await db.insert(webhookEndpoints).values({
+    url: "https://hooks.slack.example/x",
+    description: "Slack workflow",
+    events: ["enquiry.created"],
+    secret: `whsec_${"B".repeat(43)}=`,
+    enabled: false,
+    disabledReason: "gone",
+  });
+  // Two-factor sign-in: the owner's authenticator secret and recovery codes (one used); required.
+  await db
+    .insert(adminTwoFactor)
+    .values({ adminId: owner.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date(), lastStep: 59_000_000 });
+  await db.insert(adminRecoveryCodes).values([
+    { adminId: owner.id, codeHash: "a".repeat(64) },
+    { adminId: owner.id, codeHash: "b".repeat(64), usedAt: new Date() },
+  ]);
+  await db.insert(securitySettings).values({ id: 1, requireTwoFactor: true });
+  // A passkey (its COSE public key as bytes), used once.
+  await db.insert(adminPasskeys).values({
+    adminId: owner.id,
+    credentialId: "cHJvYmUtY3JlZGVudGlhbA",
+    publicKey: Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x00, 0xff]),
+    counter: 3,
+    transports: ["internal", "hybrid"],
+    name: "Work laptop",
+    lastUsedAt: new Date(),
+  });
   const enquiries = createEnquiryService(db);
   const ownerActor = { id: owner.id, email: owner.email };
   const contact = await enquiries.submit("contact", VALID_CONTACT);
@@ -121,6 +163,26 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
   await enquiries.setStatus(contact.id, "contacted", ownerActor);
   await enquiries.addNote(quote.id, "Quinn wants a price", ownerActor);
   await db.update(mailOutbox).set({ state: "sent", sentAt: new Date(), message: null });
+  await db.update(webhookDeliveries).set({
+    state: "sent",
+    attempts: 1,
+    sentAt: new Date(),
+    lastAttemptAt: new Date(),
+    lastStatus: 200,
+    lastDurationMs: 42,
+    responseBody: "ok",
+  });
+  await db.insert(webhookDeliveries).values({
+    endpointId: endpoint.id,
+    messageId: "msg_test",
+    event: "webhook.test",
+    payload: { type: "webhook.test", timestamp: "2026-11-02T10:00:00.000Z", data: {} },
+    state: "failed",
+    attempts: 9,
+    lastStatus: 500,
+    lastError: null,
+    responseBody: "boom",
+  });
   await createPrivacyService(db, { retentionMonths: 0 }).erase(VALID_QUOTE.contact.email, ownerActor);
   await db.insert(mailOutbox).values([
     { kind: "invite", message: { to: "editor@example.co.uk", subject: "Join", text: "link" } },
