@@ -10,12 +10,14 @@ import { createSessionService } from "../services/sessions";
 /**
  * npm run admin -- create --email E --password P [--role owner|desk|editor]   (an Owner unless named)
  * npm run admin -- reset-password --email E --password P   (also signs the account out everywhere)
+ * npm run admin -- reset-two-factor --email E   (a lost authenticator: removes its two-factor sign-in,
+ *   recovery codes and passkeys, and signs it out everywhere)
  * npm run admin -- list
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). The embedded database
  * is opened by one process at a time: while the server holds it, the command waits for it (the
  * operator restarts the server, and the command runs in between: the new server waits for it).
  */
-const USAGE = `Usage: npm run admin -- <create|reset-password|list> [--email E --password P] [--role ${ROLES.join("|")}]`;
+const USAGE = `Usage: npm run admin -- <create|reset-password|reset-two-factor|list> [--email E --password P] [--role ${ROLES.join("|")}]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -24,11 +26,15 @@ const { positionals, values } = parseArgs({
 const command = positionals[0];
 const config = configOrExit();
 
-if (!["create", "reset-password", "list"].includes(command ?? "")) {
+if (!["create", "reset-password", "reset-two-factor", "list"].includes(command ?? "")) {
   console.error(USAGE);
   process.exit(2);
 }
-if (command !== "list" && (!values.email || !values.password)) {
+if (command === "reset-two-factor" && !values.email) {
+  console.error(`${command} needs --email. ${USAGE}`);
+  process.exit(2);
+}
+if (["create", "reset-password"].includes(command ?? "") && (!values.email || !values.password)) {
   console.error(`${command} needs --email and --password. ${USAGE}`);
   process.exit(2);
 }
@@ -61,6 +67,11 @@ try {
   } else if (command === "reset-password") {
     await accounts.resetPassword(values.email!, values.password!);
     console.log(`Password reset for ${values.email!.toLowerCase()}; every session of it is signed out`);
+  } else if (command === "reset-two-factor") {
+    await accounts.resetStrongSignIn(values.email!, "npm run admin");
+    console.log(
+      `Two-factor sign-in, recovery codes and passkeys removed for ${values.email!.toLowerCase()}; every session of it is signed out`,
+    );
   } else {
     for (const account of await accounts.list()) console.log(account.email);
   }

@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD_MIN } from "../../common/constants";
 import type { Role } from "../../common/roles";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
-import { admins } from "../db/schema";
+import { adminPasskeys, adminRecoveryCodes, admins, adminTwoFactor } from "../db/schema";
 import { recordAudit } from "./audit";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
@@ -71,6 +71,32 @@ export function createAccountService(db: Database, sessions: SessionService) {
     });
     if (updated.length === 0) throw new NotFound(ACCOUNT_MESSAGES.noSuchAccount(normalEmail(email)));
   }
+  /**
+   * The operator's way back in for someone who lost their authenticator app, recovery codes and
+   * passkeys (`npm run admin -- reset-two-factor`): removes all three and signs the account out
+   * everywhere, in one transaction, recorded in the audit log. Where the Owners require two-factor
+   * sign-in, the account is taken to enrolment at its next sign-in.
+   */
+  async function resetStrongSignIn(email: string, actor: string): Promise<void> {
+    const found = await db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ id: admins.id, email: admins.email })
+        .from(admins)
+        .where(eq(admins.email, normalEmail(email)));
+      if (!account) return undefined;
+      await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, account.id));
+      await tx.delete(adminTwoFactor).where(eq(adminTwoFactor.adminId, account.id));
+      await tx.delete(adminPasskeys).where(eq(adminPasskeys.adminId, account.id));
+      await sessions.revokeAllFor(account.id, undefined, tx);
+      await recordAudit(tx, {
+        action: "two_factor_disabled",
+        actor: { email: actor },
+        target: { id: account.id, label: account.email },
+      });
+      return account;
+    });
+    if (!found) throw new NotFound(ACCOUNT_MESSAGES.noSuchAccount(normalEmail(email)));
+  }
 
   /**
    * 'Change password' by the signed-in administrator (rules checked by passwordChangeSchema):
@@ -132,7 +158,7 @@ export function createAccountService(db: Database, sessions: SessionService) {
     return row && { email: row.email, generatedPassword: password };
   }
 
-  return { findByEmail, findById, create, resetPassword, changePassword, list, bootstrap };
+  return { findByEmail, findById, create, resetPassword, resetStrongSignIn, changePassword, list, bootstrap };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
