@@ -13,6 +13,7 @@ import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
+import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/audit";
 
 export const meta = adminMeta(AUDIT_MESSAGES.title);
@@ -30,8 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filtered = Boolean(query.action || query.person || query.from || query.to);
   return { ...page, people, query, filtered, invalid: !parsed.success };
 }
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { events, next, people, query, filtered, invalid } = loaderData;
@@ -146,7 +145,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               {events.map((event) => (
                 <tr key={event.id} className="border-b border-border/60 align-top">
                   <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap">
-                    <time dateTime={event.at}>{when(event.at)}</time>
+                    <time dateTime={event.at}>{ukTime(event.at)}</time>
                   </th>
                   <td className="py-2 pr-3 break-all">{event.actorEmail || AUDIT_MESSAGES.unknownActor}</td>
                   <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[event.action]}</td>
