@@ -10,6 +10,7 @@ import { popupInputSchema } from "../../common/popup";
 import type { z } from "../../common/zod";
 import { bearer, signIn } from "../test/content";
 import { buildTestApp } from "../test/harness";
+import { toJsonSchemaDialect } from "./openapi";
 import { jsonSchemaOf } from "./schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON walked by path
@@ -19,20 +20,41 @@ const bodyOf = (doc: Doc, path: string, method: string) =>
 const parameter = (doc: Doc, path: string, name: string) =>
   doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
 
-/** Every place in the document where a keyword OpenAPI 3.0 does not know is used. */
-function notOpenApi30(value: unknown, at = ""): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => notOpenApi30(item, `${at}/${i}`));
+/** Every place in the document still written in OpenAPI 3.0's dialect (3.1 reads JSON Schema 2020-12). */
+function notOpenApi31(value: unknown, at = ""): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => notOpenApi31(item, `${at}/${i}`));
   if (typeof value !== "object" || value === null) return [];
   return Object.entries(value).flatMap(([key, item]) => {
     const path = `${at}/${key}`;
     const here =
-      (key === "type" && !at.endsWith("/properties") && typeof item !== "string") ||
-      ["$schema", "$defs", "const", "prefixItems"].includes(key)
+      (key === "nullable" && !at.endsWith("/properties")) ||
+      (["exclusiveMinimum", "exclusiveMaximum"].includes(key) && typeof item === "boolean")
         ? [path]
         : [];
-    return [...here, ...notOpenApi30(item, path)];
+    return [...here, ...notOpenApi31(item, path)];
   });
 }
+
+describe("the 3.0 dialect served as 3.1's", () => {
+  it("turns nullable into a null type (or anyOf), and boolean exclusive bounds into numbers", () => {
+    expect(toJsonSchemaDialect({ type: "string", nullable: true })).toEqual({ type: ["string", "null"] });
+    expect(toJsonSchemaDialect({ allOf: [{ $ref: "#/x" }], nullable: true })).toEqual({
+      anyOf: [{ allOf: [{ $ref: "#/x" }] }, { type: "null" }],
+    });
+    expect(toJsonSchemaDialect({ type: "number", minimum: 0, exclusiveMinimum: true })).toEqual({
+      type: "number",
+      exclusiveMinimum: 0,
+    });
+    expect(toJsonSchemaDialect({ type: "number", maximum: 9, exclusiveMaximum: false })).toEqual({
+      type: "number",
+      maximum: 9,
+    });
+    // A property that happens to be called "nullable" is a name, not the keyword.
+    expect(toJsonSchemaDialect({ properties: { nullable: { type: "boolean" } } })).toEqual({
+      properties: { nullable: { type: "boolean" } },
+    });
+  });
+});
 
 describe("OpenAPI document and hostile input", () => {
   let app: FastifyInstance;
@@ -116,7 +138,7 @@ describe("OpenAPI document and hostile input", () => {
       ["/api/admin/enquiries/{id}/status", "put", enquiryStatusInputSchema],
     ];
     for (const [path, method, schema] of bodies)
-      expect(bodyOf(doc, path, method)).toEqual(jsonSchemaOf(schema));
+      expect(bodyOf(doc, path, method)).toEqual(toJsonSchemaDialect(jsonSchemaOf(schema)));
 
     expect(bodyOf(doc, "/api/contact", "post").properties.name.maxLength).toBe(ENQUIRY_LIMITS.name);
     expect(bodyOf(doc, "/api/quote", "post").properties.contact.properties.email.maxLength).toBe(
@@ -136,7 +158,7 @@ describe("OpenAPI document and hostile input", () => {
     expect(parameter(doc, "/api/admin/enquiries", "q").maxLength).toBe(INBOX_SEARCH_MAX);
   });
 
-  it("answers shapes built from the same schemas, and stays an OpenAPI 3.0 document", async () => {
+  it("answers shapes built from the same schemas, in an OpenAPI 3.1 document", async () => {
     const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const schemaOf = (path: string, status: string) =>
       doc.paths[path].get.responses[status].content["application/json"].schema;
@@ -147,8 +169,7 @@ describe("OpenAPI document and hostile input", () => {
     expect(listed.properties.content.items.required).not.toContain("content");
     const active = schemaOf("/api/blog/active-popup", "200").properties.data;
     expect(active).toMatchObject({
-      type: "object",
-      nullable: true,
+      type: ["object", "null"],
       required: ["title", "content", "navigation"],
     });
     // A default in an answer's schema would make the serializer fill in a field the answer leaves out.
@@ -156,7 +177,8 @@ describe("OpenAPI document and hostile input", () => {
       Object.values(ops as Record<string, Doc>).map((op) => op.responses),
     );
     expect(JSON.stringify(responses)).not.toContain('"default":');
-    expect(notOpenApi30(doc)).toEqual([]);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(notOpenApi31(doc)).toEqual([]);
   });
 
   it("never answers 5xx to odd methods, paths and bodies across the content API", async () => {

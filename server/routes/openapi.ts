@@ -32,6 +32,37 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
   });
-  // Labelled 3.1 for its `webhooks` (schemas keep the 3.0 dialect's `nullable`, which 3.1 tools read as an annotation).
-  app.get("/openapi.json", { schema: { hide: true } }, async () => ({ ...app.swagger(), openapi: "3.1.0" }));
+  // OpenAPI 3.1 (its `webhooks` need it): the route schemas, written in the 3.0 dialect that
+  // fastify's serializer reads, are served in 3.1's (JSON Schema 2020-12) once, when first asked.
+  let served: unknown;
+  app.get("/openapi.json", { schema: { hide: true } }, async () => {
+    served ??= { ...(toJsonSchemaDialect(app.swagger()) as object), openapi: "3.1.0" };
+    return served;
+  });
+}
+
+/**
+ * A document's schemas from OpenAPI 3.0's dialect to 3.1's: `nullable: true` becomes a "null" in
+ * `type` (or an `anyOf` with `{type: "null"}` where there is no type), and a boolean
+ * `exclusiveMinimum`/`exclusiveMaximum` becomes the number it qualifies.
+ */
+export function toJsonSchemaDialect(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toJsonSchemaDialect);
+  if (typeof value !== "object" || value === null) return value;
+  const { nullable, ...rest } = Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, toJsonSchemaDialect(item)]),
+  ) as Record<string, unknown>;
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const)
+    if (typeof rest[flag] === "boolean") {
+      if (rest[flag]) rest[flag] = rest[bound];
+      else delete rest[flag];
+      if (rest[flag] !== undefined) delete rest[bound];
+    }
+  if (nullable !== true) return nullable === undefined ? rest : { ...rest, nullable };
+  if (typeof rest.type === "string") return { ...rest, type: [rest.type, "null"] };
+  if (Array.isArray(rest.type)) return { ...rest, type: [...rest.type, "null"] };
+  return { anyOf: [rest, { type: "null" }] };
 }
