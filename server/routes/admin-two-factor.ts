@@ -21,8 +21,13 @@ const route = adminRoute("anyRole", "admin");
 /** Enrolment stays open to an account the Owner's requirement holds back (plugins/auth.ts). */
 const enrolment = (summary: string, extra: Record<string, unknown>) => {
   const options = route(summary, extra);
-  return { ...options, config: { ...options.config, ...RAW_CREDENTIALS, beforeEnrolment: true } };
+  return { ...options, config: { ...options.config, beforeEnrolment: true } };
 };
+/** A route taking a password: compared exactly, so the input hygiene leaves its body alone. */
+const withRawCredentials = <T extends { config: object }>(options: T) => ({
+  ...options,
+  config: { ...options.config, ...RAW_CREDENTIALS },
+});
 const security = adminRoute("security", "admin");
 
 const limitNote =
@@ -102,11 +107,13 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/two-factor/disable",
-    enrolment("Turn two-factor sign-in off, given the password or a current code", {
-      description: limitNote,
-      body: jsonSchemaOf(twoFactorDisableSchema),
-      response: { 200: okBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
-    }),
+    withRawCredentials(
+      enrolment("Turn two-factor sign-in off, given the password or a current code", {
+        description: limitNote,
+        body: jsonSchemaOf(twoFactorDisableSchema),
+        response: { 200: okBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+      }),
+    ),
     async (request) => {
       const proof = parseBody(twoFactorDisableSchema, request.body);
       await app.services.twoFactor.disable(request.admin!.id, proof, clientKey(request.ip));

@@ -12,6 +12,7 @@ import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import { LOGIN_MESSAGES } from "../../common/admin-messages";
 import { COMPANY } from "../../common/company";
 import { describeDevice } from "../../common/device";
+import { UUID_SHAPE } from "../../common/ids";
 import { PASSKEY_LIMITS, PASSKEY_MESSAGES, type PasskeyListing } from "../../common/passkeys";
 import { isStorableText } from "../../common/text";
 import type { Database } from "../db/client";
@@ -225,6 +226,7 @@ export function createPasskeyService(
 
   /** Removes one of the account's own passkeys. Throws NotFound (none such, or another's). */
   async function remove(admin: { id: string; email: string }, id: string): Promise<PasskeyListing> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(PASSKEY_MESSAGES.notFound);
     return db.transaction(async (tx) => {
       const [row] = await tx
         .delete(adminPasskeys)
