@@ -69,8 +69,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     passkeys: createPasskeyService(db, {
       siteUrl: config.siteUrl,
       accounts,
-      sessions,
-      browsers,
+      startSession: logins.startSession,
       counters,
       audit,
     }),

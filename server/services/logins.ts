@@ -157,13 +157,19 @@ export function createLoginService(deps: {
   }
 
   /** The session for a checked account, and the browser it is remembered by (mailed when new). */
+  /**
+   * A session for an account that has proved who it is (password and code, or a passkey): the
+   * new-browser mail and the audit log's sign-in, as every way of signing in gives them.
+   * `refused` is the message when the password changed meanwhile; `describe` names the sign-in.
+   */
   async function startSession(
     found: { id: string; email: string; passwordHash: string },
     input: { userAgent?: string | null; browser?: string; client?: string },
+    how: { refused?: string; describe?: (device: string) => string } = {},
   ): Promise<{ token: string; browser: string }> {
     // The password changed while it was being checked: the old one no longer signs in.
     const session = await deps.sessions.create(found.id, found.passwordHash, input.userAgent ?? undefined);
-    if (!session) throw new Invalid(ADMIN_MESSAGES.invalidLogin);
+    if (!session) throw new Invalid(how.refused ?? ADMIN_MESSAGES.invalidLogin);
     // A browser new to the account mails it: the id the browser keeps from now on.
     const browser = await deps.browsers.remember({
       adminId: found.id,
@@ -175,7 +181,7 @@ export function createLoginService(deps: {
     await deps.audit?.record({
       action: "sign_in",
       actor: found,
-      target: { id: found.id, label: describeDevice(input.userAgent ?? null) },
+      target: { id: found.id, label: (how.describe ?? String)(describeDevice(input.userAgent ?? null)) },
       ip: input.client,
     });
     return { token: session.token, browser };
@@ -251,7 +257,7 @@ export function createLoginService(deps: {
     return () => refund([key]);
   }
 
-  return { signIn, completeTwoFactor, changePassword, passwordWork, attempt };
+  return { signIn, completeTwoFactor, startSession, changePassword, passwordWork, attempt };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;

@@ -19,11 +19,9 @@ import type { Database } from "../db/client";
 import { adminPasskeyChallenges, adminPasskeys } from "../db/schema";
 import type { AccountService } from "./accounts";
 import type { AuditService } from "./audit";
-import type { KnownBrowsers } from "./browsers";
 import { Conflict, Invalid, Limited, NotFound, Unavailable } from "./errors";
 import type { FailureCounters } from "./failure-counters";
-import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "./logins";
-import type { SessionService } from "./sessions";
+import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
 
 /** The relying party: SITE_URL's host is the id, its origin the only one accepted. */
 export function relyingParty(siteUrl: string): { id: string; origin: string; name: string } {
@@ -60,8 +58,8 @@ export function createPasskeyService(
   deps: {
     siteUrl: string;
     accounts: Pick<AccountService, "findById">;
-    sessions: Pick<SessionService, "create">;
-    browsers: KnownBrowsers;
+    /** The login service's session start (new-browser mail, audit log), shared by every sign-in. */
+    startSession: LoginService["startSession"];
     counters: FailureCounters;
     audit?: Pick<AuditService, "record">;
   },
@@ -318,24 +316,13 @@ export function createPasskeyService(
 
     const found = await deps.accounts.findById(passkey.adminId);
     if (!found) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
-    const session = await deps.sessions.create(found.id, found.passwordHash, input.userAgent ?? undefined);
-    if (!session) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
+    // A session as after a password sign-in: the new-browser mail, the audit log's sign-in.
+    const { token, browser } = await deps.startSession(found, input, {
+      refused: PASSKEY_MESSAGES.signInRefused,
+      describe: PASSKEY_MESSAGES.auditSignIn,
+    });
     await deps.counters.refund([key]).catch(() => {});
-    // A browser new to the account mails it, as after a password sign-in.
-    const browser = await deps.browsers.remember({
-      adminId: found.id,
-      email: found.email,
-      browser: input.browser,
-      userAgent: input.userAgent,
-      mail: true,
-    });
-    await deps.audit?.record({
-      action: "sign_in",
-      actor: found,
-      target: { id: found.id, label: PASSKEY_MESSAGES.auditSignIn(describeDevice(input.userAgent ?? null)) },
-      ip: input.client,
-    });
-    return { token: session.token, browser, adminId: found.id };
+    return { token, browser, adminId: found.id };
   }
 
   return { has, list, registrationOptions, register, remove, signInOptions, signIn };
