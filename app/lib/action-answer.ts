@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useNavigation } from "react-router";
 
 /** Every field's message, by the field's name (its path in the schema, dotted: `content.1.header`). */
 export type FieldErrors = Record<string, string>;
@@ -47,4 +48,13 @@ export function useAnswerMessages(
     ok: ({ message }) => message && add(message, "success"),
     refused: ({ error }) => add(error, "error"),
   });
+}
+
+/**
+ * A route action's answer once the page is settled: React Router hands `actionData` to the screen
+ * while the loaders still revalidate, so "Endpoint deleted" would show beside the endpoint it
+ * deleted. Nothing is shown while a submission or its revalidation runs.
+ */
+export function useSettledAnswer<A>(actionData: A | undefined): A | undefined {
+  return useNavigation().state === "idle" ? actionData : undefined;
 }

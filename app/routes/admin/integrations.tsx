@@ -10,6 +10,7 @@ import { KeyRound, Plus, Power, RotateCcw, Send, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
+import { useSettledAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
@@ -192,7 +193,7 @@ function DeliveryLog({ endpoint, deliveries }: { endpoint: WebhookEndpoint; deli
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const answer = actionData as
+  const answer = useSettledAnswer(actionData) as
     | { ok: true; message?: string; secret?: string; secretFor?: string }
     | { ok: false; error: string; fieldErrors?: Record<string, string> }
     | undefined;

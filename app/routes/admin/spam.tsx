@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/admin/SubmitButton";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
+import { useSettledAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput } from "~/lib/domain-errors.server";
@@ -34,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const refused = actionData?.ok === false ? actionData : undefined;
+  const answer = useSettledAnswer(actionData);
+  const refused = answer?.ok === false ? answer : undefined;
   const list = (name: "words" | "domains", label: string, hint: string) => {
     // A list's refusal names the entry: "words.3" is the fourth line of the words.
     const fieldError = Object.entries(refused?.fieldErrors ?? {}).find(
@@ -77,10 +79,10 @@ export default function Spam({ loaderData, actionData }: Route.ComponentProps) {
             {SPAM_MESSAGES.save}
           </SubmitButton>
           <p role="status" className="font-semibold">
-            {actionData?.ok === false ? (
-              <span className="text-[var(--color-danger)]">{actionData.error}</span>
+            {answer?.ok === false ? (
+              <span className="text-[var(--color-danger)]">{answer.error}</span>
             ) : (
-              actionData?.message
+              answer?.message
             )}
           </p>
         </div>
