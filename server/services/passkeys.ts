@@ -1,10 +1,8 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
@@ -22,6 +20,12 @@ import type { AuditService } from "./audit";
 import { Conflict, Invalid, Limited, NotFound, Unavailable } from "./errors";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
+
+/**
+ * The WebAuthn library, loaded at the first passkey ceremony: with its certificate parsers it is
+ * about 0.8 MB of code that every start would otherwise parse and keep (README 'Budgets').
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** The relying party: SITE_URL's host is the id, its origin the only one accepted. */
 export function relyingParty(siteUrl: string): { id: string; origin: string; name: string } {
@@ -144,7 +148,7 @@ export function createPasskeyService(
       .where(eq(adminPasskeys.adminId, admin.id));
     if (existing.length >= PASSKEY_LIMITS.perAccount)
       throw new Conflict(PASSKEY_MESSAGES.tooMany(PASSKEY_LIMITS.perAccount));
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userName: admin.email,
@@ -176,7 +180,7 @@ export function createPasskeyService(
     );
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
-      verified = await verifyRegistrationResponse({
+      verified = await (await webauthn()).verifyRegistrationResponse({
         response: input.response,
         expectedChallenge,
         expectedOrigin: rp.origin,
@@ -246,7 +250,7 @@ export function createPasskeyService(
    */
   async function signInOptions(client: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     await reserve([{ key: `passkey-options:${client}`, max: PASSKEY_LIMITS.optionsPerWindow }]);
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: rp.id,
       timeout: PASSKEY_LIMITS.timeoutMs,
       userVerification: "preferred",
@@ -282,7 +286,7 @@ export function createPasskeyService(
       throw new Invalid(PASSKEY_MESSAGES.signInRefused);
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await (await webauthn()).verifyAuthenticationResponse({
         response: input.response,
         expectedChallenge,
         expectedOrigin: rp.origin,

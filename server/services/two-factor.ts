@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { AuditAction } from "../../common/audit";
 import { COMPANY } from "../../common/company";
 import { TWO_FACTOR_MESSAGES, type TwoFactorEnrolment, type TwoFactorStatus } from "../../common/two-factor";
@@ -241,6 +240,7 @@ export function createTwoFactorService(
           set: { secret, lastStep: null, enabledAt: null },
         });
       const uri = totpFor(secret, email).toString();
+      const { default: QRCode } = await import("qrcode"); // only while setting up (README 'Budgets')
       const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
       return { secret, uri, svg };
     },
