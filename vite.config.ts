@@ -12,10 +12,11 @@ const ADMIN_ONLY =
 // The blog's own pages (post templates, their SEO): the blog and the editor's preview only.
 const BLOG_PAGES =
   /[\\/]app[\\/](components[\\/]blog[\\/](templates[\\/]|BlogTemplate|BlogNotFound)|lib[\\/](current-post|blog-seo))/;
-// Every module that defines or imports a zod schema: a group takes its members' dependencies with
-// it, so one of these in "shared" would put zod (about 20 KB) on every page.
+// Every module that defines or imports a zod schema (a group takes its members' dependencies with
+// it, so one of these in "shared" would put zod, about 20 KB, on every page), and the enquiry forms'
+// own words and messages, which the three form pages share and no other page needs.
 const FORMS =
-  /[\\/](common[\\/](enquiries|enquiry-inbox|account|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|app[\\/]lib[\\/]enquiry-api|node_modules[\\/]zod[\\/])/;
+  /[\\/](common[\\/](enquiries|enquiry-inbox|enquiry-messages|enquiry-terms|account|blog|popup|text|zod)\.ts|app[\\/]components[\\/](enquiry|quote)[\\/]|app[\\/]lib[\\/]enquiry-api|node_modules[\\/]zod[\\/])/;
 
 /** The shell every public page loads: what it imports is on every page anyway. */
 const SHELL = /[\\/]app[\\/](root\.tsx|routes[\\/]public-layout\.tsx)$/;
@@ -26,6 +27,12 @@ const ADMIN_ROUTE = /[\\/]app[\\/]routes[\\/]admin[\\/]/;
  * icon when any public page uses it (a few hundred bytes each: a chunk of its own costs more).
  */
 const SHARED_REACH = 3;
+/**
+ * Modules the shell imports dynamically when a visitor acts (opens the menu, opens search, gets a
+ * message), not at once like a lazy section: what they alone use is fetched with them, so their
+ * own imports never count as the shell's.
+ */
+const ON_DEMAND = /[\\/]app[\\/]components[\\/](layout[\\/]MobileSlider|SearchOverlay|MessageList)\.tsx$/;
 
 /**
  * How many public route modules load `id` (through static imports, or a section they import
@@ -44,7 +51,8 @@ function publicReach(id: string, ctx: ChunkingContext): number {
       if (!ADMIN_ROUTE.test(current)) routes.add(current);
     } else {
       const info = ctx.getModuleInfo(current);
-      for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
+      const dynamicImporters = ON_DEMAND.test(current) ? [] : (info?.dynamicImporters ?? []);
+      for (const importer of [...(info?.importers ?? []), ...dynamicImporters])
         if (!seen.has(importer)) {
           seen.add(importer);
           queue.push(importer);

@@ -20,6 +20,7 @@ import { MessagesProvider } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { useScrollRules } from "./lib/scroll";
 import type { RootData } from "./lib/seo";
+import { hydrationDone } from "./lib/static-island";
 import { THEME_BOOTSTRAP } from "./lib/theme";
 
 // Only the server's HTML needs the stylesheet's text: the browser keeps the element it hydrates
@@ -76,6 +77,7 @@ export default function App() {
   useEffect(() => {
     // Marks the document interactive: tests wait for it, CSS may use it.
     document.documentElement.dataset.hydrated = "true";
+    hydrationDone();
   }, []);
   return (
     <MessagesProvider>

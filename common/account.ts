@@ -1,9 +1,6 @@
 import { ACCOUNT_MESSAGES } from "./admin-messages";
-import { ADMIN_PASSWORD_MIN } from "./constants";
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from "./passwords";
 import { z } from "./zod";
-
-/** Longer inputs cannot be real passwords (and would only cost hashing time). */
-export const ADMIN_PASSWORD_MAX = 1024;
 
 /** 'Change password': the same rules for the form and for `PUT /api/admin/password`. */
 export const passwordChangeSchema = z

@@ -1,4 +1,5 @@
-import { ADMIN_AUTH_COOKIE, ADMIN_SESSION_TTL_MS } from "./constants";
+export const ADMIN_AUTH_COOKIE = "admin_auth";
+export const ADMIN_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The admin session cookie's attributes, the same whether the API (`POST /api/admin/login`) or

@@ -3,7 +3,7 @@
  * the admin screens' outcomes and refusals, and every other message office staff read. A module
  * of its own so the public pages never download it. The blog's messages are in common/blog-messages.ts.
  */
-import { ADMIN_PASSWORD_MIN } from "./constants";
+import { ADMIN_PASSWORD_MIN } from "./passwords";
 
 export const POPUP_MESSAGES = {
   empty: "Cant submit empty details",

@@ -9,7 +9,7 @@ import {
   MIN_READ_TIME,
   PARAGRAPHS_PER_BLOG,
   TEMPLATE_COUNT,
-} from "./constants";
+} from "./blog-rules";
 
 export const BLOG_MESSAGES = {
   // The editor's required fields, in the order Preview checks them.

@@ -8,7 +8,7 @@ import {
   POST_STATES,
   type PostState,
   TEMPLATE_COUNT,
-} from "./constants";
+} from "./blog-rules";
 import { UUID_SHAPE } from "./ids";
 import { storableText as stripNul, withStorableText as withoutNul } from "./text";
 import { z } from "./zod";

@@ -1,4 +1,12 @@
-import { OPENING_HOURS } from "./constants";
+export const CHILDREN_PRIVACY_AGE = 13;
+export const TANKER_CAPACITY_LITRES = 30_000;
+export const HOSE_SIZES_INCH = [3, 4, 6] as const;
+export const OPENING_HOURS = [
+  { days: "Mon-Fri", opens: "06:00", closes: "18:00" },
+  { days: "Sat", opens: "08:00", closes: "17:00" },
+] as const;
+/** The site's time zone: schedules are picked and shown in it. */
+export const SITE_TIME_ZONE = "Europe/London";
 
 /** Company facts, defined once and used everywhere (pages, footer, JSON-LD, mail). */
 export const COMPANY = {

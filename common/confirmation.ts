@@ -1,5 +1,5 @@
 import { COMPANY, OPENING_HOURS_TEXT } from "./company";
-import type { EnquiryKind } from "./constants";
+import type { EnquiryKind } from "./enquiry-terms";
 
 /**
  * The visitor's side of an enquiry: its reference, and the confirmation mail's words.

@@ -1,4 +1,4 @@
-import type { EnquiryKind } from "./constants";
+import type { EnquiryKind } from "./enquiry-terms";
 
 /** The dashboard's figures: the week at a glance. */
 export const DESK_WEEKS = 12;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactSchema, isUkPostCode, normalisePostCode, quoteSchema, tankeringSchema } from "./enquiries";
-import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./enquiry-messages";
 import { firstIssue } from "./zod";
 
 describe("post codes", () => {

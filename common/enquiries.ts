@@ -1,5 +1,5 @@
-import type { EnquiryKind } from "./constants";
-import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./messages";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./enquiry-messages";
+import type { EnquiryKind } from "./enquiry-terms";
 import { withStorableText } from "./text";
 import { zm as z } from "./zod";
 

@@ -5,7 +5,7 @@ import {
   type EnquiryKind,
   MAIL_STATES,
   STAFF_ENQUIRY_STATUSES,
-} from "./constants";
+} from "./enquiry-terms";
 import { idSchema } from "./ids";
 import { decodeCursor, type InboxCursor } from "./inbox-cursor";
 import { leadSourceSchema } from "./lead-source";

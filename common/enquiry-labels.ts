@@ -1,4 +1,4 @@
-import type { EnquiryKind, EnquiryStatus } from "./constants";
+import type { EnquiryKind, EnquiryStatus } from "./enquiry-terms";
 
 /** How the admin says an enquiry's kind and status (the inbox, the desk, the CSV export). */
 export const KIND_LABELS: Record<EnquiryKind, string> = {

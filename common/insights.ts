@@ -1,4 +1,4 @@
-import { QUOTE_STEP_NAMES } from "./constants";
+import { QUOTE_STEP_NAMES } from "./enquiry-terms";
 import { z } from "./zod";
 
 /**

@@ -1,7 +1,8 @@
-import { type EnquiryKind, LEAD_SOURCE_LIMITS } from "./constants";
 import { ENQUIRY_SCHEMAS } from "./enquiries";
-import { ENQUIRY_MESSAGES } from "./messages";
+import { ENQUIRY_MESSAGES } from "./enquiry-messages";
+import type { EnquiryKind } from "./enquiry-terms";
 import { FORM_TOKEN_FIELD } from "./spam-fields";
+import { LEAD_SOURCE_LIMITS } from "./ui";
 import { z, zm } from "./zod";
 
 /**

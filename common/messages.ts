@@ -1,38 +1,9 @@
 /**
- * The visitors' messages (the forms' checks and outcomes, and the rest), defined once: the public
- * half of the message catalogue (common/admin-messages.ts holds the admin area's).
+ * The visitors' messages every page may show (the API's answers, the error screen, search and the
+ * cookie banner), defined once. The message catalogue is this file with common/enquiry-messages.ts
+ * (the enquiry forms'), common/blog-messages.ts and common/admin-messages.ts (the admin area's);
+ * a feature's own words sit with its rules (common/webhooks.ts, common/passkeys.ts).
  */
-
-export const QUOTE_MESSAGES = {
-  businessType: "Select business type (or specify if it's not included above)",
-  wasteType: "Input Waste type",
-  frequency: "Select Frequency (or specify for other manner of frequency)",
-  location: "Input postal code",
-  name: "Name is Required",
-  email: "Input Email",
-  phone: "Input phone number",
-  submitFailed: "Error occurred while sending quote, try again",
-} as const;
-
-export const CONTACT_MESSAGES = {
-  name: "Name is empty",
-  email: "Email field is empty",
-  company: "Company field is empty",
-  phone: "Phone field is empty",
-  message: "Message field is empty",
-  success: "Message sent successfully",
-  failure: "Error Contacting us, try again",
-} as const;
-
-export const TANKERING_MESSAGES = {
-  name: "Name is empty",
-  email: "Email field is empty",
-  frequency: "Frequency field is empty",
-  phone: "Phone field is empty",
-  message: "Message field is empty",
-  success: "Request Successful",
-  failurePrefix: "Request Failed: ",
-} as const;
 
 export const API_MESSAGES = {
   notFound: "Not Found",
@@ -51,15 +22,3 @@ export const ERROR_SCREEN_HEADING = "Unexpected Application Error!";
 export const SEARCH_PLACEHOLDER = "Search In Page";
 export const CONSENT_ACCEPT = "Accept all Cookies";
 export const CONSENT_REJECT = "Reject Cookies";
-
-/** Enquiry checks beyond the required-field messages: formats and lengths, checked by the server too. */
-export const ENQUIRY_MESSAGES = {
-  invalidEmail: "Enter a valid email address, for example name@example.co.uk",
-  invalidPostCode: "Enter a valid UK post code, for example PE1 5XG",
-  invalidBody: "The enquiry must be a JSON object",
-  /** `{field} must be text`, `{field} must be at most {max} characters` */
-  notText: (field: string) => `${field} must be text`,
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
-  invalidSource:
-    "source must be an object of text parts (landing, referrer, utmSource, utmMedium, utmCampaign)",
-} as const;

@@ -1,7 +1,10 @@
 import { POPUP_MESSAGES } from "./admin-messages";
-import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "./constants";
 import { withStorableText } from "./text";
 import { z } from "./zod";
+
+export const POPUP_TITLE_MAX = 40;
+export const POPUP_CONTENT_MAX = 360;
+export const POPUP_ROW_TITLE_MAX = 28;
 
 export const POPUP_API_MESSAGES = {
   titleTooLong: `Title is limited to ${POPUP_TITLE_MAX} characters`,

@@ -1,4 +1,4 @@
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "./constants";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "./enquiry-terms";
 import { normalEmail } from "./text";
 import { z } from "./zod";
 

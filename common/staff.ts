@@ -1,6 +1,5 @@
-import { ADMIN_PASSWORD_MAX } from "./account";
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "./admin-messages";
-import { ADMIN_PASSWORD_MIN } from "./constants";
+import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN } from "./passwords";
 import { ROLE_MESSAGES, roleSchema } from "./roles";
 import { normalEmail } from "./text";
 import { z } from "./zod";

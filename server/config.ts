@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADMIN_PASSWORD_MIN } from "../common/constants";
+import { ADMIN_PASSWORD_MIN } from "../common/passwords";
 import { ENQUIRY_RETENTION_DEFAULT_MONTHS } from "../common/privacy";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
 

@@ -1,5 +1,5 @@
-import { POPUP_EXIT_MS } from "@common/constants";
 import type { ActivePopup } from "@common/popup";
+import { POPUP_EXIT_MS } from "@common/ui";
 import { ArrowRight, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";

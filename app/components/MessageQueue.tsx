@@ -1,14 +1,13 @@
-import { AlertTriangle, CheckCircle2, Info, X, XCircle } from "lucide-react";
-import { type MessageType, useMessages } from "~/lib/messages";
+import { lazy, Suspense } from "react";
+import { useMessages } from "~/lib/messages";
 
-const STYLE: Record<MessageType, { icon: typeof Info; className: string }> = {
-  success: { icon: CheckCircle2, className: "border-brand" },
-  error: { icon: XCircle, className: "border-red-500" },
-  warning: { icon: AlertTriangle, className: "border-amber-500" },
-  alert: { icon: Info, className: "border-sky-500" },
-};
+/** The messages with their icons: their own chunk, fetched with the first message (most pages show none). */
+const MessageList = lazy(() => import("./MessageList"));
 
-/** The transient message queue, announced to assistive technology through a live region. */
+/**
+ * The transient message queue, announced to assistive technology through a live region that is
+ * on the page from the start (a region added with its first message is not reliably announced).
+ */
 export function MessageQueue() {
   const { messages, remove } = useMessages();
   return (
@@ -17,28 +16,11 @@ export function MessageQueue() {
       aria-atomic="false"
       className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4"
     >
-      {messages.map((message) => {
-        const { icon: Icon, className } = STYLE[message.type];
-        return (
-          <div
-            key={message.id}
-            role={message.type === "error" ? "alert" : "status"}
-            data-message-type={message.type}
-            className={`pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-lg border-l-4 bg-surface px-4 py-3 text-text shadow-lg ${className}`}
-          >
-            <Icon aria-hidden="true" className="size-5 shrink-0" />
-            <p className="flex-1 text-sm font-medium">{message.label}</p>
-            <button
-              type="button"
-              aria-label="Dismiss message"
-              onClick={() => remove(message.id)}
-              className="rounded p-1 hover:bg-bg"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-        );
-      })}
+      {messages.length > 0 && (
+        <Suspense>
+          <MessageList messages={messages} remove={remove} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { COMPANY } from "@common/company";
-import { CHILDREN_PRIVACY_AGE, COOKIE_CONSENT_DAYS } from "@common/constants";
+import { CHILDREN_PRIVACY_AGE, COMPANY } from "@common/company";
+import { COOKIE_CONSENT_DAYS } from "@common/ui";
 
 export const PRIVACY_LAST_UPDATED = "March 09, 2025";
 

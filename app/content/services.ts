@@ -1,4 +1,4 @@
-import { HOSE_SIZES_INCH, TANKER_CAPACITY_LITRES } from "@common/constants";
+import { HOSE_SIZES_INCH, TANKER_CAPACITY_LITRES } from "@common/company";
 
 export type ServiceIcon = "truck" | "factory" | "droplets" | "messages";
 

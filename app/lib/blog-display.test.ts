@@ -2,20 +2,17 @@ import type { BlogPost } from "@common/blog";
 import { describe, expect, it } from "vitest";
 import {
   blogDate,
-  blogPageHref,
-  blogPageNumber,
   cardFromPost,
   cardTitle,
-  excerpt,
   imageSrcSet,
-  pageWindow,
   placeholderInitial,
-  plainText,
   postImageIds,
   readTimeText,
   templateNumber,
   templatePostFromPost,
 } from "./blog-display";
+import { blogPageHref, blogPageNumber, pageWindow } from "./blog-pages";
+import { excerpt, plainText } from "./blog-text";
 import { emptyPost, getCurrentPost, resetCurrentPost, setCurrentPost } from "./current-post";
 
 const ID = "0b9f7c1e-3d2a-4b5c-8d6e-7f8091a2b3c4";

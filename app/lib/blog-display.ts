@@ -1,5 +1,5 @@
 import type { BlogPost, BlogPostSummary, ImageSizes } from "@common/blog";
-import { BLOG_CARD_TITLE_MAX, DEFAULT_READ_TIME, IMAGE_WIDTHS, TEMPLATE_COUNT } from "@common/constants";
+import { BLOG_CARD_TITLE_MAX, DEFAULT_READ_TIME, IMAGE_WIDTHS, TEMPLATE_COUNT } from "@common/blog-rules";
 import type { BlogCardData, TemplateImage, TemplatePost } from "~/components/blog/types";
 
 /** How a blog card shows a post (cut title, date, read time, image), and the helpers that turn a post into what pages draw. */
@@ -99,49 +99,3 @@ export function cardFromPost(post: BlogPost | BlogPostSummary, sizes: ImageSizes
 /** The image ids a set of posts shows (for one dimensions lookup). */
 export const postImageIds = (posts: Array<BlogPost | BlogPostSummary>) =>
   posts.flatMap((post) => post.content.map((p) => p.img).filter((id): id is string => Boolean(id)));
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** The readable text of sanitised paragraph HTML, whitespace collapsed. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
-      if (code[0] !== "#") return ENTITIES[code.toLowerCase()] ?? entity;
-      const point =
-        code[1].toLowerCase() === "x" ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
-      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : " ";
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** At most `max` characters, cut at a word boundary with '…' when longer (meta descriptions). */
-export function excerpt(text: string, max = 160): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
-}
-
-/** The /blog page number from `?page=`: 1 when absent, null when it is not a page number. */
-export function blogPageNumber(value: string | null): number | null {
-  if (value === null) return 1;
-  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
-}
-
-/** The address of page `n` of /blog (page 1 is /blog itself). */
-export const blogPageHref = (n: number) => (n === 1 ? "/blog" : `/blog?page=${n}`);
-
-/** Page numbers to offer: the first, the last, and the current one with its neighbours; null marks a gap. */
-export function pageWindow(page: number, pages: number): Array<number | null> {
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-  return shown.flatMap((n, i) => {
-    const previous = shown[i - 1];
-    if (previous === undefined || n === previous + 1) return [n];
-    // A gap of one page shows that page rather than a gap marker.
-    return n === previous + 2 ? [previous + 1, n] : [null, n];
-  });
-}

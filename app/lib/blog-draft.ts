@@ -1,5 +1,5 @@
 import { type BlogPost, blogPostInputSchema } from "@common/blog";
-import { PARAGRAPHS_PER_BLOG, TEMPLATE_COUNT } from "@common/constants";
+import { PARAGRAPHS_PER_BLOG, TEMPLATE_COUNT } from "@common/blog-rules";
 import { firstIssue } from "@common/zod";
 import { dataUrlToBlob } from "./blog-draft-image";
 

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from "@common/constants";
+import { SITE_TIME_ZONE } from "@common/company";
 
 /**
  * The 'Schedule' control's times: a `datetime-local` value ("2026-11-30T08:00") is a wall-clock

@@ -1,6 +1,6 @@
 import { type BlogPost, type BlogPostInput, blogPostInputSchema } from "@common/blog";
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { PARAGRAPHS_PER_BLOG } from "@common/constants";
+import { PARAGRAPHS_PER_BLOG } from "@common/blog-rules";
 import { firstIssue } from "@common/zod";
 import { DRAFT_FORM } from "./blog-draft";
 import { ukTime } from "./uk-time";

@@ -1,4 +1,4 @@
-import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_NAME } from "@common/constants";
+import { COOKIE_CONSENT_DAYS, COOKIE_CONSENT_NAME } from "@common/ui";
 import { useSyncExternalStore } from "react";
 
 /** The visitor's answer to the cookie banner; null until they answer. */

@@ -1,4 +1,4 @@
-import type { EnquiryKind } from "@common/constants";
+import type { EnquiryKind } from "@common/enquiry-terms";
 import { useCallback, useEffect, useRef } from "react";
 
 export type EnquiryResult = { ok: true; reference: string } | { ok: false; status: number; message: string };

@@ -1,5 +1,5 @@
-import { LEAD_SOURCE_LIMITS } from "@common/constants";
 import type { InsightsForm } from "@common/insights";
+import { LEAD_SOURCE_LIMITS } from "@common/ui";
 
 /**
  * The public pages' beacon for Insights: tells our own server that a page was shown by a link inside

@@ -1,4 +1,4 @@
-import { ALERT_MS, TOAST_MS } from "@common/constants";
+import { ALERT_MS, TOAST_MS } from "@common/ui";
 import {
   createContext,
   type ReactNode,

@@ -1,6 +1,6 @@
 import { POPUP_MESSAGES } from "@common/admin-messages";
-import { POPUP_ROW_TITLE_MAX } from "@common/constants";
 import type { PopupInput } from "@common/popup";
+import { POPUP_ROW_TITLE_MAX } from "@common/popup";
 import { useCallback, useEffect, useRef } from "react";
 import { type ClientActionFunctionArgs, useFetcher, useNavigate } from "react-router";
 import { type Answer, useAnswer } from "./action-answer";

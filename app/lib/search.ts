@@ -1,4 +1,4 @@
-import { SEARCH_SNIPPET_LENGTH } from "@common/constants";
+import { SEARCH_SNIPPET_LENGTH } from "@common/ui";
 
 /** The text blocks of a page the in-page search (the search overlay) scans. */
 export const TEXT_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,dt,dd,td,th,blockquote,figcaption";

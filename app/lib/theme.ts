@@ -1,4 +1,4 @@
-import { LIGHT_THEME_CLASS, THEME_STORAGE_KEY } from "@common/constants";
+import { LIGHT_THEME_CLASS, THEME_STORAGE_KEY } from "@common/ui";
 
 /**
  * localStorage holds "true" (dark) or "false" under the dark-theme key; anything

@@ -1,17 +1,19 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { HeroArt } from "~/components/art/HeroArt";
-import { PartnerMarks } from "~/components/art/PartnerMarks";
 import { LatestPosts } from "~/components/blog/LatestPosts";
 import { LandingPopup } from "~/components/LandingPopup";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { cardFromPost, postImageIds } from "~/lib/blog-display";
 import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/home";
 
 // The landing page's lower sections load lazily (their own chunk), still in the HTML.
 const HomeSections = lazySection(() => import("~/components/home/HomeSections"));
+// The hero's artwork and the partners' marks have nothing to hydrate: in the HTML, not in the JavaScript.
+const HeroArt = staticIsland(() => import("~/components/art/HeroArt"));
+const PartnerMarks = staticIsland(() => import("~/components/art/PartnerMarks"));
 
 export const handle = { fullBleed: true };
 

@@ -17,16 +17,11 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { AUDIT_ACTIONS } from "../../common/audit";
-import {
-  ENQUIRY_KINDS,
-  ENQUIRY_STATUSES,
-  MAIL_STATES,
-  POPUP_CONTENT_MAX,
-  POPUP_TITLE_MAX,
-  type PostState,
-} from "../../common/constants";
+import type { PostState } from "../../common/blog-rules";
 import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/enquiry-terms";
 import type { LeadSource } from "../../common/lead-source";
+import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/popup";
 import type { Role } from "../../common/roles";
 import { WEBHOOK_DELIVERY_STATES, type WebhookEvent } from "../../common/webhooks";
 

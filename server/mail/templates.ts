@@ -1,6 +1,6 @@
 import { confirmationMail, enquiryReference } from "../../common/confirmation";
-import type { EnquiryKind } from "../../common/constants";
 import { enquiryRows } from "../../common/enquiries";
+import type { EnquiryKind } from "../../common/enquiry-terms";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 

@@ -1,4 +1,4 @@
-import { LIGHT_THEME_CLASS } from "../../common/constants";
+import { LIGHT_THEME_CLASS } from "../../common/ui";
 
 /**
  * The critical stylesheet of a cached page: the site's stylesheet without the rules no element of

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
-import { ADMIN_PASSWORD_MIN, PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
+import { ADMIN_PASSWORD_MIN, PASSWORD_CHANGE_ATTEMPTS } from "../../common/passwords";
 import { bearer } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 

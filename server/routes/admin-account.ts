@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { passwordChangeSchema } from "../../common/account";
-import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
+import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/passwords";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import { LOGIN_WINDOW_MS } from "../services/logins";

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import {
+  ADMIN_AUTH_COOKIE,
   ADMIN_BROWSER_COOKIE,
   adminBrowserCookieOptions,
   adminBrowserFromCookies,
   adminCookieOptions,
 } from "../../common/admin-cookie";
-import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import { roleSchema } from "../../common/roles";
 import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "../../common/two-factor";
 import { clientKey } from "../client-address";

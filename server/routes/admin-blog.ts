@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminBlogListQuerySchema, blogPostInputSchema } from "../../common/blog";
-import { BLOG_PAGE_SIZE } from "../../common/constants";
+import { BLOG_PAGE_SIZE } from "../../common/blog-rules";
 import {
   adminOnly,
   adminSecurity,

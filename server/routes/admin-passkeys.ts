@@ -1,12 +1,12 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  ADMIN_AUTH_COOKIE,
   ADMIN_BROWSER_COOKIE,
   adminBrowserCookieOptions,
   adminBrowserFromCookies,
   adminCookieOptions,
 } from "../../common/admin-cookie";
-import { ADMIN_AUTH_COOKIE } from "../../common/constants";
 import {
   PASSKEY_LIMITS,
   passkeyListingSchema,

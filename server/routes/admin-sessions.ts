@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { adminCookieOptions } from "../../common/admin-cookie";
-import { ADMIN_AUTH_COOKIE } from "../../common/constants";
+import { ADMIN_AUTH_COOKIE, adminCookieOptions } from "../../common/admin-cookie";
 import { sessionListingSchema, sessionsEndedSchema } from "../../common/sessions";
 import { staffAccountSchema } from "../../common/staff";
 import { z } from "../../common/zod";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type BlogListQuery, blogListQuerySchema } from "../../common/blog";
-import { BLOG_LIST_MAX_LIMIT, BLOG_PAGE_SIZE } from "../../common/constants";
+import { BLOG_LIST_MAX_LIMIT, BLOG_PAGE_SIZE } from "../../common/blog-rules";
 import { createAnswerCache, sendAnswer } from "../plugins/answer-cache";
 import {
   documentOnlyValidation,

@@ -7,7 +7,7 @@ import {
   ENQUIRY_MESSAGES,
   QUOTE_MESSAGES,
   TANKERING_MESSAGES,
-} from "../../common/messages";
+} from "../../common/enquiry-messages";
 import { signIn } from "../test/content";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";

@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
-import { IMAGE_WIDTHS, type ImageWidth } from "../../common/constants";
+import { IMAGE_WIDTHS, type ImageWidth } from "../../common/blog-rules";
 import { UUID_SHAPE } from "../../common/ids";
 import { HttpError, notFound } from "../errors";
 import { imageEtag, megabytes } from "../services/images";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ENQUIRY_MESSAGES } from "../../common/messages";
+import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
 import { enquiries } from "../db/schema";
 import { normaliseLeadSource } from "../services/lead-source";
 import { ADMIN, bearer } from "../test/content";

@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
-import { ADMIN_AUTH_COOKIE } from "../../common/constants";
+import { ADMIN_AUTH_COOKIE } from "../../common/admin-cookie";
 import { enquiryViewSchema } from "../../common/enquiry-inbox";
 import { webhookDocuments } from "../webhooks/openapi";
 import { jsonSchemaOf } from "./schemas";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../common/admin-messages";
-import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { ADMIN_PASSWORD_MIN } from "../../common/passwords";
 import type { Role } from "../../common/roles";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";

@@ -15,7 +15,7 @@ import {
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { BlogPost, BlogPostInput, BlogPostSummary, BlogRevision, ImageSizes } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
-import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../common/constants";
+import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../common/blog-rules";
 import { UUID_SHAPE } from "../../common/ids";
 import type { Database } from "../db/client";
 import { containsPattern } from "../db/like";

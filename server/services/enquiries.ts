@@ -2,7 +2,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../common/admin-messages";
 import { AUDIT_MESSAGES } from "../../common/audit";
 import { enquiryReference, replySubject } from "../../common/confirmation";
-import type { EnquiryKind, StaffEnquiryStatus } from "../../common/constants";
 import type { EnquiryFields } from "../../common/enquiries";
 import {
   type EnquiryDetail,
@@ -13,6 +12,7 @@ import {
   type InboxQuery,
   type TimelineEntry,
 } from "../../common/enquiry-inbox";
+import type { EnquiryKind, StaffEnquiryStatus } from "../../common/enquiry-terms";
 import { UUID_SHAPE } from "../../common/ids";
 import { decodeCursor } from "../../common/inbox-cursor";
 import type { LeadSource } from "../../common/lead-source";

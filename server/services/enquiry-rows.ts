@@ -1,5 +1,5 @@
-import type { EnquiryKind } from "../../common/constants";
 import { enquiryVisitor, type TimelineEntry } from "../../common/enquiry-inbox";
+import type { EnquiryKind } from "../../common/enquiry-terms";
 import type { enquiryEvents } from "../db/schema";
 
 /**

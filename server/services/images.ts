@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
-import type { ImageWidth } from "../../common/constants";
+import type { ImageWidth } from "../../common/blog-rules";
 import { UUID_SHAPE } from "../../common/ids";
 import type { Database } from "../db/client";
 import { blogPosts, images, imageVariants } from "../db/schema";

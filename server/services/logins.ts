@@ -1,7 +1,7 @@
 import type { PasswordChange } from "../../common/account";
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../common/admin-messages";
-import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/constants";
 import { describeDevice } from "../../common/device";
+import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/passwords";
 import { isStorableText, normalEmail } from "../../common/text";
 import type { AccountService } from "./accounts";
 import type { AuditService } from "./audit";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { ADMIN_SESSION_TTL_MS } from "../../common/admin-cookie";
 import { AUDIT_MESSAGES } from "../../common/audit";
-import { ADMIN_SESSION_TTL_MS } from "../../common/constants";
 import { describeDevice, storedUserAgent } from "../../common/device";
 import { UUID_SHAPE } from "../../common/ids";
 import type { Role } from "../../common/roles";

@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE, IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/constants";
+import { BLOG_PAGE_SIZE, IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/blog-rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogDate } from "~/lib/blog-display";

@@ -5,7 +5,7 @@ import { LEAD_MESSAGES } from "../../common/admin-messages";
 import { REFERENCE_TEXT } from "../../common/confirmation";
 import { DESK_MESSAGES } from "../../common/desk";
 import { HONEYPOT_FIELD } from "../../common/enquiries";
-import { CONTACT_MESSAGES } from "../../common/messages";
+import { CONTACT_MESSAGES } from "../../common/enquiry-messages";
 import { startBuiltServer } from "../../scripts/server-process.mjs";
 import { VALID_CONTACT, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
 import { decodeHeader, startSmtp } from "../../server/test/smtp";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { HONEYPOT_FIELD } from "@common/enquiries";
-import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/messages";
+import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/enquiry-messages";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POPUP_EXIT_MS } from "../../common/constants";
+import { POPUP_EXIT_MS } from "../../common/ui";
 import { adminApi, adminContext, setUpBrowser, uniqueTitle } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, newPage, waitForHydration } from "./browser";

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD_MIN } from "../../common/constants";
+import { ADMIN_PASSWORD_MIN } from "../../common/passwords";
 import { ROLE_MESSAGES } from "../../common/roles";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { freePort, SERVER_COMMAND, signIn, startBuiltServer } from "../../scripts/server-process.mjs";

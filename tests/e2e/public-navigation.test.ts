@@ -225,3 +225,47 @@ describe("scrolling", () => {
     await context.close();
   });
 });
+
+describe("code fetched only when needed", () => {
+  it("keeps the home page's artwork from the HTML without its code, and draws it after a client-side navigation", async () => {
+    const { page, context, errors } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const artwork = () => page.locator("#hero svg:has(#hero-sky)").count();
+    const marks = () => page.locator("#partners").getByRole("img", { name: /logo$/ }).count();
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await artwork()).toBe(1);
+    const markCount = await marks();
+    expect(markCount).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /HeroArt|PartnerMarks/.test(path))).toEqual([]);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "About Us" }).click();
+    await page.waitForURL("**/about");
+    await nav.getByRole("link", { name: "Home" }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    await expect.poll(artwork).toBe(1);
+    expect(await marks()).toBe(markCount);
+    expect(scripts.some((path) => /HeroArt/.test(path))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fetches the mobile menu's code when the visitor reaches for it, and the menu opens", async () => {
+    const { page, context } = await newPage(browser, { width: 390, height: 800 });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/about");
+    await waitForHydration(page);
+    expect(scripts.filter((path) => /MobileSlider/.test(path))).toEqual([]);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Contact Us" }).waitFor();
+    expect(scripts.some((path) => /MobileSlider/.test(path))).toBe(true);
+    await context.close();
+  });
+});

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { BUSINESS_TYPES } from "@common/constants";
-import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/messages";
+import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
+import { BUSINESS_TYPES } from "@common/enquiry-terms";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

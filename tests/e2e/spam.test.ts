@@ -1,6 +1,6 @@
 import path from "node:path";
 import { SPAM_MESSAGES } from "@common/admin-messages";
-import { CONTACT_MESSAGES } from "@common/messages";
+import { CONTACT_MESSAGES } from "@common/enquiry-messages";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { adminPage, open, setUpBrowser } from "./admin";

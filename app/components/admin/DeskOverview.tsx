@@ -1,6 +1,6 @@
-import { ENQUIRY_KINDS, type EnquiryKind } from "@common/constants";
 import { DESK_MESSAGES, type DeskFigures, type WeekCounts } from "@common/desk";
 import { KIND_LABELS } from "@common/enquiry-labels";
+import { ENQUIRY_KINDS, type EnquiryKind } from "@common/enquiry-terms";
 import { Link } from "react-router";
 import { INBOX_PATH, inboxSearch } from "~/lib/enquiry-inbox";
 

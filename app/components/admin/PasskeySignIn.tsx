@@ -1,5 +1,5 @@
-import { TOAST_MS } from "@common/constants";
 import { PASSKEY_MESSAGES } from "@common/passkeys";
+import { TOAST_MS } from "@common/ui";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { FingerprintPattern } from "lucide-react";
 import { useState } from "react";

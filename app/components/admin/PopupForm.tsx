@@ -1,5 +1,4 @@
-import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "@common/constants";
-import { type PopupInput, popupInputSchema } from "@common/popup";
+import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX, type PopupInput, popupInputSchema } from "@common/popup";
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useMessages } from "~/lib/messages";

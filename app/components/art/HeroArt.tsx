@@ -1,5 +1,5 @@
 /** Hero illustration: fenland fields, an anaerobic digestion plant and one of our bulk trucks. */
-export function HeroArt() {
+export default function HeroArt() {
   return (
     <svg
       viewBox="0 0 560 420"

@@ -9,7 +9,7 @@ const GLYPHS = [
 ];
 
 /** Partner marks, drawn as simple monochrome wordmarks so they sit quietly in both themes. */
-export function PartnerMarks() {
+export default function PartnerMarks() {
   return (
     <ul className="flex flex-wrap items-center justify-center gap-x-10 gap-y-6 text-muted">
       {PARTNERS.map((name, i) => (

@@ -1,7 +1,7 @@
 import { REFERENCE_TEXT } from "@common/confirmation";
-import { REFERENCE_MS } from "@common/constants";
 import { contactSchema } from "@common/enquiries";
-import { CONTACT_MESSAGES } from "@common/messages";
+import { CONTACT_MESSAGES } from "@common/enquiry-messages";
+import { REFERENCE_MS } from "@common/ui";
 import { useNavigate } from "react-router";
 import { isActionable } from "~/lib/enquiry-api";
 import { useMessages } from "~/lib/messages";

@@ -1,5 +1,5 @@
-import type { EnquiryKind } from "@common/constants";
 import { HONEYPOT_FIELD } from "@common/enquiries";
+import type { EnquiryKind } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";

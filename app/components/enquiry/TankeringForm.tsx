@@ -1,7 +1,8 @@
 import { REFERENCE_TEXT } from "@common/confirmation";
-import { FREQUENCIES, REFERENCE_MS } from "@common/constants";
 import { tankeringSchema } from "@common/enquiries";
-import { TANKERING_MESSAGES } from "@common/messages";
+import { TANKERING_MESSAGES } from "@common/enquiry-messages";
+import { FREQUENCIES } from "@common/enquiry-terms";
+import { REFERENCE_MS } from "@common/ui";
 import { useMessages } from "~/lib/messages";
 import { EnquiryForm, type FieldSpec } from "./EnquiryForm";
 

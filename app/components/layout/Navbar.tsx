@@ -1,11 +1,17 @@
 import { Menu, Search } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useOpenSearch } from "~/lib/search-param";
 import { Logo } from "../art/LogoMark";
 import { ThemeSwitch } from "../ThemeSwitch";
-import { MobileSlider } from "./MobileSlider";
 import { NavLinks } from "./NavLinks";
+
+/**
+ * The mobile slider's own chunk (with its focus trap): most visits never open it, so it is fetched
+ * when the visitor reaches for the menu button (pointer or keyboard), not with every page.
+ */
+const loadMobileSlider = () => import("./MobileSlider");
+const MobileSlider = lazy(() => loadMobileSlider().then((module) => ({ default: module.MobileSlider })));
 
 /** The logo goes home, except on admin paths. */
 export function LogoLink({ onNavigate }: { onNavigate?: () => void }) {
@@ -42,6 +48,9 @@ export function Navbar() {
             type="button"
             aria-label="Open menu"
             aria-expanded={sliderOpen}
+            onPointerEnter={loadMobileSlider}
+            onPointerDown={loadMobileSlider}
+            onFocus={loadMobileSlider}
             onClick={() => setSliderOpen(true)}
             className="icon-btn lg:hidden"
           >
@@ -49,7 +58,11 @@ export function Navbar() {
           </button>
         </div>
       </div>
-      {sliderOpen && <MobileSlider onClose={() => setSliderOpen(false)} />}
+      {sliderOpen && (
+        <Suspense>
+          <MobileSlider onClose={() => setSliderOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

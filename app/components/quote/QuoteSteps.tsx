@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES, FREQUENCIES } from "@common/constants";
+import { BUSINESS_TYPES, FREQUENCIES } from "@common/enquiry-terms";
 import type { QuoteDraft } from "~/lib/quote-draft";
 import { inputClass } from "../enquiry/styles";
 import { ChoiceCards } from "./ChoiceCards";

@@ -1,7 +1,8 @@
-import { QUOTE_RESET_MS, QUOTE_STEP_NAMES, QUOTE_STEPS, VALIDATION_MESSAGE_MS } from "@common/constants";
 import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
-import { QUOTE_MESSAGES } from "@common/messages";
+import { QUOTE_MESSAGES } from "@common/enquiry-messages";
+import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
+import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";

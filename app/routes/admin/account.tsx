@@ -1,6 +1,6 @@
 import { passwordChangeSchema } from "@common/account";
 import { ACCOUNT_MESSAGES } from "@common/admin-messages";
-import { ADMIN_PASSWORD_MIN } from "@common/constants";
+import { ADMIN_PASSWORD_MIN } from "@common/passwords";
 import { SESSION_MESSAGES } from "@common/sessions";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

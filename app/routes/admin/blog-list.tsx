@@ -1,6 +1,6 @@
 import type { BlogPostSummary } from "@common/blog";
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { BLOG_LIMITS, POST_STATES, type PostState } from "@common/constants";
+import { BLOG_LIMITS, POST_STATES, type PostState } from "@common/blog-rules";
 import { Link, useLocation, useNavigation } from "react-router";
 import { ListHeader } from "~/components/admin/ListHeader";
 import { BlogCard } from "~/components/blog/BlogCard";

@@ -1,5 +1,5 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/constants";
+import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/ui";
 import { Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { TEMPLATE_COUNT } from "@common/constants";
+import { TEMPLATE_COUNT } from "@common/blog-rules";
 import { Link } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { TemplateThumbnail } from "~/components/blog/TemplateThumbnail";

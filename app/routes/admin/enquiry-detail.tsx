@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, INBOX_MESSAGES, LEAD_MESSAGES } from "@common/admin-messages";
 import { REFERENCE_TEXT } from "@common/confirmation";
-import { STAFF_ENQUIRY_STATUSES } from "@common/constants";
 import { enquiryRows } from "@common/enquiries";
 import {
   assignInputSchema,
@@ -10,6 +9,7 @@ import {
   replyInputSchema,
 } from "@common/enquiry-inbox";
 import { KIND_LABELS, STATUS_LABELS } from "@common/enquiry-labels";
+import { STAFF_ENQUIRY_STATUSES } from "@common/enquiry-terms";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";

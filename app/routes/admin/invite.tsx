@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "@common/admin-messages";
-import { ADMIN_PASSWORD_MIN } from "@common/constants";
+import { ADMIN_PASSWORD_MIN } from "@common/passwords";
 import { inviteAcceptSchema } from "@common/staff";
 import { KeyRound } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";

@@ -1,5 +1,5 @@
-import { TOAST_MS } from "@common/constants";
 import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "@common/two-factor";
+import { TOAST_MS } from "@common/ui";
 import { firstIssue } from "@common/zod";
 import { LogIn, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";

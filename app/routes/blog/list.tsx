@@ -1,10 +1,11 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { BLOG_PAGE_SIZE } from "@common/constants";
+import { BLOG_PAGE_SIZE } from "@common/blog-rules";
 import { data } from "react-router";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { PageHero } from "~/components/PageParts";
-import { blogPageHref, blogPageNumber, cardFromPost, postImageIds } from "~/lib/blog-display";
+import { cardFromPost, postImageIds } from "~/lib/blog-display";
+import { blogPageHref, blogPageNumber } from "~/lib/blog-pages";
 import { notFoundMeta } from "~/lib/blog-seo";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/list";

@@ -1,5 +1,6 @@
 import { COMPANY } from "@common/company";
-import { excerpt, imageUrl, plainText } from "~/lib/blog-display";
+import { imageUrl } from "~/lib/blog-display";
+import { excerpt, plainText } from "~/lib/blog-text";
 import { BLOG_FEED } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/rss";

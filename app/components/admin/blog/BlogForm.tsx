@@ -1,5 +1,6 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { BLOG_LIMITS, MIN_READ_TIME, VALIDATION_MESSAGE_MS } from "@common/constants";
+import { BLOG_LIMITS, MIN_READ_TIME } from "@common/blog-rules";
+import { VALIDATION_MESSAGE_MS } from "@common/ui";
 import { CalendarClock, Eye, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";

@@ -1,5 +1,5 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
-import { BLOG_LIMITS } from "@common/constants";
+import { BLOG_LIMITS } from "@common/blog-rules";
 import { useId, useState } from "react";
 import { inputClass } from "~/components/enquiry/styles";
 import { imageUrl } from "~/lib/blog-display";

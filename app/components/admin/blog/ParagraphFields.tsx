@@ -1,4 +1,4 @@
-import { BLOG_LIMITS, IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/constants";
+import { BLOG_LIMITS, IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/blog-rules";
 import { lazy, Suspense, useId } from "react";
 import { inputClass } from "~/components/enquiry/styles";
 import type { DraftParagraph } from "~/lib/blog-draft";

@@ -1,7 +1,7 @@
 import { INBOX_MESSAGES, LEAD_MESSAGES, LEAD_SOURCE_MESSAGES } from "@common/admin-messages";
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/constants";
 import type { InboxFilter } from "@common/enquiry-inbox";
 import { KIND_LABELS, STATUS_LABELS } from "@common/enquiry-labels";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/enquiry-terms";
 import { Link } from "react-router";
 import { inputClass } from "~/components/enquiry/styles";
 import { inboxSearch } from "~/lib/enquiry-inbox";

@@ -1,5 +1,5 @@
-import type { EnquiryStatus } from "@common/constants";
 import { STATUS_LABELS } from "@common/enquiry-labels";
+import type { EnquiryStatus } from "@common/enquiry-terms";
 
 const TONE: Record<EnquiryStatus, string> = {
   new: "border-brand text-brand",

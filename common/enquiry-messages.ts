@@ -1,0 +1,47 @@
+/**
+ * The enquiry forms' messages (the quote, contact and tankering forms' checks and outcomes, and
+ * the checks the server makes too): the visitors' half of the catalogue that only the forms need.
+ */
+
+export const QUOTE_MESSAGES = {
+  businessType: "Select business type (or specify if it's not included above)",
+  wasteType: "Input Waste type",
+  frequency: "Select Frequency (or specify for other manner of frequency)",
+  location: "Input postal code",
+  name: "Name is Required",
+  email: "Input Email",
+  phone: "Input phone number",
+  submitFailed: "Error occurred while sending quote, try again",
+} as const;
+
+export const CONTACT_MESSAGES = {
+  name: "Name is empty",
+  email: "Email field is empty",
+  company: "Company field is empty",
+  phone: "Phone field is empty",
+  message: "Message field is empty",
+  success: "Message sent successfully",
+  failure: "Error Contacting us, try again",
+} as const;
+
+export const TANKERING_MESSAGES = {
+  name: "Name is empty",
+  email: "Email field is empty",
+  frequency: "Frequency field is empty",
+  phone: "Phone field is empty",
+  message: "Message field is empty",
+  success: "Request Successful",
+  failurePrefix: "Request Failed: ",
+} as const;
+
+/** Enquiry checks beyond the required-field messages: formats and lengths, checked by the server too. */
+export const ENQUIRY_MESSAGES = {
+  invalidEmail: "Enter a valid email address, for example name@example.co.uk",
+  invalidPostCode: "Enter a valid UK post code, for example PE1 5XG",
+  invalidBody: "The enquiry must be a JSON object",
+  /** `{field} must be text`, `{field} must be at most {max} characters` */
+  notText: (field: string) => `${field} must be text`,
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  invalidSource:
+    "source must be an object of text parts (landing, referrer, utmSource, utmMedium, utmCampaign)",
+} as const;
