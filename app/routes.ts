@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { CATCH_ALL_ROUTE_ID } from "../common/pages";
+import { CATCH_ALL_ROUTE_ID, PAGE_REGISTRY } from "../common/pages";
 
 /** Every route of the site. Each module is its own chunk, loaded when first needed. */
 export default [
@@ -8,17 +8,17 @@ export default [
   // Before the blog/* page route: the feed is a resource, not a post.
   route("blog/rss.xml", "routes/blog/rss.ts"),
   layout("routes/public-layout.tsx", [
-    index("routes/home.tsx"),
-    route("about", "routes/about.tsx"),
-    route("blog", "routes/blog/list.tsx"),
+    // The public pages, from the page registry (common/pages.ts).
+    ...PAGE_REGISTRY.map((page) =>
+      page.path === "/"
+        ? index(page.module)
+        : route(
+            "pattern" in page ? page.pattern : page.path.slice(1),
+            page.module,
+            "id" in page ? { id: page.id } : {},
+          ),
+    ),
     route("blog/*", "routes/blog/post.tsx"),
-    route("services", "routes/services.tsx"),
-    route("services/2", "routes/services-tankering.tsx"),
-    route("sustainability", "routes/sustainability.tsx"),
-    route("contact", "routes/contact.tsx", { id: "contact" }),
-    route("contact/2", "routes/contact.tsx", { id: "contact-2" }),
-    route("quote/*", "routes/quote.tsx"),
-    route("legal/privacy-policy", "routes/privacy-policy.tsx"),
     route("*", "routes/home.tsx", { id: CATCH_ALL_ROUTE_ID }),
   ]),
   // A resource route (CSV download): outside the dashboard layout, guarded by its own loader.

@@ -1,16 +1,25 @@
-/** The public pages at fixed addresses: the sitemap lists them, the page cache keeps them. */
-export const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/2",
-  "/sustainability",
-  "/contact",
-  "/contact/2",
-  "/blog",
-  "/quote",
-  "/legal/privacy-policy",
-] as const;
+/**
+ * The page registry: every public page at a fixed address and the route module that draws it, once.
+ * app/routes.ts makes the site's routes from it; the sitemap lists its pages, the page cache keeps
+ * them, insights counts them and the browser tests visit each. `id` names a route whose module
+ * draws more than one page; `pattern` is the route's own when it answers more addresses (the
+ * quote's steps). Blog posts and the catch-all are routes of their own (app/routes.ts).
+ */
+export const PAGE_REGISTRY = [
+  { path: "/", module: "routes/home.tsx" },
+  { path: "/about", module: "routes/about.tsx" },
+  { path: "/services", module: "routes/services.tsx" },
+  { path: "/services/2", module: "routes/services-tankering.tsx" },
+  { path: "/sustainability", module: "routes/sustainability.tsx" },
+  { path: "/contact", module: "routes/contact.tsx", id: "contact" },
+  { path: "/contact/2", module: "routes/contact.tsx", id: "contact-2" },
+  { path: "/blog", module: "routes/blog/list.tsx" },
+  { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*" },
+  { path: "/legal/privacy-policy", module: "routes/privacy-policy.tsx" },
+] as const satisfies ReadonlyArray<{ path: string; module: string; id?: string; pattern?: string }>;
+
+/** The public pages at fixed addresses, from the registry. */
+export const PUBLIC_PAGES = PAGE_REGISTRY.map((page) => page.path);
 
 /** The quote wizard's steps 2 to 6 (step 1 is /quote). */
 export const QUOTE_STEP_PAGES = ["/quote/2", "/quote/3", "/quote/4", "/quote/5", "/quote/6"] as const;

@@ -17,9 +17,6 @@ export const FOOTER_LINKS = [
   { to: "/contact", label: "Contact us" },
 ] as const;
 
-/** The public pages search engines should index (sitemap.xml). */
-export { PUBLIC_PAGES } from "@common/pages";
-
 /** True when `pathname` is the link's page or one of its `also` pages. */
 export function isNavLinkActive(link: { to: string; also: readonly string[] }, pathname: string) {
   const path = pathname.replace(/\/+$/, "") || "/";

@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from "~/content/navigation";
+import { PUBLIC_PAGES } from "@common/pages";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap";
 

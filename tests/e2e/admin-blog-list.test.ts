@@ -1,6 +1,6 @@
+import { PUBLIC_PAGES } from "@common/pages";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/content/navigation";
 import { adminPage, setUpBrowser, uniqueTitle } from "./admin";
 import {
   createPost,

@@ -1,6 +1,6 @@
+import { PUBLIC_PAGES } from "@common/pages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/content/navigation";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
 // Cached pages carry only the rules their elements use (server/pages/critical-css.ts) and load

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { PUBLIC_PAGES } from "@common/pages";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/content/navigation";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
 let browser: Browser;

@@ -1,5 +1,5 @@
+import { PUBLIC_PAGES } from "@common/pages";
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/content/navigation";
 import { baseURL } from "./browser";
 
 const get = (path: string) => fetch(`${baseURL()}${path}`, { redirect: "manual" });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { PUBLIC_PAGES } from "@common/pages";
 import { describe, expect, it } from "vitest";
-import { PUBLIC_PAGES } from "~/content/navigation";
 import { adminToken } from "./blog-content";
 import { baseURL } from "./browser";
 
