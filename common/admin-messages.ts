@@ -109,6 +109,7 @@ export const INBOX_MESSAGES = {
 
 /** Sign-in refusals beyond 'Invalid Login' (server/services/logins.ts). */
 export const LOGIN_MESSAGES = {
+  signedIn: "Login successful",
   limited: (retryAfterMs: number) =>
     `Too many failed login attempts. Please try again in ${minutesToWait(retryAfterMs)}.`,
   busy: "Too many sign-in attempts at once. Please try again in a moment.",

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import {
-  ADMIN_AUTH_COOKIE,
-  ADMIN_BROWSER_COOKIE,
-  adminBrowserCookieOptions,
-  adminBrowserFromCookies,
-  adminCookieOptions,
-} from "../../common/admin-cookie";
+import { ADMIN_AUTH_COOKIE, adminCookieOptions } from "../../common/admin-cookie";
 import { roleSchema } from "../../common/roles";
 import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "../../common/two-factor";
-import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import {
   adminOnly,
@@ -20,6 +13,7 @@ import {
   parseBody,
   withStatus,
 } from "./schemas";
+import { SIGNED_IN_BODY, signedIn, signInRequest } from "./sign-in";
 
 /**
  * POST /api/admin/login, /logout and GET /profile. The token lives in an HttpOnly cookie, so the
@@ -72,9 +66,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       const result = await app.services.logins.signIn({
         email,
         password,
-        client: clientKey(request.ip),
-        userAgent: request.headers["user-agent"],
-        browser: adminBrowserFromCookies(request.headers.cookie),
+        ...signInRequest(request),
       });
       if ("pending" in result)
         return {
@@ -83,9 +75,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
           twoFactorRequired: true,
           pending: result.pending,
         };
-      reply.setCookie(ADMIN_AUTH_COOKIE, result.token, adminCookieOptions(secure));
-      reply.setCookie(ADMIN_BROWSER_COOKIE, result.browser, adminBrowserCookieOptions(secure));
-      return { status: "Ok", message: "Login successful", auth: result.token };
+      return signedIn(app, reply, result);
     },
   );
 
@@ -102,11 +92,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
         tags: ["admin"],
         body: jsonSchemaOf(twoFactorSignInSchema),
         response: {
-          200: {
-            type: "object",
-            properties: { status: { type: "string" }, message: { type: "string" }, auth: { type: "string" } },
-            required: ["status", "message", "auth"],
-          },
+          200: SIGNED_IN_BODY,
           400: errorBody,
           429: errorBody,
           503: errorBody,
@@ -115,16 +101,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { pending, code } = parseBody(twoFactorSignInSchema, request.body);
-      const { token, browser } = await app.services.logins.completeTwoFactor({
+      const session = await app.services.logins.completeTwoFactor({
         pending,
         code,
-        client: clientKey(request.ip),
-        userAgent: request.headers["user-agent"],
-        browser: adminBrowserFromCookies(request.headers.cookie),
+        ...signInRequest(request),
       });
-      reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
-      reply.setCookie(ADMIN_BROWSER_COOKIE, browser, adminBrowserCookieOptions(secure));
-      return { status: "Ok", message: "Login successful", auth: token };
+      return signedIn(app, reply, session);
     },
   );
 

@@ -1,13 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  ADMIN_AUTH_COOKIE,
-  ADMIN_BROWSER_COOKIE,
-  adminBrowserCookieOptions,
-  adminBrowserFromCookies,
-  adminCookieOptions,
-} from "../../common/admin-cookie";
-import {
   PASSKEY_LIMITS,
   passkeyListingSchema,
   passkeyRegisterSchema,
@@ -25,6 +18,7 @@ import {
   parseBody,
   withStatus,
 } from "./schemas";
+import { SIGNED_IN_BODY, signedIn, signInRequest } from "./sign-in";
 
 /** Sign-in options a client may ask for per window (each is a stored challenge). */
 export const PASSKEY_OPTIONS_PER_10_MINUTES = 60;
@@ -54,7 +48,6 @@ const own = (summary: string, extra: Record<string, unknown>) => ({
 export async function adminPasskeyRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
   const passkeys = app.services.passkeys;
-  const secure = app.config.siteUrl.startsWith("https:");
 
   app.get(
     "/admin/passkeys",
@@ -157,11 +150,7 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
         tags: ["admin"],
         body: jsonSchemaOf(passkeySignInSchema),
         response: {
-          200: {
-            type: "object",
-            properties: { status: { type: "string" }, message: { type: "string" }, auth: { type: "string" } },
-            required: ["status", "message", "auth"],
-          },
+          200: SIGNED_IN_BODY,
           400: errorBody,
           429: errorBody,
           503: errorBody,
@@ -170,15 +159,11 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { response } = parseBody(passkeySignInSchema, request.body);
-      const { token, browser } = await passkeys.signIn({
+      const session = await passkeys.signIn({
         response: response as unknown as AuthenticationResponseJSON,
-        client: clientKey(request.ip),
-        userAgent: request.headers["user-agent"],
-        browser: adminBrowserFromCookies(request.headers.cookie),
+        ...signInRequest(request),
       });
-      reply.setCookie(ADMIN_AUTH_COOKIE, token, adminCookieOptions(secure));
-      reply.setCookie(ADMIN_BROWSER_COOKIE, browser, adminBrowserCookieOptions(secure));
-      return { status: "Ok", message: "Login successful", auth: token };
+      return signedIn(app, reply, session);
     },
   );
 }
