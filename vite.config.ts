@@ -110,12 +110,6 @@ export default defineConfig({
               priority: 20,
             },
             {
-              // Artwork of the about, services and tankering pages, kept off the home page.
-              name: "art",
-              test: /[\\/]app[\\/]components[\\/]art[\\/](ArtFrame|DigesterArt|TankerArt)\./,
-              priority: 15,
-            },
-            {
               // Small modules the public pages share; form validation (zod) stays with the pages
               // that have forms, and code only the admin or one or two pages use stays with them.
               debugName: "shared",

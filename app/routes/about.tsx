@@ -1,10 +1,13 @@
 import { COMPANY } from "@common/company";
 import { Link } from "react-router";
-import { DigesterArt } from "~/components/art/DigesterArt";
 import { PageHero, Section } from "~/components/PageParts";
 import { lazySection } from "~/lib/lazy-section";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/about";
+
+// The page's illustration has nothing to hydrate: in the HTML, not in the JavaScript.
+const DigesterArt = staticIsland(() => import("~/components/art/DigesterArt"));
 
 // The lower sections load lazily (their own chunk), still in the server-rendered HTML.
 const AboutSections = lazySection(() => import("~/components/about/AboutSections"));

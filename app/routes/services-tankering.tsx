@@ -1,11 +1,14 @@
 import { COMPANY } from "@common/company";
 import { Phone } from "lucide-react";
-import { TankerArt } from "~/components/art/TankerArt";
 import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
 import { EWC_CODES, TANKERING_EXPERTISE } from "~/content/tankering";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services-tankering";
+
+// The page's illustration has nothing to hydrate: in the HTML, not in the JavaScript.
+const TankerArt = staticIsland(() => import("~/components/art/TankerArt"));
 
 export const handle = { fullBleed: true };
 

@@ -1,11 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { DigesterArt } from "~/components/art/DigesterArt";
 import { PageHero, Section } from "~/components/PageParts";
 import { ServiceIcon } from "~/components/ServiceIcon";
 import { SERVICES } from "~/content/services";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services";
+
+// The page's illustration has nothing to hydrate: in the HTML, not in the JavaScript.
+const DigesterArt = staticIsland(() => import("~/components/art/DigesterArt"));
 
 export const handle = { fullBleed: true };
 

@@ -245,11 +245,33 @@ describe("code fetched only when needed", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "About Us" }).click();
     await page.waitForURL("**/about");
+    // A page drawn in the browser fetches its illustration.
+    const illustration = () => page.locator('main svg[viewBox="0 0 480 320"]').count();
+    await expect.poll(illustration).toBe(1);
+    expect(scripts.some((path) => /DigesterArt/.test(path))).toBe(true);
     await nav.getByRole("link", { name: "Home" }).click();
     await page.waitForURL(`${baseURL()}/`);
     await expect.poll(artwork).toBe(1);
     expect(await marks()).toBe(markCount);
     expect(scripts.some((path) => /HeroArt/.test(path))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ["/about", "DigesterArt"],
+    ["/services", "DigesterArt"],
+    ["/services/2", "TankerArt"],
+  ])("keeps %s's illustration from the HTML without its code (%s)", async (path, module) => {
+    const { page, context, errors } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await page.locator('main svg[viewBox="0 0 480 320"]').count()).toBe(1);
+    expect(scripts.filter((script) => script.includes(module))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

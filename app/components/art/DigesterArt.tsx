@@ -1,7 +1,7 @@
 import { ArtFrame } from "./ArtFrame";
 
 /** Two digester domes with a leaf growing from the gas main: the AD partnership illustration. */
-export function DigesterArt() {
+export default function DigesterArt() {
   return (
     <ArtFrame>
       <path d="M0 240 Q120 210 240 232 T480 226 V320 H0Z" fill="var(--color-brand)" opacity="0.45" />

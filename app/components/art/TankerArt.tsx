@@ -1,7 +1,7 @@
 import { ArtFrame } from "./ArtFrame";
 
 /** A vacuum tanker pumping out a pit through a hose: the waste water tankering illustration. */
-export function TankerArt() {
+export default function TankerArt() {
   return (
     <ArtFrame>
       <path d="M0 250 H480 V320 H0Z" fill="var(--color-soil)" opacity="0.55" />
