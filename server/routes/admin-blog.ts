@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { adminBlogListQuerySchema, blogPostInputSchema } from "../../common/blog";
 import { BLOG_PAGE_SIZE } from "../../common/blog-rules";
 import {
+  adminErrors,
   adminOnly,
   adminSecurity,
   documentOnlyValidation,
@@ -16,8 +17,6 @@ import {
   postSchema,
   withStatus,
 } from "./schemas";
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
 const revisionSchema = {
   type: "object",
@@ -50,7 +49,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         querystring: jsonSchemaOf(adminBlogListQuerySchema),
         response: {
           200: postListBody(true),
-          ...errors,
+          ...adminErrors,
         },
       },
     },
@@ -80,7 +79,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         response: {
           200: withStatus("Ok", "result", { type: "array", items: revisionSchema }),
           404: errorBody,
-          ...errors,
+          ...adminErrors,
         },
       },
     },
@@ -103,7 +102,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
           },
           required: ["id", "revisionId"],
         },
-        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...errors },
+        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...adminErrors },
       },
     },
     async (request) => {
@@ -122,7 +121,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         tags: ["admin blog"],
         security: adminSecurity,
         params: idParams,
-        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...errors },
+        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...adminErrors },
       },
     },
     async (request) => ({
@@ -143,7 +142,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         tags: ["admin blog"],
         security: adminSecurity,
         body: postBody,
-        response: { 201: withStatus("Created", "result", postSchema), ...errors },
+        response: { 201: withStatus("Created", "result", postSchema), ...adminErrors },
       },
     },
     async (request, reply) => {
@@ -167,7 +166,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         security: adminSecurity,
         params: idParams,
         body: postBody,
-        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...errors },
+        response: { 200: withStatus("Ok", "result", postSchema), 404: errorBody, ...adminErrors },
       },
     },
     async (request) => {
@@ -187,7 +186,7 @@ export async function adminBlogRoutes(app: FastifyInstance) {
         tags: ["admin blog"],
         security: adminSecurity,
         params: idParams,
-        response: { 200: okBody, 404: errorBody, ...errors },
+        response: { 200: okBody, 404: errorBody, ...adminErrors },
       },
     },
     async (request) => {

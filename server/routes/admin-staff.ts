@@ -17,6 +17,7 @@ import {
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import {
+  adminErrors,
   adminRoute,
   documentOnlyValidation,
   errorBody,
@@ -27,7 +28,6 @@ import {
   withStatus,
 } from "./schemas";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const admin = adminRoute("staff", "admin staff");
 const tokenParams = {
   type: "object",
@@ -44,7 +44,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
   app.get(
     "/admin/staff",
     admin("Every account with its last sign-in, and the invitations waiting", {
-      response: { 200: withStatus("Ok", "data", jsonSchemaOf(staffListSchema, "output")), ...errors },
+      response: { 200: withStatus("Ok", "data", jsonSchemaOf(staffListSchema, "output")), ...adminErrors },
     }),
     async (request) => ({ status: "Ok", data: await staff.list(request.admin!) }),
   );
@@ -56,7 +56,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
       response: {
         201: withStatus("Created", "data", jsonSchemaOf(staffInviteSchema, "output")),
         409: errorBody,
-        ...errors,
+        ...adminErrors,
       },
     }),
     async (request, reply) => {
@@ -70,7 +70,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
     "/admin/staff/invites/:id",
     admin("Withdraw a pending invitation: its link stops working at once", {
       params: idParams,
-      response: { 200: okBody, 404: errorBody, ...errors },
+      response: { 200: okBody, 404: errorBody, ...adminErrors },
     }),
     async (request) => {
       await staff.withdraw(request.params.id, request.admin!);
@@ -84,7 +84,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
       "Remove an account; its sessions end and its pending invitations are withdrawn. Never one's own, never the last",
       {
         params: idParams,
-        response: { 200: okBody, 404: errorBody, 409: errorBody, ...errors },
+        response: { 200: okBody, 404: errorBody, 409: errorBody, ...adminErrors },
       },
     ),
     async (request) => {
@@ -108,7 +108,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
           ),
           404: errorBody,
           409: errorBody,
-          ...errors,
+          ...adminErrors,
         },
       },
     ),

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { auditPageSchema, auditQuerySchema, auditQueryValues } from "../../common/audit";
-import { adminRoute, documentOnlyValidation, errorBody, jsonSchemaOf, parseBody } from "./schemas";
+import { adminErrors, adminRoute, documentOnlyValidation, jsonSchemaOf, parseBody } from "./schemas";
 
 const page = jsonSchemaOf(auditPageSchema, "output");
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const admin = adminRoute("security", "admin audit");
 
 /** The audit log ('Audit log' in the admin: Owner only, the "security" permission). */
@@ -19,7 +18,7 @@ export async function auditRoutes(app: FastifyInstance) {
           properties: { status: { type: "string", enum: ["Ok"] }, ...page.properties },
           required: ["status", ...(page.required ?? [])],
         },
-        ...errors,
+        ...adminErrors,
       },
     }),
     async (request) => {

@@ -16,6 +16,7 @@ import {
 import { UUID_SHAPE } from "../../common/ids";
 import { Invalid } from "../services/errors";
 import {
+  adminErrors,
   adminRoute,
   documentOnlyValidation,
   errorBody,
@@ -28,7 +29,7 @@ import {
 const enquiryDetail = jsonSchemaOf(enquiryDetailSchema, "output");
 const enquiryPage = jsonSchemaOf(enquiryPageSchema, "output");
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = { ...adminErrors, 404: errorBody };
 const admin = adminRoute("enquiries", "admin enquiries");
 
 type WithId = { Params: { id: string } };

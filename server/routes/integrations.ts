@@ -7,6 +7,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from "../../common/webhooks";
 import {
+  adminErrors,
   adminRoute,
   documentOnlyValidation,
   errorBody,
@@ -17,7 +18,6 @@ import {
   withStatus,
 } from "./schemas";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const admin = adminRoute("integrations", "admin integrations");
 const endpoint = jsonSchemaOf(webhookEndpointSchema, "output");
 const withSecret = jsonSchemaOf(webhookEndpointWithSecretSchema, "output");
@@ -41,7 +41,7 @@ export async function integrationRoutes(app: FastifyInstance) {
   app.get(
     "/admin/integrations",
     admin("Every webhook endpoint (never its secret)", {
-      response: { 200: withStatus("Ok", "data", { type: "array", items: endpoint }), ...errors },
+      response: { 200: withStatus("Ok", "data", { type: "array", items: endpoint }), ...adminErrors },
     }),
     async () => ({ status: "Ok", data: await webhooks.list() }),
   );
@@ -50,7 +50,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     "/admin/integrations",
     admin("Add a webhook endpoint: the answer carries its secret, shown this once", {
       body: jsonSchemaOf(webhookEndpointInputSchema),
-      response: { 201: withStatus("Created", "data", withSecret), 409: errorBody, ...errors },
+      response: { 201: withStatus("Created", "data", withSecret), 409: errorBody, ...adminErrors },
     }),
     async (request, reply) => {
       const input = parseBody(webhookEndpointInputSchema, request.body);
@@ -63,7 +63,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     admin("Enable or disable an endpoint ('Disable'/'Enable')", {
       params: idParams,
       body: jsonSchemaOf(webhookEnabledInputSchema),
-      response: { 200: withStatus("Ok", "data", endpoint), 404: errorBody, ...errors },
+      response: { 200: withStatus("Ok", "data", endpoint), 404: errorBody, ...adminErrors },
     }),
     async (request) => {
       const { enabled } = parseBody(webhookEnabledInputSchema, request.body);
@@ -75,7 +75,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     "/admin/integrations/:id/secret",
     admin("'Rotate secret': a new secret at once, shown this once; the old one stops signing", {
       params: idParams,
-      response: { 200: withStatus("Ok", "data", withSecret), 404: errorBody, ...errors },
+      response: { 200: withStatus("Ok", "data", withSecret), 404: errorBody, ...adminErrors },
     }),
     async (request) => ({ status: "Ok", data: await webhooks.rotateSecret(request.params.id) }),
   );
@@ -84,7 +84,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     "/admin/integrations/:id",
     admin("Delete an endpoint with its delivery log", {
       params: idParams,
-      response: { 200: okBody, 404: errorBody, ...errors },
+      response: { 200: okBody, 404: errorBody, ...adminErrors },
     }),
     async (request) => {
       await webhooks.remove(request.params.id);
@@ -99,7 +99,7 @@ export async function integrationRoutes(app: FastifyInstance) {
       response: {
         200: withStatus("Ok", "data", { type: "array", items: delivery }),
         404: errorBody,
-        ...errors,
+        ...adminErrors,
       },
     }),
     async (request) => ({ status: "Ok", data: await webhooks.deliveries(request.params.id) }),
@@ -109,7 +109,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     "/admin/integrations/:id/test",
     admin("'Send a test event' (webhook.test) to this endpoint", {
       params: idParams,
-      response: { 201: withStatus("Created", "data", delivery), 404: errorBody, ...errors },
+      response: { 201: withStatus("Created", "data", delivery), 404: errorBody, ...adminErrors },
     }),
     async (request, reply) =>
       reply.status(201).send({ status: "Created", data: await webhooks.sendTest(request.params.id) }),
@@ -119,7 +119,12 @@ export async function integrationRoutes(app: FastifyInstance) {
     "/admin/integrations/:id/deliveries/:deliveryId/resend",
     admin("'Send again': the same message (webhook-id and body) queued once more", {
       params: deliveryParams,
-      response: { 201: withStatus("Created", "data", delivery), 404: errorBody, 409: errorBody, ...errors },
+      response: {
+        201: withStatus("Created", "data", delivery),
+        404: errorBody,
+        409: errorBody,
+        ...adminErrors,
+      },
     }),
     async (request, reply) =>
       reply.status(201).send({

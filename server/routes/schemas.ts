@@ -82,6 +82,9 @@ export const errorBody = {
   required: ["status", "message"],
 } as const;
 
+/** What every admin route may answer besides its own: bad input (400), not signed in (401), not allowed (403). */
+export const adminErrors = { 400: errorBody, 401: errorBody, 403: errorBody } as const;
+
 /** `{status: "Ok"}` alone. */
 export const okBody = {
   type: "object",

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { spamSettingsInputSchema } from "../../common/spam";
 import {
+  adminErrors,
   adminRoute,
   documentOnlyValidation,
-  errorBody,
   jsonSchemaOf,
   parseBody,
   withStatus,
 } from "./schemas";
 
 const settings = jsonSchemaOf(spamSettingsInputSchema, "output");
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const admin = adminRoute("enquiries", "admin spam");
 
 /** The spam check's settings ('Spam' in the admin: Owner and Desk). */
@@ -19,7 +18,7 @@ export async function spamRoutes(app: FastifyInstance) {
   app.get(
     "/admin/spam",
     admin("The disallowed words and domains of the spam check", {
-      response: { 200: withStatus("Ok", "data", settings), ...errors },
+      response: { 200: withStatus("Ok", "data", settings), ...adminErrors },
     }),
     async () => ({ status: "Ok", data: await app.services.spam.settings() }),
   );
@@ -27,7 +26,7 @@ export async function spamRoutes(app: FastifyInstance) {
     "/admin/spam",
     admin("Replace the disallowed words and domains", {
       body: jsonSchemaOf(spamSettingsInputSchema),
-      response: { 200: withStatus("Ok", "data", settings), ...errors },
+      response: { 200: withStatus("Ok", "data", settings), ...adminErrors },
     }),
     async (request) => {
       const input = parseBody(spamSettingsInputSchema, request.body);
