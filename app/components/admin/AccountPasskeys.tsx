@@ -3,7 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { FingerprintPattern, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { inputClass } from "~/components/enquiry/styles";
+import { TextField } from "~/components/admin/Field";
 import { type Answer, useAnswer, useAnswerMessages } from "~/lib/action-answer";
 import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
@@ -117,24 +117,16 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
           options.submit({ intent: "passkey-options" }, { method: "post" });
         }}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="passkey-name" className="font-semibold">
-            {PASSKEY_MESSAGES.nameLabel}
-          </label>
-          <input
-            id="passkey-name"
-            ref={name}
-            name="name"
-            type="text"
-            maxLength={PASSKEY_LIMITS.name}
-            autoComplete="off"
-            aria-describedby="passkey-name-hint"
-            className={inputClass}
-          />
-          <p id="passkey-name-hint" className="text-sm text-muted">
-            {PASSKEY_MESSAGES.nameHint}
-          </p>
-        </div>
+        <TextField
+          id="passkey-name"
+          label={PASSKEY_MESSAGES.nameLabel}
+          hint={PASSKEY_MESSAGES.nameHint}
+          ref={name}
+          name="name"
+          type="text"
+          maxLength={PASSKEY_LIMITS.name}
+          autoComplete="off"
+        />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn btn-primary" aria-disabled={busy}>
             <FingerprintPattern aria-hidden="true" className="size-5" />

@@ -7,8 +7,8 @@ import {
 import { KeyRound, RefreshCw, ShieldCheck, ShieldOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { TextField } from "~/components/admin/Field";
 import { FormMessage } from "~/components/enquiry/FormParts";
-import { inputClass } from "~/components/enquiry/styles";
 import { type Answer, useAnswer } from "~/lib/action-answer";
 import { useMessages } from "~/lib/messages";
 import { Loading } from "./Loading";
@@ -106,23 +106,15 @@ export function AccountTwoFactor({ status }: { status: TwoFactorStatus }) {
             </code>
           </p>
           <input type="hidden" name="intent" value="two-factor-confirm" />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="two-factor-code" className="font-semibold">
-              {T.code}
-            </label>
-            <input
-              id="two-factor-code"
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              aria-describedby="two-factor-code-hint"
-              className={inputClass}
-            />
-            <p id="two-factor-code-hint" className="text-sm text-muted">
-              {T.codeHint}
-            </p>
-          </div>
+          <TextField
+            id="two-factor-code"
+            label={T.code}
+            hint={T.codeHint}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
           <button type="submit" className="btn btn-primary self-start" aria-disabled={busy}>
             <ShieldCheck aria-hidden="true" className="size-5" />
             {T.confirm}
@@ -151,31 +143,21 @@ export function AccountTwoFactor({ status }: { status: TwoFactorStatus }) {
             </h3>
             <p className="text-sm text-muted">{T.disableIntro}</p>
             <input type="hidden" name="intent" value="two-factor-disable" />
-            <div className="flex flex-col gap-1">
-              <label htmlFor="two-factor-off-password" className="font-semibold">
-                {T.password}
-              </label>
-              <input
-                id="two-factor-off-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                className={inputClass}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="two-factor-off-code" className="font-semibold">
-                {T.code}
-              </label>
-              <input
-                id="two-factor-off-code"
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                className={inputClass}
-              />
-            </div>
+            <TextField
+              id="two-factor-off-password"
+              label={T.password}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <TextField
+              id="two-factor-off-code"
+              label={T.code}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
             <button type="submit" className="btn btn-ghost self-start" aria-disabled={busy}>
               <ShieldOff aria-hidden="true" className="size-5" />
               {T.disable}

@@ -8,9 +8,9 @@ import {
 } from "@common/audit";
 import { Filter } from "lucide-react";
 import { Form, Link } from "react-router";
+import { SelectField, TextField } from "~/components/admin/Field";
 import { Scroller } from "~/components/admin/insights/Scroller";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
@@ -50,55 +50,46 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <h2 id="audit-filters" className="h-card basis-full">
           {AUDIT_MESSAGES.filters}
         </h2>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-action" className="font-semibold">
-            {AUDIT_MESSAGES.action}
-          </label>
-          <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={inputClass}>
-            <option value="">{AUDIT_MESSAGES.anyAction}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_LABELS[action]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-person" className="font-semibold">
-            {AUDIT_MESSAGES.person}
-          </label>
-          <input
-            id="audit-person"
-            name="person"
-            type="email"
-            list="audit-people"
-            defaultValue={query.person ?? ""}
-            className={inputClass}
-          />
-          <datalist id="audit-people">
-            {people.map((email) => (
-              <option key={email} value={email} />
-            ))}
-          </datalist>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-from" className="font-semibold">
-            {AUDIT_MESSAGES.from}
-          </label>
-          <input
-            id="audit-from"
-            name="from"
-            type="date"
-            defaultValue={query.from ?? ""}
-            className={inputClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-to" className="font-semibold">
-            {AUDIT_MESSAGES.to}
-          </label>
-          <input id="audit-to" name="to" type="date" defaultValue={query.to ?? ""} className={inputClass} />
-        </div>
+        <SelectField
+          id="audit-action"
+          label={AUDIT_MESSAGES.action}
+          name="action"
+          defaultValue={query.action ?? ""}
+        >
+          <option value="">{AUDIT_MESSAGES.anyAction}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTION_LABELS[action]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="audit-person"
+          label={AUDIT_MESSAGES.person}
+          name="person"
+          type="email"
+          list="audit-people"
+          defaultValue={query.person ?? ""}
+        />
+        <datalist id="audit-people">
+          {people.map((email) => (
+            <option key={email} value={email} />
+          ))}
+        </datalist>
+        <TextField
+          id="audit-from"
+          label={AUDIT_MESSAGES.from}
+          name="from"
+          type="date"
+          defaultValue={query.from ?? ""}
+        />
+        <TextField
+          id="audit-to"
+          label={AUDIT_MESSAGES.to}
+          name="to"
+          type="date"
+          defaultValue={query.to ?? ""}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn btn-primary">
             <Filter aria-hidden="true" className="size-5" />

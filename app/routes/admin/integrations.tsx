@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
+  WEBHOOK_LIMITS,
   WEBHOOK_MESSAGES,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -8,8 +9,8 @@ import {
 } from "@common/webhooks";
 import { KeyRound, Plus, Power, RotateCcw, Send, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { TextField } from "~/components/admin/Field";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { inputClass } from "~/components/enquiry/styles";
 import { useSettledAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
@@ -227,35 +228,26 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           {WEBHOOK_MESSAGES.addHeading}
         </h2>
         <input type="hidden" name="intent" value="add" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="webhook-url" className="font-semibold">
-            {WEBHOOK_MESSAGES.url}
-          </label>
-          <p id="webhook-url-hint" className="text-sm text-muted">
-            {WEBHOOK_MESSAGES.urlHint}
-          </p>
-          <input
-            id="webhook-url"
-            name="url"
-            type="url"
-            required
-            aria-describedby="webhook-url-hint"
-            aria-invalid={fieldError("url") ? true : undefined}
-            className={`${inputClass} w-full max-w-xl`}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="webhook-description" className="font-semibold">
-            {WEBHOOK_MESSAGES.description}
-          </label>
-          <input
-            id="webhook-description"
-            name="description"
-            type="text"
-            maxLength={200}
-            className={`${inputClass} w-full max-w-xl`}
-          />
-        </div>
+        <TextField
+          id="webhook-url"
+          label={WEBHOOK_MESSAGES.url}
+          hint={WEBHOOK_MESSAGES.urlHint}
+          error={fieldError("url")}
+          name="url"
+          type="url"
+          required
+          maxLength={WEBHOOK_LIMITS.url}
+          className="w-full max-w-xl"
+        />
+        <TextField
+          id="webhook-description"
+          label={WEBHOOK_MESSAGES.description}
+          error={fieldError("description")}
+          name="description"
+          type="text"
+          maxLength={WEBHOOK_LIMITS.description}
+          className="w-full max-w-xl"
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="font-semibold">{WEBHOOK_MESSAGES.events}</legend>
           {WEBHOOK_EVENTS.map((event) => (

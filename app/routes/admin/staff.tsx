@@ -18,6 +18,7 @@ import { LogOut, Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { SelectField } from "~/components/admin/Field";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
@@ -92,24 +93,20 @@ function RoleChoice({
   describedBy?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {STAFF_ROLE_TEXTS.role}
-      </label>
-      <select
-        id={id}
-        name="role"
-        defaultValue={defaultValue}
-        aria-describedby={describedBy}
-        className={`${inputClass} w-full max-w-md`}
-      >
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={STAFF_ROLE_TEXTS.role}
+      name="role"
+      defaultValue={defaultValue}
+      aria-describedby={describedBy}
+      className="w-full max-w-md"
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
