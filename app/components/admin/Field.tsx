@@ -38,7 +38,8 @@ function Field({ text, children }: { text: FieldText; children: ReactNode }) {
   );
 }
 
-const controlClass = (className?: string) => (className ? `${inputClass} ${className}` : inputClass);
+/** One height for inputs and selects, so a row of fields lines up (a select is drawn shorter). */
+const controlClass = (className?: string) => `${inputClass} h-11${className ? ` ${className}` : ""}`;
 
 /** A labelled text input of an admin form: label, hint, error, then the input (the GOV.UK order). */
 export function TextField({
