@@ -1,8 +1,12 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useMessages } from "~/lib/messages";
 
-/** The messages with their icons: their own chunk, fetched with the first message (most pages show none). */
-const MessageList = lazy(() => import("./MessageList"));
+/**
+ * The messages with their icons: their own chunk (most visits show none), fetched at the visitor's
+ * first press of a key or pointer, before the answer it may bring, or with the first message.
+ */
+const loadMessageList = () => import("./MessageList");
+const MessageList = lazy(loadMessageList);
 
 /**
  * The transient message queue, announced to assistive technology through a live region that is
@@ -10,6 +14,16 @@ const MessageList = lazy(() => import("./MessageList"));
  */
 export function MessageQueue() {
   const { messages, remove } = useMessages();
+  useEffect(() => {
+    const early = () => void loadMessageList();
+    const options = { once: true, capture: true, passive: true };
+    window.addEventListener("pointerdown", early, options);
+    window.addEventListener("keydown", early, options);
+    return () => {
+      window.removeEventListener("pointerdown", early, options);
+      window.removeEventListener("keydown", early, options);
+    };
+  }, []);
   return (
     <div
       aria-live="polite"
