@@ -31,6 +31,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser test that fails is run once more before the run fails: with the unit tests'
+          // PGlite workers on the same two cores, one in about 1,200 has timed out in CI (the staff
+          // invitation's refusal, in the run of 590f404; 3 of 3 passed alone). A test that fails
+          // twice still fails the run, and vitest reports the retry.
+          retry: 1,
         },
       },
     ],
