@@ -11,20 +11,13 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { machine } from "./bench-lib.mjs";
-import { ensureBuild, startBuiltServer } from "./server-process.mjs";
+import { coldStart, ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const budgets = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).server;
 const LOAD_SECONDS = Number(process.env.BUDGET_LOAD_SECONDS ?? 15);
 const STARTS = 5;
 
 ensureBuild();
-
-/** CPU milliseconds a process has used: user + system, its own and its reaped children's. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  // Fields 14-17 of proc(5) (utime, stime, cutime, cstime), in clock ticks of 10 ms.
-  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * 10;
-}
 
 const peakMb = (pid) =>
   Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
@@ -34,15 +27,10 @@ const starts = [];
 const startCpu = [];
 const phases = [];
 for (let i = 0; i < STARTS; i++) {
-  const server = await startBuiltServer({ SEED_DEMO: "1", LOG_LEVEL: "info", LOG_FORMAT: "json" });
-  startCpu.push(cpuMs(server.child.pid));
-  starts.push(server.startMs);
-  await server.stop();
-  const line = server
-    .output()
-    .split("\n")
-    .find((l) => l.includes('"startedAt"'));
-  if (line) phases.push(JSON.parse(line).startedAt);
+  const start = await coldStart();
+  starts.push(start.ms);
+  startCpu.push(start.cpuMs);
+  if (start.startedAt) phases.push(start.startedAt);
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const medianStart = median(starts);

@@ -8,6 +8,7 @@ import type { Redis } from "ioredis";
 import { proxyTrust, trustedPeer } from "./client-address";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
+import { lazySchemaCompilers } from "./lazy-compilers";
 import { prettyStream, wantsPretty } from "./log-format";
 import { LOG_SERIALIZERS } from "./log-safety";
 import { type PagesOptions, registerPages } from "./pages/pages";
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    schemaController: lazySchemaCompilers,
   });
 
   if (config.trustProxy === true)

@@ -145,6 +145,19 @@ function shown(name: string, value: unknown): string {
   return `(got "${redacted}")`;
 }
 
+/** Reads the configuration or stops the process with one clear line. */
+export function configOrExit(dev = false): Config {
+  try {
+    return loadConfig(process.env, dev);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Parses the environment; throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): Config {
   const present = Object.fromEntries(

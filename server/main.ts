@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { configOrExit } from "./config";
 import { loggableError } from "./log-safety";
 import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
-import { configOrExit, startServer } from "./server";
+import { openServerDatabase } from "./server-database";
 
 /** Production entry: serves build/ (made by `npm run build`). */
 const config = configOrExit();
@@ -11,14 +12,19 @@ if (!existsSync(SERVER_BUILD_FILE)) {
   console.error("No production build found: run `npm run build` (npm start does this for you).");
   process.exit(1);
 }
-// The React Router build loads while the database opens.
+// First the database, then the code: the template copy, PGlite's WebAssembly and the migration
+// check proceed while the app's modules and the React Router build load (start-up time).
+const database = openServerDatabase(config);
 const pages = import(pathToFileURL(SERVER_BUILD_FILE).href).then((build: ServerBuild) => ({
   build,
   clientDir: CLIENT_BUILD_DIR,
   mode: "production" as const,
 }));
-pages.catch(() => {}); // startServer awaits it (and closes the database if it failed)
-await startServer(config, pages).catch((error) => {
+// startServer awaits both (and closes the database when the pages or the app fail).
+database.catch(() => {});
+pages.catch(() => {});
+const { startServer } = await import("./server");
+await startServer(config, pages, database).catch((error) => {
   console.error(loggableError(error));
   process.exit(1);
 });

@@ -1,31 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { type Config, ConfigError, loadConfig } from "./config";
+import type { Config } from "./config";
 import { answerBackupRequests } from "./db/backup";
-import { openDatabase } from "./db/client";
-import { DataDirLockedError, describeHolder } from "./db/data-lock";
+import type { DatabaseHandle } from "./db/client";
 import type { PagesOptions } from "./pages/pages";
-import { DEMO_DATABASE_TEMPLATE_DIR } from "./paths";
 import { seedDemoContentOnce } from "./seed/seed";
-
-/**
- * A restarted server may start while the old process still drains (up to 10 s) or while an
- * administrator command briefly holds the embedded database: it waits this long for the lock.
- */
-const DATA_LOCK_WAIT_MS = 15_000;
-
-/** Reads the configuration or stops the process with one clear line. */
-export function configOrExit(dev = false): Config {
-  try {
-    return loadConfig(process.env, dev);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 /**
  * What an instance does before it serves: the administrator from ADMIN_EMAIL (or a generated one),
@@ -55,31 +34,17 @@ async function firstStartSteps(app: FastifyInstance, config: Config) {
 }
 
 /**
- * Opens and migrates the database, builds the app, bootstraps the administrator, listens. The
- * pages may still be loading: the database opens meanwhile (start-up time).
+ * Builds the app on the database (`server-database.ts`, opened by the caller meanwhile),
+ * bootstraps the administrator, listens. The pages may still be loading too (start-up time).
  */
-export async function startServer(config: Config, pages: PagesOptions | Promise<PagesOptions>) {
+export async function startServer(
+  config: Config,
+  pages: PagesOptions | Promise<PagesOptions>,
+  opening: Promise<DatabaseHandle>,
+) {
   // Where a start's time goes, in milliseconds since the process began (performance.now()).
   const startedAt: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    migrateInFirstStart: true,
-    // The demo content was written by the build (server/db/build-template.ts): seeding finds it.
-    template: config.seedDemo ? DEMO_DATABASE_TEMPLATE_DIR : undefined,
-    lock: {
-      command: "server",
-      waitMs: DATA_LOCK_WAIT_MS,
-      onWait: (holder) =>
-        console.error(
-          `The database in ${config.dataDir} is in use by ${describeHolder(holder)}; waiting up to ${DATA_LOCK_WAIT_MS / 1000} s for it to stop.`,
-        ),
-    },
-  }).catch((error) => {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(`${error.message} Stop that process first (a second one would corrupt the database).`);
-    process.exit(1);
-  });
+  const database = await opening;
   startedAt.databaseOpen = Math.round(performance.now());
   let app: FastifyInstance;
   try {
@@ -90,13 +55,6 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
     throw error;
   }
 
-  try {
-    await database.firstStart(() => firstStartSteps(app, config));
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-
   // The outbox stops (finishing its pass) before the database closes in onClose.
   app.addHook("preClose", () => app.services.mail.stop());
   app.addHook("preClose", () => app.services.scheduledPosts.stop());
@@ -104,7 +62,16 @@ export async function startServer(config: Config, pages: PagesOptions | Promise<
   app.addHook("preClose", () => app.services.insights.stop());
   app.addHook("preClose", () => app.services.privacy.stop());
   app.addHook("preClose", () => app.services.audit.stop());
-  startedAt.firstStartDone = Math.round(performance.now());
+  try {
+    // Together: the plugins and routes are readied (this thread) while the first-start steps wait
+    // on the database and the password hash (libuv's thread pool). Nothing is served before both.
+    await Promise.all([database.firstStart(() => firstStartSteps(app, config)), app.ready()]);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  startedAt.ready = Math.round(performance.now());
   await app.listen({ port: config.port, host: config.host });
   startedAt.listening = Math.round(performance.now());
   app.log.info({ startedAt }, "started");

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { isRole, ROLE_LABELS, ROLE_MESSAGES, ROLES } from "../../common/roles";
+import { configOrExit } from "../config";
 import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";
-import { configOrExit } from "../server";
 import { createAccountService } from "../services/accounts";
 import { DomainError } from "../services/errors";
 import { createSessionService } from "../services/sessions";

@@ -1,11 +1,11 @@
 import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { parseArgs } from "node:util";
+import { configOrExit } from "../config";
 import { backupFile, requestBackup } from "../db/backup";
 import { openDatabase } from "../db/client";
 import { describeHolder, holderAlive, type LockHolder } from "../db/data-lock";
 import { ImportError, importDatabase, parseExport, writeExport } from "../db/portable";
-import { configOrExit } from "../server";
 
 /**
  * npm run db:export -- --file F   all content to one portable JSON file (waits for the DATA_DIR lock)

@@ -1,8 +1,7 @@
-import { renameSync, rmSync } from "node:fs";
 import { loadConfig } from "../config";
 import { DATABASE_TEMPLATE_DIR, DEMO_DATABASE_TEMPLATE_DIR } from "../paths";
 import { seedDemoContentOnce } from "../seed/seed";
-import { type DatabaseHandle, openEmbeddedDatabase } from "./client";
+import { buildDatabaseTemplate } from "./template-build";
 
 /**
  * `npm run build`: the initialised, migrated, empty embedded database that first starts copy, and
@@ -10,17 +9,7 @@ import { type DatabaseHandle, openEmbeddedDatabase } from "./client";
  * nor renders the demo illustrations with sharp (about 25 MB of resident memory and a few hundred
  * milliseconds of CPU: docs/decisions/0034-budgets.md).
  */
-async function buildTemplate(dir: string, fill?: (database: DatabaseHandle) => Promise<unknown>) {
-  const partial = `${dir}.building`;
-  rmSync(partial, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-  const database = await openEmbeddedDatabase(partial);
-  await fill?.(database);
-  await database.close();
-  renameSync(partial, dir);
-}
-
-await buildTemplate(DATABASE_TEMPLATE_DIR);
-await buildTemplate(DEMO_DATABASE_TEMPLATE_DIR, (database) =>
+await buildDatabaseTemplate(DATABASE_TEMPLATE_DIR);
+await buildDatabaseTemplate(DEMO_DATABASE_TEMPLATE_DIR, (database) =>
   seedDemoContentOnce(database.db, loadConfig({ SEED_DEMO: "1" })),
 );

@@ -92,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const lock = await lockDataDir(options.dataDir, options.lock ?? { command: process.argv.join(" ") });
   try {
     const dir = path.resolve(options.dataDir, "db");
-    if (!copyDatabaseTemplate(dir, options.template)) mkdirSync(dir, { recursive: true });
+    if (!(await copyDatabaseTemplate(dir, options.template))) mkdirSync(dir, { recursive: true });
     const handle = await openEmbeddedDatabase(dir);
     return { ...handle, close: () => handle.close().finally(lock.release) };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -67,14 +67,22 @@ export class DurableNodeFS extends NodeFS {
 }
 
 /**
+ * Runs a coreutils command in a child process, so its work (a copy, a flush) runs beside the
+ * server's start instead of blocking it: true when it ran and succeeded, false when it could not
+ * run (no such program, as in a minimal image) or failed.
+ */
+export function runCommand(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => execFile(command, args, (error) => resolve(!error)));
+}
+
+/**
  * Flushes every file and folder under `dir` (and `dir` itself): after copying a database in. One
  * syncfs(2) of the file system holding it (`sync --file-system`, coreutils) does it in one journal
  * commit: an fsync per file (the fallback, where `sync` cannot run) made a thousand commits, about
  * a second of a first start (docs/decisions/0034-budgets.md).
  */
-export function fsyncTree(dir: string): void {
-  if (spawnSync("sync", ["--file-system", dir], { stdio: "ignore" }).status === 0) return;
-  fsyncEach(dir);
+export async function fsyncTree(dir: string): Promise<void> {
+  if (!(await runCommand("sync", ["--file-system", dir]))) fsyncEach(dir);
 }
 
 function fsyncEach(dir: string): void {
