@@ -19,11 +19,11 @@ import { StringDecoder } from "node:string_decoder";
  * scripts once that has arrived, so nothing they render is unstyled.
  * Without JavaScript nothing changes: the page is whole either way.
  */
-const INERT: Array<[string, string]> = [
-  ['<link rel="modulepreload"', '<link rel="x-modulepreload"'],
-  ['<script type="module"', '<script type="text/x-module"'],
+const INERT: Array<[RegExp, string]> = [
+  // Wherever the attribute sits: React Router writes `<script nonce="…" type="module" async="">`.
+  [/<link((?:\s[^>]*?)?)\srel="modulepreload"/g, '<link$1 rel="x-modulepreload"'],
+  [/<script((?:\s[^>]*?)?)\stype="module"/g, '<script$1 type="text/x-module"'],
 ];
-const LONGEST = Math.max(...INERT.map(([from]) => from.length));
 
 const ACTIVATE = [
   "(()=>{let loaded=0,painted=0,started=0;",
@@ -52,21 +52,22 @@ export function paintFirst(nonce: string | undefined, onEnd: () => void): Transf
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       let text = held + decoder.write(chunk);
-      for (const [from, to] of INERT) text = text.replaceAll(from, to);
+      // A chunk may end inside a tag: its unfinished end waits for the next chunk.
+      const cut = text.lastIndexOf("<");
+      held = cut >= 0 && !text.includes(">", cut) ? text.slice(cut) : "";
+      text = text.slice(0, text.length - held.length);
+      for (const [tag, inert] of INERT) text = text.replace(tag, inert);
       if (!activatorAdded && text.includes("</body>")) {
         text = text.replace("</body>", `${activator}</body>`);
         activatorAdded = true;
       }
-      // A chunk may end inside a tag: hold back a possible beginning of one.
-      const cut = text.lastIndexOf("<");
-      const tail = cut >= 0 && text.length - cut < LONGEST ? text.slice(cut) : "";
-      const pending = [...INERT.map(([from]) => from), ...(activatorAdded ? [] : ["</body>"])];
-      held = pending.some((tag) => tag.startsWith(tail)) ? tail : "";
-      callback(null, text.slice(0, text.length - held.length));
+      callback(null, text);
     },
     flush(callback) {
       onEnd();
-      callback(null, held + decoder.end());
+      let rest = held + decoder.end();
+      for (const [tag, inert] of INERT) rest = rest.replace(tag, inert);
+      callback(null, rest);
     },
   });
 }

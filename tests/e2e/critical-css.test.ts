@@ -92,6 +92,36 @@ describe("critical stylesheet of cached pages", () => {
     },
   );
 
+  it("fetches no script before the page's largest paint is on screen", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390 });
+    try {
+      await page.addInitScript(() => {
+        new PerformanceObserver((list) => {
+          const w = window as unknown as { firstLargestPaint?: number };
+          w.firstLargestPaint ??= list.getEntries()[0]?.startTime;
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      for (const path of ["/", "/contact"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        const { painted, scripts } = await page.evaluate(() => ({
+          painted: (window as unknown as { firstLargestPaint?: number }).firstLargestPaint ?? Number.NaN,
+          scripts: performance
+            .getEntriesByType("resource")
+            .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+            .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+        }));
+        expect(scripts.length, path).toBeGreaterThan(3);
+        // React Router's module script and preloads stay inert until then (app/lib/paint-first.server.ts).
+        for (const script of scripts)
+          expect(script.startTime, `${path}: ${script.name}`).toBeGreaterThan(painted);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("loads the whole stylesheet before the page's scripts run", async () => {
     const { page, context, errors } = await newPage(browser, { width: 390 });
     try {
