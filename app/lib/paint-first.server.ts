@@ -32,7 +32,8 @@ const ACTIVATE = [
   // module script, recreated (a script element only runs once it is inserted), finds them ready.
   "const run=async()=>{const ss=[...document.querySelectorAll('script[type=\"text/x-module\"]')];",
   'const entry=ss.map(s=>/import\\("([^"]+)"\\)/.exec(s.textContent)?.[1]).find(Boolean);',
-  'for(const l of document.querySelectorAll(\'link[rel="modulepreload"]\')){if(l.getAttribute("href")===entry)continue;',
+  // No entry found (another router's script): the module script alone, as before.
+  'if(entry)for(const l of document.querySelectorAll(\'link[rel="modulepreload"]\')){if(l.getAttribute("href")===entry)continue;',
   "try{await import(l.href)}catch{}await new Promise(r=>setTimeout(r))}",
   'for(const s of ss){const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}};',
   "const start=()=>{if(started||!loaded||!painted)return;started=1;requestAnimationFrame(()=>setTimeout(()=>{",
