@@ -12,8 +12,9 @@ if (!existsSync(SERVER_BUILD_FILE)) {
   console.error("No production build found: run `npm run build` (npm start does this for you).");
   process.exit(1);
 }
-// First the database, then the code: the template copy, PGlite's WebAssembly and the migration
-// check proceed while the app's modules and the React Router build load (start-up time).
+// First the database, then the code: the lock and the template's copy and flush (child
+// processes) proceed while the app's modules and the React Router build load; PGlite's own start
+// follows on this thread (decision 0041).
 const database = openServerDatabase(config);
 const pages = import(pathToFileURL(SERVER_BUILD_FILE).href).then((build: ServerBuild) => ({
   build,
