@@ -3,6 +3,8 @@
 // the blog list and a blog post with a picture.
 // Prints the four category scores and the layout shift per page: the median of --runs=N runs
 // (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
+// `--base=DIR` also measures the build in DIR (a clone of another commit, built), alternating the
+// two run by run so that a busy machine weighs on both alike.
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
@@ -12,38 +14,48 @@ import { chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
+const BASE = process.argv.find((a) => a.startsWith("--base="))?.slice(7);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 ensureBuild({ force: process.argv.includes("--build") });
 
 // The embedded database in a scratch DATA_DIR, removed when the server stops.
-const server = await startBuiltServer();
-const base = server.url;
+const builds = [{ name: "this build", server: await startBuiltServer() }];
+if (BASE) {
+  const { startBuiltServer: startBase } = await import(`${BASE}/scripts/server-process.mjs`);
+  builds.push({ name: BASE, server: await startBase() });
+}
 
 // Every public page as the sitemap lists them, and one post page with a picture: the newest demo
-// post that has one (SEED_DEMO is on).
-let PAGES = await sitemapPages(base);
-const { result: posts } = await (await fetch(`${base}/api/blog?fields=summary&limit=12`)).json();
-const pictured = posts.find((post) => post.img);
-if (pictured) PAGES.push(`/blog/${pictured._id}`);
+// post that has one (SEED_DEMO is on; each build has its own post, so "post" stands for it).
+let PAGES = await sitemapPages(builds[0].server.url);
+for (const build of builds) {
+  const { result: posts } = await (
+    await fetch(`${build.server.url}/api/blog?fields=summary&limit=12`)
+  ).json();
+  build.post = posts.find((post) => post.img)?._id;
+}
+if (builds[0].post) PAGES.push("post");
+const pathOf = (page, build) => (page === "post" ? `/blog/${build.post}` : page);
 // --pages=/,/contact measures those alone ("post" names the post with a picture).
 const only = process.argv
   .find((a) => a.startsWith("--pages="))
   ?.slice(8)
   .split(",");
-if (only)
-  PAGES = PAGES.filter((page) => only.includes(page) || (only.includes("post") && page.startsWith("/blog/")));
+if (only) PAGES = PAGES.filter((page) => only.includes(page));
 
 // Steady state, as visitors meet it: each page and each picture it shows requested once first, so
 // no measured run pays for the page cache's first render or a picture's first WebP rendition
 // (made on its first request and kept).
-for (const page of PAGES) {
-  const html = await (await fetch(`${base}${page}`)).text();
-  const pictures = new Set(
-    [...html.matchAll(/(\/api\/blog\/blog-image\/[^\s"?,]+(\?w=\d+)?)/g)].map((m) => m[1]),
-  );
-  for (const picture of pictures) await fetch(`${base}${picture}`, { headers: { accept: "image/webp" } });
-}
+for (const build of builds)
+  for (const page of PAGES) {
+    const html = await (await fetch(`${build.server.url}${pathOf(page, build)}`)).text();
+    const pictures = new Set(
+      [...html.matchAll(/(\/api\/blog\/blog-image\/[^\s"?,]+(\?w=\d+)?)/g)].map((m) => m[1]),
+    );
+    for (const picture of pictures)
+      await fetch(`${build.server.url}${picture}`, { headers: { accept: "image/webp" } });
+  }
 
 const chrome = await chromeLauncher.launch({
   chromePath: await chromiumPath(),
@@ -62,54 +74,63 @@ const allRuns = [];
 const range = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms`;
 try {
   for (const page of PAGES) {
-    const runs = [];
-    // A run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a busy machine) is retried.
-    for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
-      const { lhr } = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
+    const runs = builds.map(() => []);
+    // Run by run, each build in turn. A run Lighthouse itself reports as broken (e.g. NO_NAVSTART
+    // on a busy machine) is retried.
+    for (let attempt = 0; runs.some((r) => r.length < RUNS) && attempt < RUNS * 2; attempt++)
+      for (const [b, build] of builds.entries()) {
+        if (runs[b].length >= RUNS) continue;
+        const { lhr } = await lighthouse(`${build.server.url}${pathOf(page, build)}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+        });
+        if (lhr.runtimeError) console.error(page, lhr.runtimeError.code, "(retrying)");
+        else runs[b].push(lhr);
+      }
+    for (const [b, build] of builds.entries()) {
+      const lhrs = runs[b];
+      const score = (id) => median(lhrs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
+      const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
+      rows.push({
+        page: page === "post" ? "/blog/{id} (picture)" : page,
+        ...(BASE ? { build: build.name } : {}),
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+        CLS: metric("cumulative-layout-shift").toFixed(3),
+        LCP: `${Math.round(metric("largest-contentful-paint"))} ms`,
+        TBT: `${Math.round(metric("total-blocking-time"))} ms`,
+        "TBT range": range(lhrs.map((lhr) => lhr.audits["total-blocking-time"].numericValue)),
+        "perf runs": lhrs.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join("/"),
       });
-      if (lhr.runtimeError) console.error(page, lhr.runtimeError.code, "(retrying)");
-      else runs.push(lhr);
-    }
-    const score = (id) => median(runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
-    const metric = (id) => median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
-    rows.push({
-      page,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      "best-practices": score("best-practices"),
-      seo: score("seo"),
-      CLS: metric("cumulative-layout-shift").toFixed(3),
-      LCP: `${Math.round(metric("largest-contentful-paint"))} ms`,
-      TBT: `${Math.round(metric("total-blocking-time"))} ms`,
-      "TBT range": range(runs.map((lhr) => lhr.audits["total-blocking-time"].numericValue)),
-      "perf runs": runs.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join("/"),
-    });
-    allRuns.push(
-      ...runs.map((lhr) => ({
-        page,
-        scores: Object.fromEntries(
-          Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
-        ),
-        tbt: Math.round(lhr.audits["total-blocking-time"].numericValue),
-        lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-      })),
-    );
-    if (process.argv.includes("--verbose")) {
-      const failing = Object.values(runs[0].audits).filter(
-        (a) =>
-          a.score !== null &&
-          a.score < 0.9 &&
-          !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode),
+      allRuns.push(
+        ...lhrs.map((lhr) => ({
+          page,
+          build: build.name,
+          scores: Object.fromEntries(
+            Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+          ),
+          tbt: Math.round(lhr.audits["total-blocking-time"].numericValue),
+          lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+        })),
       );
-      if (failing.length) console.log(page, failing.map((a) => `${a.id}=${a.score}`).join(", "));
+      if (process.argv.includes("--verbose") && lhrs[0]) {
+        const failing = Object.values(lhrs[0].audits).filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            !["informative", "notApplicable", "manual"].includes(a.scoreDisplayMode),
+        );
+        if (failing.length)
+          console.log(page, build.name, failing.map((a) => `${a.id}=${a.score}`).join(", "));
+      }
     }
   }
 } finally {
   await chrome.kill();
-  await server.stop();
+  for (const { server } of builds) await server.stop();
 }
 
 console.log(

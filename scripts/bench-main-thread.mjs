@@ -6,7 +6,8 @@
 // (RecalcStyleDuration + LayoutDuration); long tasks (over 50 ms, as Lighthouse counts them) are
 // taken from a PerformanceObserver. Each page is visited `--runs=N` times (default 5): medians.
 // `--build` rebuilds first. `--base=DIR` also measures the build in DIR (a clone of another commit,
-// built), alternating the two per visit so that a busy machine weighs on both alike.
+// built), alternating the two per visit so that a busy machine weighs on both alike. `--pages=/,/contact`
+// measures those pages alone.
 // The figures swing with the machine's load: a bench, not a CI budget (README 'Budgets').
 import { chromium } from "playwright-core";
 import { machine, sitemapPages } from "./bench-lib.mjs";
@@ -68,7 +69,10 @@ try {
     await fetch(`${builds[0].server.url}/api/blog?fields=summary&limit=1`)
   ).json();
   if (posts[0]) pages.push(`/blog/${posts[0]._id}`);
-  for (const path of pages) {
+  // --pages=/,/contact measures those alone ("post" names the post).
+  const only = option("pages", undefined)?.split(",");
+  const measured = only ? pages.filter((p) => only.includes(p.startsWith("/blog/") ? "post" : p)) : pages;
+  for (const path of measured) {
     const runs = builds.map(() => []);
     // Alternate the builds visit by visit; a visit to each first warms the page caches.
     for (const build of builds) await visit(browser, build.server.url, path.replace(/\/blog\/.+/, "/blog"));

@@ -1,4 +1,5 @@
 import { HOSE_SIZES_INCH, TANKER_CAPACITY_LITRES } from "@common/company";
+import { groupThousands } from "@common/en-gb";
 
 export type ServiceIcon = "truck" | "factory" | "droplets" | "messages";
 
@@ -28,7 +29,7 @@ export const SERVICES = [
     icon: "droplets",
     to: "/services/2",
     action: "See tankering",
-    summary: `Vacuum tankers up to ${TANKER_CAPACITY_LITRES.toLocaleString("en-GB")} litres with ${HOSE_SIZES_INCH.join(", ").replace(/, (\d+)$/, " and $1")} inch hoses for washdown water, leachate, interceptor contents and flood water, day or night.`,
+    summary: `Vacuum tankers up to ${groupThousands(TANKER_CAPACITY_LITRES)} litres with ${HOSE_SIZES_INCH.join(", ").replace(/, (\d+)$/, " and $1")} inch hoses for washdown water, leachate, interceptor contents and flood water, day or night.`,
   },
   {
     id: "consultation",

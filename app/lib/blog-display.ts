@@ -1,5 +1,6 @@
 import type { BlogPost, BlogPostSummary, ImageSizes } from "@common/blog";
 import { BLOG_CARD_TITLE_MAX, DEFAULT_READ_TIME, IMAGE_WIDTHS, TEMPLATE_COUNT } from "@common/blog-rules";
+import { londonTime, MONTHS, WEEKDAYS } from "@common/en-gb";
 import type { BlogCardData, TemplateImage, TemplatePost } from "~/components/blog/types";
 
 /** How a blog card shows a post (cut title, date, read time, image), and the helpers that turn a post into what pages draw. */
@@ -25,21 +26,12 @@ export function readTimeText(readTime: number | null | undefined): string {
   return `${minutes} mins`;
 }
 
-// A fixed locale and zone, so the server's HTML and the browser's render agree (no hydration mismatch).
-const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
 /** Weekday, day, month name and four-digit year in UK time, 'Sunday, 9 March 2025'; null for no or an unreadable date (cards show '----'). */
 export function blogDate(dateAdded: string | null | undefined): string | null {
   const time = dateAdded ? Date.parse(dateAdded) : Number.NaN;
   if (Number.isNaN(time)) return null;
-  const part = Object.fromEntries(DATE_FORMAT.formatToParts(time).map((p) => [p.type, p.value]));
-  return `${part.weekday}, ${part.day} ${part.month} ${part.year}`;
+  const london = londonTime(time);
+  return `${WEEKDAYS[london.weekday]}, ${london.day} ${MONTHS[london.month - 1]} ${london.year}`;
 }
 
 /** Template 1 to 5; anything else is 1. */

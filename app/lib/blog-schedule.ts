@@ -1,23 +1,14 @@
-import { SITE_TIME_ZONE } from "@common/company";
+import { londonTime, twoDigits } from "@common/en-gb";
 
 /**
  * The 'Schedule' control's times: a `datetime-local` value ("2026-11-30T08:00") is a wall-clock
  * time in the site's time zone (Europe/London), whatever the administrator's computer says.
  */
-const PARTS = new Intl.DateTimeFormat("en-GB", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: SITE_TIME_ZONE,
-});
 
 /** The instant as a London wall-clock `datetime-local` value. */
 export function londonLocal(date: Date): string {
-  const p = Object.fromEntries(PARTS.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  const t = londonTime(date.getTime());
+  return `${t.year}-${twoDigits(t.month)}-${twoDigits(t.day)}T${twoDigits(t.hour)}:${twoDigits(t.minute)}`;
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
