@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { criticalStylesheet, pageClasses, requiredClasses, withCriticalStylesheet } from "./critical-css";
+import {
+  criticalStylesheet,
+  pageClasses,
+  pageElements,
+  requiredClasses,
+  requiredElements,
+  withCriticalStylesheet,
+} from "./critical-css";
 
 const critical = (css: string, classes: string[], page = "") =>
   criticalStylesheet(css, new Set(classes), page);
@@ -34,6 +41,20 @@ describe("critical stylesheet", () => {
     expect(requiredClasses(":is(.a,.b) .c")).toEqual(["c"]);
     expect(requiredClasses(":where(.space-y-4>:not(:last-child))")).toEqual(["space-y-4"]);
     expect(critical(".btn:not(.btn-ghost){color:red}", ["btn"])).toBe(".btn:not(.btn-ghost){color:red}");
+  });
+
+  it("drops the selectors naming an element the page does not have, outside brackets", () => {
+    expect(requiredElements("abbr:where([title])")).toEqual(["abbr"]);
+    expect(requiredElements(".prose table>td+th~TR")).toEqual(["table", "td", "th", "tr"]);
+    expect(requiredElements(":is(table,ul) .a:nth-child(odd)")).toEqual([]);
+    expect(requiredElements("input::placeholder")).toEqual(["input"]);
+    expect(requiredElements("::file-selector-button")).toEqual([]);
+    expect(requiredElements(".\\[\\&\\>svg\\]\\:size-4>svg")).toEqual(["svg"]);
+    expect(requiredElements('[type="button"]:where(button) *')).toEqual([]);
+    const css = "abbr:where([title]){text-decoration:underline}b,strong{font-weight:bolder}*{margin:0}";
+    const elements = pageElements('<html><body><p><STRONG class="x">a</STRONG></p></body></html>');
+    expect([...elements]).toEqual(["html", "body", "p", "strong"]);
+    expect(criticalStylesheet(css, new Set(), "", elements)).toBe("strong{font-weight:bolder}*{margin:0}");
   });
 
   it("always keeps the light theme, which a script sets before the first paint", () => {

@@ -11,9 +11,11 @@ import { LIGHT_THEME_CLASS } from "../../common/ui";
  *
  * The stylesheet is the build's minified output; this is not a general CSS parser. A rule is kept
  * when every class its selector requires is on the page: classes inside `:not(…)` and inside a
- * selector list such as `:is(.a, .b)` are not required. Rules without classes (elements, `:root`,
- * keyframes) are kept; so are `@property` registrations and Tailwind's `--tw-*` defaults for the
- * variables the kept rules read.
+ * selector list such as `:is(.a, .b)` are not required. So is every element its selector names
+ * outside brackets (`abbr:where([title])` needs an `<abbr>`, `.prose table td` a table and a cell):
+ * the base layer styles many elements a page does not have (decision 0043). Rules without classes
+ * or elements (`:root`, `*`, `::placeholder`), keyframes, `@property` registrations and Tailwind's
+ * `--tw-*` defaults for the variables the kept rules read are kept.
  */
 
 /** Classes a script sets before the first paint (the theme bootstrap). */
@@ -22,6 +24,9 @@ const SCRIPT_CLASSES = [LIGHT_THEME_CLASS];
 /** `<style data-stylesheet="/assets/app-….css">…</style>`: the inlined stylesheet and its file. */
 const INLINED_STYLESHEET = /<style data-stylesheet="([^"]+)">([\s\S]*?)<\/style>/;
 const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
+const ELEMENT_TAG = /<([a-zA-Z][\w-]*)/g;
+/** A type selector: a name at the start of a compound (the selector's start or after a combinator). */
+const TYPE_SELECTOR = /(?:^|[\s>+~])([a-zA-Z][\w-]*)/g;
 const CLASS_SELECTOR = /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-])+)/g;
 const CSS_ESCAPE = /\\([0-9a-fA-F]{1,6}\s?|.)/g;
 const VARIABLE_READ = /var\((--[\w-]+)/g;
@@ -153,14 +158,31 @@ export function requiredClasses(selector: string): string[] {
   return [...withoutOptionalParts(selector).matchAll(CLASS_SELECTOR)].map((m) => htmlClassName(m[1]));
 }
 
-function keepRules(nodes: Node[], classes: Set<string>): Node[] {
+/**
+ * The elements (lower case) `selector` names outside brackets, each of which must be on the page
+ * for it to match: `.prose table td` needs a table and a cell; `:is(table, ul)` and
+ * `:nth-child(odd)` name none.
+ */
+export function requiredElements(selector: string): string[] {
+  const outside = selector
+    .replace(CSS_ESCAPE, "_")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\((?:[^()]|\([^()]*\))*\)/g, "");
+  return [...outside.matchAll(TYPE_SELECTOR)].map((m) => m[1].toLowerCase());
+}
+
+function keepRules(nodes: Node[], classes: Set<string>, elements?: Set<string>): Node[] {
   const kept: Node[] = [];
   for (const node of nodes) {
     if (node.kind === "rule") {
-      const selectors = node.selectors.filter((s) => requiredClasses(s).every((c) => classes.has(c)));
+      const selectors = node.selectors.filter(
+        (s) =>
+          requiredClasses(s).every((c) => classes.has(c)) &&
+          (!elements || requiredElements(s).every((e) => elements.has(e))),
+      );
       if (selectors.length) kept.push({ ...node, selectors });
     } else if (node.kind === "group") {
-      const children = keepRules(node.children, classes);
+      const children = keepRules(node.children, classes, elements);
       // An empty @layer block still fixes the layer's place in the cascade order.
       if (children.length || node.prelude.startsWith("@layer")) kept.push({ ...node, children });
     } else kept.push(node);
@@ -209,9 +231,17 @@ function keepUsedDefinitions(nodes: Node[], readers: string): Node[] {
   return keep(nodes, TAILWIND_VARIABLE);
 }
 
-/** The critical stylesheet for a page whose elements carry `classes`; `page`: its other text. */
-export function criticalStylesheet(css: string, classes: Set<string>, page = ""): string {
-  let kept = keepRules(parse(css).nodes, new Set([...classes, ...SCRIPT_CLASSES]));
+/**
+ * The critical stylesheet for a page whose elements carry `classes`; `page`: its other text;
+ * `elements`: the page's element names (lower case), when rules naming others are to be dropped.
+ */
+export function criticalStylesheet(
+  css: string,
+  classes: Set<string>,
+  page = "",
+  elements?: Set<string>,
+): string {
+  let kept = keepRules(parse(css).nodes, new Set([...classes, ...SCRIPT_CLASSES]), elements);
   // What reads variables and names animations: everything but the definitions' own names. A
   // second pass drops what only the first pass's dropped variables used.
   for (let pass = 0; pass < 2; pass++)
@@ -228,6 +258,11 @@ export function pageClasses(html: string): Set<string> {
   return classes;
 }
 
+/** Every element name (lower case) in the page's markup. */
+export function pageElements(html: string): Set<string> {
+  return new Set([...html.matchAll(ELEMENT_TAG)].map((m) => m[1].toLowerCase()));
+}
+
 /**
  * The page with its inlined stylesheet cut to the critical rules and marked `data-critical` (the
  * page then loads the whole file after its first paint). Unchanged without an inlined stylesheet.
@@ -237,6 +272,6 @@ export function withCriticalStylesheet(html: string): string {
   if (!match) return html;
   const [whole, href, css] = match;
   const page = html.slice(0, match.index) + html.slice(match.index + whole.length);
-  const critical = criticalStylesheet(css, pageClasses(page), page);
+  const critical = criticalStylesheet(css, pageClasses(page), page, pageElements(page));
   return html.replace(whole, () => `<style data-stylesheet="${href}" data-critical="">${critical}</style>`);
 }

