@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { groupThousands, isBritishSummerTime, londonTime, MONTHS, SHORT_MONTHS, WEEKDAYS } from "./en-gb";
+import {
+  groupThousands,
+  isBritishSummerTime,
+  londonDay,
+  londonTime,
+  MONTHS,
+  SHORT_MONTHS,
+  WEEKDAYS,
+} from "./en-gb";
 
 const LONDON = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
@@ -8,6 +16,7 @@ const LONDON = new Intl.DateTimeFormat("en-GB", {
   weekday: "long",
   hour: "numeric",
   minute: "numeric",
+  second: "numeric",
   hourCycle: "h23",
   timeZone: "Europe/London",
 });
@@ -15,7 +24,7 @@ const LONDON = new Intl.DateTimeFormat("en-GB", {
 describe("londonTime", () => {
   it("agrees with Intl's Europe/London at every hour of 1996-2040 and every quarter hour around each change", () => {
     const instants: number[] = [];
-    for (let t = Date.UTC(1996, 0, 1); t < Date.UTC(2041, 0, 1); t += 3_600_000) instants.push(t);
+    for (let t = Date.UTC(1996, 0, 1, 0, 0, 7); t < Date.UTC(2041, 0, 1); t += 3_600_000) instants.push(t);
     for (let year = 1996; year <= 2040; year++)
       for (const month of [2, 9])
         for (let day = 24; day <= 31; day++)
@@ -30,7 +39,8 @@ describe("londonTime", () => {
         ours.day === Number(p.day) &&
         WEEKDAYS[ours.weekday] === p.weekday &&
         ours.hour === Number(p.hour) &&
-        ours.minute === Number(p.minute);
+        ours.minute === Number(p.minute) &&
+        ours.second === Number(p.second);
       if (!same && wrong.length < 5) wrong.push(new Date(t).toISOString());
     }
     expect(wrong).toEqual([]);
@@ -48,7 +58,10 @@ describe("londonTime", () => {
       weekday: 3,
       hour: 0,
       minute: 30,
+      second: 0,
     });
+    expect(londonDay(Date.UTC(2026, 5, 30, 23, 30))).toBe("2026-07-01");
+    expect(londonDay(Date.UTC(2026, 11, 31, 23, 30))).toBe("2026-12-31");
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Dates, times and numbers as the site writes them in en-GB, on the site's clock (Europe/London,
- * `SITE_TIME_ZONE`), by arithmetic rather than `Intl`. A browser's first `Intl.DateTimeFormat` or
+ * `SITE_TIME_ZONE`, which the database's own date arithmetic uses), by arithmetic rather than `Intl`. A browser's first `Intl.DateTimeFormat` or
  * `toLocaleString` loads its ICU data: one task of 35-220 ms in Chromium on this project's
  * machines, four times that on Lighthouse's phone, and the blog's dates render on public pages
  * (decision 0043). London keeps GMT in winter and BST (UTC+1) from 01:00 UTC on the last Sunday
@@ -62,6 +62,7 @@ export interface LondonTime {
   weekday: number;
   hour: number;
   minute: number;
+  second: number;
 }
 
 /** The wall-clock date and time in London at the instant (milliseconds since the epoch). */
@@ -74,11 +75,18 @@ export function londonTime(time: number): LondonTime {
     weekday: wall.getUTCDay(),
     hour: wall.getUTCHours(),
     minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
 /** Two digits, '08'. */
 export const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** The London date of the instant, sortable: '2025-03-09'. */
+export function londonDay(time: number): string {
+  const t = londonTime(time);
+  return `${t.year}-${twoDigits(t.month)}-${twoDigits(t.day)}`;
+}
 
 /** A whole number with thousands separated by commas, as en-GB writes it: 10000 → '10,000'. */
 export const groupThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

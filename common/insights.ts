@@ -1,3 +1,4 @@
+import { londonDay } from "./en-gb";
 import { QUOTE_STEP_NAMES } from "./enquiry-terms";
 import { z } from "./zod";
 
@@ -149,13 +150,7 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** Today in the UK (the office's days): YYYY-MM-DD. */
-const UK_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-export const ukDay = (date: Date = new Date()) => UK_DAY.format(date);
+export const ukDay = (date: Date = new Date()) => londonDay(date.getTime());
 
 /**
  * The range a query names: from/to when both are given and valid, else the last `days` (30 by

@@ -1,9 +1,7 @@
 import { londonTime, twoDigits } from "@common/en-gb";
 
-/**
- * The 'Schedule' control's times: a `datetime-local` value ("2026-11-30T08:00") is a wall-clock
- * time in the site's time zone (Europe/London), whatever the administrator's computer says.
- */
+// The 'Schedule' control's times: a `datetime-local` value ("2026-11-30T08:00") is a wall-clock
+// time in the site's time zone (Europe/London), whatever the administrator's computer says.
 
 /** The instant as a London wall-clock `datetime-local` value. */
 export function londonLocal(date: Date): string {

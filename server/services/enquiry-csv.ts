@@ -1,20 +1,18 @@
 /** The enquiries CSV export's columns (the inbox's export and the privacy export), on the shared CSV writer (./csv.ts). */
+
+import { londonDay, londonTime, twoDigits } from "../../common/en-gb";
 import { type EnquiryView, enquiryVisitor } from "../../common/enquiry-inbox";
 import { KIND_LABELS, STATUS_LABELS } from "../../common/enquiry-labels";
 import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../common/lead-source";
 import { CSV_BOM, csvRow } from "./csv";
 
 // "2025-03-09 14:05:00" in UK time: sortable, and read as a date by spreadsheets.
-const UK_TIME = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-const ukTime = (iso: string | null) => (iso ? UK_TIME.format(new Date(iso)) : "");
+function ukTime(iso: string | null): string {
+  if (!iso) return "";
+  const time = Date.parse(iso);
+  const t = londonTime(time);
+  return `${londonDay(time)} ${twoDigits(t.hour)}:${twoDigits(t.minute)}:${twoDigits(t.second)}`;
+}
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 

@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
+import { SITE_TIME_ZONE } from "../../common/company";
 import { DESK_MEDIAN_DAYS, DESK_WEEKS, type DeskFigures, type WeekCounts } from "../../common/desk";
 import type { Database } from "../db/client";
+
+/** The site's time zone as an SQL literal: weeks are the office's (UK) weeks. */
+const LONDON = sql.raw(`'${SITE_TIME_ZONE}'`);
 
 type Rows<T> = { rows: T[] };
 
@@ -32,13 +36,13 @@ export function createEnquiryFigures(db: Database) {
     const result = (await db.execute(sql`
       with weeks as (
         select generate_series(
-          date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'Europe/London') - ${`${DESK_WEEKS - 1} weeks`}::interval,
-          date_trunc('week', ${now.toISOString()}::timestamptz at time zone 'Europe/London'),
+          date_trunc('week', ${now.toISOString()}::timestamptz at time zone ${LONDON}) - ${`${DESK_WEEKS - 1} weeks`}::interval,
+          date_trunc('week', ${now.toISOString()}::timestamptz at time zone ${LONDON}),
           interval '1 week') as week
       ), counts as (
-        select date_trunc('week', created_at at time zone 'Europe/London') as week, kind, count(*) as n
+        select date_trunc('week', created_at at time zone ${LONDON}) as week, kind, count(*) as n
         from enquiries
-        where created_at >= ((select min(week) from weeks) at time zone 'Europe/London')
+        where created_at >= ((select min(week) from weeks) at time zone ${LONDON})
           and status <> 'spam'
         group by 1, 2
       )
