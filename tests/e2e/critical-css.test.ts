@@ -151,31 +151,4 @@ describe("critical stylesheet of cached pages", () => {
       await context.close();
     }
   });
-
-  it("renders the sections below the fold only as they near the screen, and a link to one still lands on it", async () => {
-    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
-    try {
-      await page.goto("/");
-      await waitForHydration(page);
-      // checkVisibility's contentVisibilityAuto answers false for content the browser skips.
-      const rendered = (selector: string) =>
-        page
-          .locator(selector)
-          .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-      expect(await rendered("#hero h1")).toBe(true);
-      expect(await rendered("#blog h2")).toBe(false);
-      expect(await rendered("footer nav")).toBe(false);
-      await page.locator("#blog").scrollIntoViewIfNeeded();
-      await expect.poll(() => rendered("#blog h2")).toBe(true);
-
-      await page.goto("/about");
-      await page.goto("/#blog");
-      const top = await page.locator("#blog").evaluate((element) => element.getBoundingClientRect().top);
-      expect(top).toBeGreaterThanOrEqual(-1);
-      expect(top).toBeLessThan(844 / 2);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
 });
