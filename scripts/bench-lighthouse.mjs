@@ -4,8 +4,9 @@
 // Prints the four category scores and the layout shift per page: the median of --runs=N runs
 // (default 3, as Lighthouse's docs advise against single runs). Usage: npm run bench:lighthouse
 // `--base=DIR` also measures the build in DIR (a clone of another commit, built), alternating the
-// two run by run so that a busy machine weighs on both alike.
-import { writeFileSync } from "node:fs";
+// two run by run so that a busy machine weighs on both alike. `--budget` checks budgets.json's
+// lighthouse budgets on this build (npm run budget:lighthouse, CI; see the end of this file).
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -71,6 +72,7 @@ const chrome = await chromeLauncher.launch({
 
 const rows = [];
 const allRuns = [];
+const thisBuild = new Map(); // page → this build's runs (the budgets' figures)
 const range = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms`;
 try {
   for (const page of PAGES) {
@@ -88,6 +90,7 @@ try {
         if (lhr.runtimeError) console.error(page, lhr.runtimeError.code, "(retrying)");
         else runs[b].push(lhr);
       }
+    thisBuild.set(page, runs[0]);
     for (const [b, build] of builds.entries()) {
       const lhrs = runs[b];
       const score = (id) => median(lhrs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
@@ -114,6 +117,7 @@ try {
           ),
           tbt: Math.round(lhr.audits["total-blocking-time"].numericValue),
           lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
         })),
       );
       if (process.argv.includes("--verbose") && lhrs[0]) {
@@ -133,10 +137,63 @@ try {
   for (const { server } of builds) await server.stop();
 }
 
+// Lighthouse's own measure of the machine's speed (BenchmarkIndex: higher is faster), so figures
+// from different machines can be told apart.
+const speed = median(allRuns.map((run) => run.benchmarkIndex));
 console.log(
-  `Lighthouse ${lighthouse.version ?? "12"} mobile, ${cpus()[0]?.model ?? "?"} x${cpus().length}, Node ${process.version}`,
+  `Lighthouse ${lighthouse.version ?? "12"} mobile, ${cpus()[0]?.model ?? "?"} x${cpus().length}, Node ${process.version}, BenchmarkIndex ${Math.round(speed)}`,
 );
 console.table(rows);
 // --json=FILE keeps every run's scores, TBT and LCP (to learn the spread between runs).
 const json = process.argv.find((a) => a.startsWith("--json="))?.slice(7);
 if (json) writeFileSync(json, JSON.stringify(allRuns, null, 1));
+
+// --budget (npm run budget:lighthouse, CI): the Lighthouse budgets of budgets.json on this build's
+// runs. The three categories that do not swing with load must be 100 on every page; TBT and LCP
+// (medians of the runs) are checked only on a machine as fast as the one their margin was
+// measured on (Lighthouse's BenchmarkIndex), since Lighthouse scales every task fourfold and a
+// machine half as fast more than doubles TBT. Exits 1 with one sentence per broken budget.
+if (process.argv.includes("--budget")) {
+  const budget = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).lighthouse;
+  const timed = speed >= budget.timing.minBenchmarkIndex;
+  const broken = [];
+  for (const [page, lhrs] of thisBuild) {
+    const path = pathOf(page, builds[0]);
+    if (!lhrs.length) {
+      broken.push(`Lighthouse budget broken: no run of ${path} completed.`);
+      continue;
+    }
+    for (const id of budget.categories.ids) {
+      const score = median(lhrs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
+      if (score >= budget.categories.score) continue;
+      // The audits that cost the points, in the first run that lost them.
+      const lhr = lhrs.find(
+        (run) => Math.round((run.categories[id].score ?? 0) * 100) < budget.categories.score,
+      );
+      const failing = lhr.categories[id].auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+        .map((ref) => ref.id);
+      broken.push(
+        `Lighthouse budget broken: ${path} scored ${score} for ${lhrs[0].categories[id].title} (failing: ${failing.join(", ") || "?"}), budget ${budget.categories.score} (budgets.json lighthouse.categories).`,
+      );
+    }
+    if (!timed) continue;
+    const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id].numericValue));
+    const tbt = Math.round(metric("total-blocking-time"));
+    if (tbt > budget.timing.tbtMs)
+      broken.push(
+        `Lighthouse budget broken: ${path} has a Total Blocking Time of ${tbt} ms (median of ${lhrs.length}), budget ${budget.timing.tbtMs} ms (budgets.json lighthouse.timing).`,
+      );
+    const lcp = Math.round(metric("largest-contentful-paint"));
+    if (lcp > budget.timing.lcpMs)
+      broken.push(
+        `Lighthouse budget broken: ${path} has a Largest Contentful Paint of ${lcp} ms (median of ${lhrs.length}), budget ${budget.timing.lcpMs} ms (budgets.json lighthouse.timing).`,
+      );
+  }
+  if (!timed)
+    console.log(
+      `TBT and LCP not checked: this machine's BenchmarkIndex is ${Math.round(speed)}, under the ${budget.timing.minBenchmarkIndex} their margin was measured at (budgets.json lighthouse.timing).`,
+    );
+  for (const sentence of broken) console.error(sentence);
+  process.exit(broken.length ? 1 : 0);
+}
