@@ -121,6 +121,7 @@ describe("post pages", () => {
     const response = await page.goto(`/blog/${byTemplate[3]._id}`);
     expect(response?.status()).toBe(200);
     // What a visitor sees (innerText: rendered text, not hidden nodes).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here
     const text = await page.locator("main").innerText();
     for (const n of [1, 2, 3]) expect(text).toContain(`Template 3 post ${run}: paragraph ${n} text.`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(byTemplate[3].title);
