@@ -17,12 +17,20 @@ export const quoteFor = (name = "Bench Lead", email = "bench@example.co.uk") => 
 export const machine = () =>
   `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
 
-/** Resident memory of a process in MB (Linux /proc). */
-export function rssMb(pid) {
+const statusMb = (pid, field) => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
+};
+
+/** Resident memory of a process in MB (Linux /proc). */
+export const rssMb = (pid) => statusMb(pid, "VmRSS");
+
+/**
+ * Peak resident memory of a process in MB since it started (the kernel's own high-water mark,
+ * VmHWM, so no sample can miss a peak).
+ */
+export const peakRssMb = (pid) => statusMb(pid, "VmHWM");
 
 /** The PostgreSQL server of the benchmarks; undefined when BENCH_SKIP_POSTGRES=1. */
 export const benchPostgresUrl = () =>

@@ -10,7 +10,7 @@
 // Exits 1 with one sentence per broken budget naming it, the figure and what was measured.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { machine } from "./bench-lib.mjs";
+import { machine, peakRssMb } from "./bench-lib.mjs";
 import { coldStart, ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const budgets = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).server;
@@ -18,9 +18,6 @@ const LOAD_SECONDS = Number(process.env.BUDGET_LOAD_SECONDS ?? 15);
 const STARTS = 5;
 
 ensureBuild();
-
-const peakMb = (pid) =>
-  Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
 // Each start logs where its time went (server/server.ts: milliseconds since the process began).
 const starts = [];
@@ -45,7 +42,7 @@ const server = await startBuiltServer({ SEED_DEMO: "1" });
 const load = (path, headers) =>
   autocannon({ url: `${server.url}${path}`, connections: 10, duration: LOAD_SECONDS, headers });
 const results = await Promise.all([load("/", { "accept-encoding": "br, gzip" }), load("/api/blog", {})]);
-const peak = peakMb(server.child.pid);
+const peak = peakRssMb(server.child.pid);
 await server.stop();
 const failedRequests = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
 

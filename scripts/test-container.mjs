@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { quoteFor } from "./bench-lib.mjs";
+import { load, peakRssMb, quoteFor } from "./bench-lib.mjs";
 import { startMailSink } from "./cluster.mjs";
 import { freePort, signIn } from "./server-process.mjs";
 
@@ -16,6 +16,8 @@ const CA = process.env.CONTAINER_CA_BUNDLE ?? "/etc/ssl/certs/ca-certificates.cr
 const GRACE_SECONDS = 20; // compose.yaml's stop_grace_period
 const ADMIN = { email: "container-admin@example.co.uk", password: "container-password-1" };
 const QUOTE = quoteFor("Cora Container", "cora@example.co.uk");
+const PEAK_RSS = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).server.peakRss;
+const LOAD_SECONDS = 5;
 
 const run = (args, options = {}) =>
   execFileSync("podman", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], ...options }).trim();
@@ -181,6 +183,24 @@ try {
   );
   ok(true, "the quote is mailed to the SMTP sink");
 
+  // The memory budget holds in the container as under npm start (budgets.json server.peakRss): the
+  // server is the container's first process (start.js replaces itself with node under the flags of
+  // scripts/node-flags.mjs), so its high-water mark covers the start, the quote and a short load.
+  const serverPid = run(["inspect", "--format", "{{.State.Pid}}", names[0]]);
+  await Promise.all([
+    load(`${first.url}/`, {
+      duration: LOAD_SECONDS,
+      connections: 10,
+      headers: { "accept-encoding": "br, gzip" },
+    }),
+    load(`${first.url}/api/blog`, { duration: LOAD_SECONDS, connections: 10 }),
+  ]);
+  const peakMb = peakRssMb(serverPid);
+  ok(
+    peakMb <= PEAK_RSS.mb,
+    `the server's peak resident memory in the container, through ${LOAD_SECONDS} s of GET / and /api/blog: ${peakMb} MB (budget ${PEAK_RSS.mb} MB, budgets.json server.peakRss)`,
+  );
+
   const stopStarted = performance.now();
   run(["stop", "--time", String(GRACE_SECONDS), names[0]]);
   const stopSeconds = (performance.now() - stopStarted) / 1000;
@@ -211,6 +231,7 @@ try {
       "podman run to healthz (s)": first.startSeconds.toFixed(1),
       "restart on the volume to healthz (s)": second.startSeconds.toFixed(1),
       "podman stop (s)": stopSeconds.toFixed(1),
+      "peak memory (MB)": peakMb,
     },
   ]);
 } finally {
