@@ -38,7 +38,8 @@ const phaseText = phases.length
       .join(", ")
   : "not logged";
 
-const server = await startBuiltServer({ SEED_DEMO: "1" });
+// At the log level an operator runs with (the default, info: a line a request), read as it comes.
+const server = await startBuiltServer({ SEED_DEMO: "1", LOG_LEVEL: "info" });
 const load = (path, headers) =>
   autocannon({ url: `${server.url}${path}`, connections: 10, duration: LOAD_SECONDS, headers });
 const results = await Promise.all([load("/", { "accept-encoding": "br, gzip" }), load("/api/blog", {})]);

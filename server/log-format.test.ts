@@ -9,8 +9,16 @@ describe("readable logs", () => {
   it("shows a request and its answer as a person reads them", () => {
     const base = { level: 30, time: at, pid: 1, hostname: "h", reqId: "b72dd3fd-fb49-49c2" };
     expect(
-      prettyLine(JSON.stringify({ ...base, req: { method: "GET", url: "/about" }, msg: "incoming request" })),
-    ).toBe("09:05:07 INFO  [b72dd3fd] GET /about\n");
+      prettyLine(
+        JSON.stringify({
+          ...base,
+          req: { method: "GET", url: "/about" },
+          res: { statusCode: 200 },
+          responseTime: 12.4,
+          msg: "request completed",
+        }),
+      ),
+    ).toBe("09:05:07 INFO  [b72dd3fd] GET /about 200 in 12 ms\n");
     expect(
       prettyLine(
         JSON.stringify({ ...base, res: { statusCode: 200 }, responseTime: 12.4, msg: "request completed" }),

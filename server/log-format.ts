@@ -40,9 +40,8 @@ export function prettyLine(json: string): string {
   const req = entry.req as { method?: string; url?: string } | undefined;
   const res = entry.res as { statusCode?: number } | undefined;
   let text = String(entry.msg ?? "");
-  if (entry.msg === "incoming request" && req) text = `${req.method} ${req.url}`;
-  else if (entry.msg === "request completed" && res)
-    text = `${res.statusCode} in ${Math.round(Number(entry.responseTime))} ms`;
+  if (entry.msg === "request completed" && res)
+    text = `${req ? `${req.method} ${req.url} ` : ""}${res.statusCode} in ${Math.round(Number(entry.responseTime))} ms`;
   const extra = Object.entries(entry)
     .filter(([key]) => !SHOWN.has(key))
     .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);

@@ -50,9 +50,14 @@ describe.each(TEST_DATABASES)("request log lines on %s", (kind) => {
       expect(log).not.toContain(secret);
     const urls = lines
       .map((line) => JSON.parse(line))
-      .filter((entry) => entry.msg === "incoming request")
-      .map((entry) => `${entry.req.method} ${entry.req.url}`);
-    expect(urls).toEqual(["POST /api/admin/invites/:token", "GET /api/admin/enquiries", "GET /api/*"]);
+      .filter((entry) => entry.msg === "request completed")
+      .map((entry) => `${entry.req.method} ${entry.req.url} ${entry.res.statusCode}`);
+    // One line a request, written when it is answered, with the request and its answer.
+    expect(urls).toEqual([
+      "POST /api/admin/invites/:token 404",
+      "GET /api/admin/enquiries 200",
+      "GET /api/* 404",
+    ]);
   });
 });
 
