@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Fastify's own request logging writes two lines a request ("incoming request", "request
   // completed"); one, with the request and its answer, says the same at half the cost: under a
-  // load of thousands of requests a second the second line cost 10-20 MB of peak memory (README
+  // load of thousands of requests a second the second line cost 5-20 MB of peak memory (README
   // "Budgets"). A request that never completes still shows in the error it ends with.
   app.addHook("onResponse", async (request, reply) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
