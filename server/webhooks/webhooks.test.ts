@@ -357,7 +357,9 @@ describe.each(TEST_DATABASES)("webhooks on %s", (kind) => {
     expect(test.statusCode).toBe(201);
     // Queuing wakes the app's own outbox worker too: whichever of it and deliver() claims the row
     // sends it, so the test waits for the request to arrive rather than for deliver()'s count.
-    const arrived = (n: number) => vi.waitFor(() => expect(hook.received).toHaveLength(n));
+    // Up to a request's whole time (10 s): on a busy machine the worker's pass may start late.
+    const arrived = (n: number) =>
+      vi.waitFor(() => expect(hook.received).toHaveLength(n), { timeout: 10_000, interval: 20 });
     await deliver();
     await arrived(1);
     expect(JSON.parse(hook.received[0].body).type).toBe("webhook.test");
