@@ -17,6 +17,8 @@ import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
 const BASE = process.argv.find((a) => a.startsWith("--base="))?.slice(7);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** A run's score (0-100) for a category. */
+const categoryScore = (lhr, id) => Math.round((lhr.categories[id].score ?? 0) * 100);
 
 ensureBuild({ force: process.argv.includes("--build") });
 
@@ -93,7 +95,7 @@ try {
     thisBuild.set(page, runs[0]);
     for (const [b, build] of builds.entries()) {
       const lhrs = runs[b];
-      const score = (id) => median(lhrs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
+      const score = (id) => median(lhrs.map((lhr) => categoryScore(lhr, id)));
       const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
       rows.push({
         page: page === "post" ? "/blog/{id} (picture)" : page,
@@ -106,15 +108,13 @@ try {
         LCP: `${Math.round(metric("largest-contentful-paint"))} ms`,
         TBT: `${Math.round(metric("total-blocking-time"))} ms`,
         "TBT range": range(lhrs.map((lhr) => lhr.audits["total-blocking-time"].numericValue)),
-        "perf runs": lhrs.map((lhr) => Math.round(lhr.categories.performance.score * 100)).join("/"),
+        "perf runs": lhrs.map((lhr) => categoryScore(lhr, "performance")).join("/"),
       });
       allRuns.push(
         ...lhrs.map((lhr) => ({
           page,
           build: build.name,
-          scores: Object.fromEntries(
-            Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
-          ),
+          scores: Object.fromEntries(Object.keys(lhr.categories).map((id) => [id, categoryScore(lhr, id)])),
           tbt: Math.round(lhr.audits["total-blocking-time"].numericValue),
           lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
           benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -164,12 +164,10 @@ if (process.argv.includes("--budget")) {
       continue;
     }
     for (const id of budget.categories.ids) {
-      const score = median(lhrs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)));
+      const score = median(lhrs.map((lhr) => categoryScore(lhr, id)));
       if (score >= budget.categories.score) continue;
       // The audits that cost the points, in the first run that lost them.
-      const lhr = lhrs.find(
-        (run) => Math.round((run.categories[id].score ?? 0) * 100) < budget.categories.score,
-      );
+      const lhr = lhrs.find((run) => categoryScore(run, id) < budget.categories.score);
       const failing = lhr.categories[id].auditRefs
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
         .map((ref) => ref.id);
