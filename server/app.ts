@@ -3,7 +3,13 @@ import { constants as zlib } from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import type { Redis } from "ioredis";
 import { proxyTrust, trustedPeer } from "./client-address";
 import type { Config } from "./config";
@@ -67,6 +73,25 @@ async function connectRedis(app: FastifyInstance, url: string, keyPrefix?: strin
 
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
+/**
+ * One log line a request, written when it is answered, with the request and its answer. Fastify's
+ * own request logging writes two ("incoming request", "request completed"): one says the same at
+ * half the cost, and under a load of thousands of requests a second the second line cost 5-20 MB of
+ * peak memory (README "Budgets"). Its other per-request lines (route not found, the default error
+ * handler's) stay off: server/plugins/errors.ts logs errors itself.
+ */
+class OneLineARequest extends LogController {
+  constructor() {
+    super({ disableRequestLogging: true });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const fromProxy = trustedPeer(config.trustProxy);
@@ -93,19 +118,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // One log line per request, written when it is answered (see the onResponse hook below).
-    disableRequestLogging: true,
+    logController: new OneLineARequest(),
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
     schemaController: lazySchemaCompilers,
-  });
-
-  // Fastify's own request logging writes two lines a request ("incoming request", "request
-  // completed"); one, with the request and its answer, says the same at half the cost: under a
-  // load of thousands of requests a second the second line cost 5-20 MB of peak memory (README
-  // "Budgets"). A request that never completes still shows in the error it ends with.
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
   });
 
   if (config.trustProxy === true)

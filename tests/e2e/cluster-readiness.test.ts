@@ -15,7 +15,7 @@ describe("an instance behind a balancer", () => {
     expect(await instance.exited).toBe(0);
   });
 
-  it("writes the request id on every log line of a request", async () => {
+  it("writes the request id on every log line of a request, and no warning", async () => {
     const instance = await startBuiltServer({ LOG_LEVEL: "info", SEED_DEMO: "0" });
     try {
       await fetch(`${instance.url}/`);
@@ -25,6 +25,13 @@ describe("an instance behind a balancer", () => {
     } finally {
       await instance.stop();
     }
+    // No warning from Node or a library (a deprecated option, say): Node writes them as "(node:PID) …".
+    expect(
+      instance
+        .output()
+        .split("\n")
+        .filter((line) => /^\(node:\d+\)/.test(line)),
+    ).toEqual([]);
     const lines = instance
       .output()
       .split("\n")
