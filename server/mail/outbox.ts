@@ -20,6 +20,13 @@ export const RETRY_CAP_MS = 30 * 60_000;
  * renews its row's lease as it starts. See docs/decisions/0033-outbox-short-leases.md.
  */
 export const OUTBOX_LEASE_MS = 15_000;
+/**
+ * The bound a claim compares next_attempt_at with: rows are due when stamped at or before `now`'s
+ * millisecond. The database stamps new rows to the microsecond (now()), this process's clock counts
+ * milliseconds, so a row queued in the same millisecond as a claim would otherwise wait for the
+ * next pass.
+ */
+export const dueBefore = (now: Date) => new Date(now.getTime() + 1).toISOString();
 /** How often a worker renews the leases of the rows it holds. */
 export const OUTBOX_RENEW_MS = 5_000;
 /** The longest one send may take (the transport's connection and socket timeouts, with room). */
@@ -105,7 +112,7 @@ export function createOutbox(
       update ${mailOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
       where id in (
         select m.id from ${mailOutbox} m
-        where m.state = 'pending' and m.next_attempt_at <= ${now.toISOString()}
+        where m.state = 'pending' and m.next_attempt_at < ${dueBefore(now)}
           -- A visitor's confirmation goes after the office's own mail about the enquiry.
           and (m.kind <> 'confirmation' or not exists (
             select 1 from ${mailOutbox} n

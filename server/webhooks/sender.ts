@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { WEBHOOK_LIMITS } from "../../common/webhooks";
 import type { Database } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { OUTBOX_LEASE_MS } from "../mail/outbox";
+import { dueBefore, OUTBOX_LEASE_MS } from "../mail/outbox";
 import { AddressRefused, checkUrlForm, type Resolver, type WebhookNetworkPolicy } from "./address";
 import { postWebhook } from "./request";
 
@@ -73,7 +73,7 @@ export function createWebhookSender(
       update ${webhookDeliveries} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
       where id in (
         select d.id from ${webhookDeliveries} d
-        where d.state = 'pending' and d.next_attempt_at <= ${now.toISOString()}
+        where d.state = 'pending' and d.next_attempt_at < ${dueBefore(now)}
         order by d.next_attempt_at
         limit ${WEBHOOK_CONCURRENCY}
         for update of d skip locked
