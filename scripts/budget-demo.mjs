@@ -7,6 +7,7 @@
 //   without `lang`: `npm run budget:lighthouse` (about 4 more minutes).
 // Prints each budget's sentence; exits 1 when a budget let its change through. Takes 2-4 minutes.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,16 +16,12 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const withLighthouse = process.argv.includes("--lighthouse");
 
-/** Characters that brotli cannot shrink much (a fixed seed: the same bytes every run). */
+/** Characters that brotli cannot shrink much: SHA-256 in counter mode, so the same bytes every run. */
 function incompressible(length) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  let seed = 27;
   let text = "";
-  for (let i = 0; i < length; i++) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    text += alphabet[seed % 64];
-  }
-  return text;
+  for (let block = 0; text.length < length; block++)
+    text += createHash("sha256").update(`budget-demo ${block}`).digest("base64url");
+  return text.slice(0, length);
 }
 
 /** Edits `file` of the worktree: `change` gets its text and returns the new one. */
@@ -53,12 +50,13 @@ try {
   edit(
     dir,
     "app/routes/home.tsx",
-    (text) => `${text}\n(globalThis as Record<string, unknown>).budgetDemo = "${incompressible(27_500)}";\n`,
+    (text) =>
+      `${text}\n(globalThis as Record<string, unknown>).budgetDemoScript = "${incompressible(27_500)}";\n`,
   );
   edit(dir, "server/main.ts", (text) =>
     text.replace(
       "/** Production entry",
-      "(globalThis as Record<string, unknown>).budgetDemo = Buffer.alloc(100 * 1024 * 1024, 1);\n\n/** Production entry",
+      "(globalThis as Record<string, unknown>).budgetDemoMemory = Buffer.alloc(100 * 1024 * 1024, 1);\n\n/** Production entry",
     ),
   );
   if (withLighthouse) {
