@@ -8,7 +8,7 @@
 // Prints each budget's sentence; exits 1 when a budget let its change through. Takes 2-4 minutes.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,7 +37,6 @@ const run = (dir, command, args) =>
   spawnSync(command, args, { cwd: dir, encoding: "utf8", env: process.env, maxBuffer: 64 * 1024 * 1024 });
 
 const dir = mkdtempSync(path.join(tmpdir(), "budget-demo-"));
-rmSync(dir, { recursive: true });
 const added = run(ROOT, "git", ["worktree", "add", "--detach", dir, "HEAD"]);
 if (added.status !== 0) {
   console.error(`budget:demo needs a git checkout: ${added.stderr}`);

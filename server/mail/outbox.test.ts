@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { scratchDir as tempDir } from "../../scripts/scratch-database.mjs";
 import { freePort } from "../../scripts/server-process.mjs";
 import { mailOutbox } from "../db/schema";
@@ -241,6 +241,24 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
     expect(smtp.received).toHaveLength(count);
     expect(new Set(smtp.received.map((m) => m.headers["message-id"])).size).toBe(count);
     expect((await states(app)).every((r) => r.state === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("sends mail queued in the same millisecond as the claim", async () => {
+    const app = await appWith({ DATA_DIR: tempDir("outbox-same-moment-") });
+    await submit(app, "/api/quote", VALID_QUOTE);
+    // The database stamps to the microsecond, this process's clock to the millisecond: a row
+    // stamped 0.7 ms into the claim's millisecond is due (Date frozen, so the claim's clock is exact).
+    const moment = new Date(Math.floor(Date.now() / 1000) * 1000 + 60_000);
+    await app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`${moment.toISOString()}::timestamptz + interval '700 microseconds'` });
+    vi.useFakeTimers({ toFake: ["Date"], now: moment });
+    try {
+      expect(await app.services.mail.deliverDue()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await states(app)).map((row) => row.state)).toEqual(["sent"]);
   });
 
   it("writes .eml files into DATA_DIR/mail without SMTP_URL", async () => {
