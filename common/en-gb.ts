@@ -3,7 +3,7 @@
  * `SITE_TIME_ZONE`, which the database's own date arithmetic uses), by arithmetic rather than `Intl`. A browser's first `Intl.DateTimeFormat` or
  * `toLocaleString` loads its ICU data: one task of 35-220 ms in Chromium on this project's
  * machines, four times that on Lighthouse's phone, and the blog's dates render on public pages
- * (decision 0043). London keeps GMT in winter and BST (UTC+1) from 01:00 UTC on the last Sunday
+ * (decision 0035). London keeps GMT in winter and BST (UTC+1) from 01:00 UTC on the last Sunday
  * of March to 01:00 UTC on the last Sunday of October, the rule since 1996; a test checks every
  * hour of 1996-2040 against `Intl`.
  */

@@ -77,7 +77,7 @@ export async function buildServer() {
   //   server keeps it small) and may grow under load once it listens;
   // - the old generation grows as V8 likes while starting (fewer full collections: about 50 ms
   //   less to the first answer), then by 20 % between full collections instead of up to 4x (50 %
-  //   let a minute of load on / and /api/blog peak 10-20 MB higher on Node 24: decision 0034), and
+  //   let a minute of load on / and /api/blog peak 10-20 MB higher on Node 24: decision 0026), and
   //   one full collection 0.2 s after the server listens returns the start's garbage.
   writeFileSync(
     "build/server-app/main.js",

@@ -4,7 +4,7 @@
 // WebAssembly engine is up). `npm start`, the container (build/server-app/start.js, bundled from
 // scripts/launch-server.mjs), `npm run admin`, the data commands, the browser tests, the cluster
 // and the benchmarks all start node through here. Measured in docs/decisions/0016-memory-budget.md
-// and 0034-budgets.md.
+// and 0026-budgets.md.
 //
 // - `--liftoff-only`: PGlite's WebAssembly is compiled by V8's baseline compiler only. Without it
 //   V8 recompiles the hot functions with its optimising tier in the background after the server is
@@ -15,7 +15,7 @@
 // - `--no-maglev`: V8's mid-tier compiler is left out; hot code goes from the baseline tiers straight
 //   to the optimising one. Under a minute of load on / and /api/blog Maglev's code and compile
 //   memory kept the peak 13-18 MB higher (194-201 MB against 178-182) for no more requests a
-//   second, and a cold start takes as long without it (decision 0045).
+//   second, and a cold start takes as long without it (decision 0037).
 // - `MALLOC_ARENA_MAX=2`: glibc keeps two malloc arenas, not one per thread (libvips, zlib).
 // - `MALLOC_MMAP_THRESHOLD_=65536`: blocks of 64 KB and more (brotli windows, query results,
 //   image buffers) are mapped and returned when freed, not kept in the heap (about 50 MB).

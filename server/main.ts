@@ -14,7 +14,7 @@ if (!existsSync(SERVER_BUILD_FILE)) {
 }
 // First the database, then the code: the lock and the template's copy and flush (child
 // processes) proceed while the app's modules and the React Router build load; PGlite's own start
-// follows on this thread (decision 0041).
+// follows on this thread (decision 0033).
 const database = openServerDatabase(config);
 const pages = import(pathToFileURL(SERVER_BUILD_FILE).href).then((build: ServerBuild) => ({
   build,

@@ -17,7 +17,7 @@ const KEEP_SERVER_HTML = { __html: "" };
  * main-thread time on it. Only a page drawn in the browser (a client-side navigation) fetches it,
  * from its own chunk, and the navigation waits for it like a lazy section (no fallback shown).
  * The wrapper is `display: contents`: the part lays out as if it were there alone. The part must
- * have no state or handlers (they would never run on a first visit): decision 0040.
+ * have no state or handlers (they would never run on a first visit): decision 0032.
  */
 export function staticIsland(load: () => Promise<{ default: ComponentType }>): ComponentType {
   const Part = lazy(load);

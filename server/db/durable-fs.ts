@@ -10,7 +10,7 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
  * record sat in the OS page cache, so a power cut could lose it or leave a database that does not
  * start. Here PostgreSQL runs with `fsync=on` and `wal_sync_method=fsync`, and the file system's
  * fsync reaches the disk: every commit flushes its WAL record before COMMIT returns, and
- * checkpoints flush the data files, as PostgreSQL promises (docs/decisions/0027-durable-commits.md).
+ * checkpoints flush the data files, as PostgreSQL promises (docs/decisions/0019-durable-commits.md).
  */
 export const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
@@ -79,7 +79,7 @@ export function runCommand(command: string, args: string[]): Promise<boolean> {
  * Flushes every file and folder under `dir` (and `dir` itself): after copying a database in. One
  * syncfs(2) of the file system holding it (`sync --file-system`, coreutils) does it in one journal
  * commit: an fsync per file (the fallback, where `sync` cannot run) made a thousand commits, about
- * a second of a first start (docs/decisions/0034-budgets.md).
+ * a second of a first start (docs/decisions/0026-budgets.md).
  */
 export async function fsyncTree(dir: string): Promise<void> {
   if (!(await runCommand("sync", ["--file-system", dir]))) fsyncEach(dir);

@@ -44,7 +44,7 @@ export async function addCounts(
   await db.transaction(async (tx) => {
     // Counts may be lost in a crash anyway (they wait in memory for up to 10 s): the commit does
     // not wait for its WAL record to reach the disk. On the embedded database that wait is a
-    // synchronous fsync on the thread that serves the pages (docs/decisions/0032).
+    // synchronous fsync on the thread that serves the pages (docs/decisions/0024).
     await tx.execute(sql`set local synchronous_commit = off`);
     // Rows per table per day stay within their caps (limits.ts): checked and added under one lock.
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.insightsCaps})`);

@@ -17,7 +17,7 @@ export const RETRY_CAP_MS = 30 * 60_000;
  * another instance sends its mail (a lead reaches the office within 30 s even when the instance
  * that took it dies: this, plus a poll). A live worker renews the leases of the rows it holds
  * every OUTBOX_RENEW_MS, whether they wait or are being sent, fenced to its claim; each send also
- * renews its row's lease as it starts. See docs/decisions/0033-outbox-short-leases.md.
+ * renews its row's lease as it starts. See docs/decisions/0025-outbox-short-leases.md.
  */
 export const OUTBOX_LEASE_MS = 15_000;
 /**

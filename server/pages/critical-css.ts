@@ -13,7 +13,7 @@ import { LIGHT_THEME_CLASS } from "../../common/ui";
  * when every class its selector requires is on the page: classes inside `:not(…)` and inside a
  * selector list such as `:is(.a, .b)` are not required. So is every element its selector names
  * outside brackets (`abbr:where([title])` needs an `<abbr>`, `.prose table td` a table and a cell):
- * the base layer styles many elements a page does not have (decision 0043). Rules without classes
+ * the base layer styles many elements a page does not have (decision 0035). Rules without classes
  * or elements (`:root`, `*`, `::placeholder`), keyframes, `@property` registrations and Tailwind's
  * `--tw-*` defaults for the variables the kept rules read are kept.
  */
