@@ -83,6 +83,11 @@ export const adminSessions = pgTable(
     userAgent: text("user_agent"),
     /** The latest request made with the session (written at most once a minute). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the session last confirmed its password (or a current code) again: changes to sign-in
+     * methods need it within SUDO_WINDOW_MS (sudo mode, docs/decisions). Null until the first.
+     */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
   },
   (t) => [
     index("admin_sessions_expires_idx").on(t.expiresAt),
