@@ -1,16 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { SPAM_MESSAGES } from "../../common/admin-messages";
-import { enquiryReference } from "../../common/confirmation";
-import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/enquiry-terms";
-import { enquiryRequestSchema, leadSourceInputSchema } from "../../common/lead-source";
-import { FORM_TOKEN_FIELD } from "../../common/spam";
-import { firstIssue } from "../../common/zod";
+import { enquiryRequestSchema } from "../../common/lead-source";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
-import { normaliseLeadSource } from "../services/lead-source";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
 /** Each form's path and the summary the API document gives its submission. */
@@ -94,36 +87,10 @@ export async function enquiryRoutes(app: FastifyInstance) {
       handler: async (request, reply) => {
         const body = request.body;
         if (!isObject(body)) throw badRequest(ENQUIRY_MESSAGES.invalidBody);
-        const trap = body[HONEYPOT_FIELD];
-        const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
-        const sent = leadSourceInputSchema.optional().safeParse(body.source ?? undefined);
-        if (!sent.success) throw badRequest(ENQUIRY_MESSAGES.invalidSource);
-        const source = normaliseLeadSource(sent.data);
+        // 201 only once the enquiry and its outbox row are committed (Invalid is the 400).
+        const { reference, stored } = await app.services.intake.take(kind, body, clientKey(request.ip));
+        if (!stored) request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
         const spam = app.services.spam;
-        if (trap !== undefined && trap !== null && trap !== "") {
-          // Answered like a success so a bot learns nothing. Kept as spam (never mailed) so a
-          // person whose browser filled the hidden field can still be found in the inbox.
-          const stored = parsed.success
-            ? await app.services.enquiries.submit(kind, parsed.data, {
-                spam: true,
-                source,
-                spamReasons: [SPAM_MESSAGES.honeypot],
-              })
-            : request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
-          return reply
-            .status(201)
-            .send({ status: "Created", reference: stored?.reference ?? enquiryReference(randomUUID()) });
-        }
-        if (!parsed.success) throw badRequest(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
-        // 201 only once the enquiry and its outbox row are committed.
-        // Scored spam is kept as Spam with its reasons (never mailed); the visitor sees the same 201.
-        const verdict = await spam.check(parsed.data, body[FORM_TOKEN_FIELD], clientKey(request.ip));
-        const { reference } = await app.services.enquiries.submit(kind, parsed.data, {
-          source,
-          spam: verdict.spam,
-          spamReasons: verdict.reasons,
-          tokenId: verdict.tokenId,
-        });
         spam.prune().catch((error) => request.log.warn({ err: error }, "spam: pruning used tokens failed"));
         return reply.status(201).send({ status: "Created", reference });
       },

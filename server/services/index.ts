@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createInsightsService } from "../insights/service";
+import { openKeyring } from "../secrets/key-file";
+import type { Keyring } from "../secrets/keyring";
 import { createOutbox } from "../mail/outbox";
 import { createWebhookSender } from "../webhooks/sender";
 import { createWebhookService } from "../webhooks/service";
@@ -12,6 +14,7 @@ import { createKnownBrowsers } from "./browsers";
 import { createContentVersion } from "./content-version";
 import { createEnquiryService } from "./enquiries";
 import { createEnquiryFigures } from "./enquiry-figures";
+import { createEnquiryIntake } from "./enquiry-intake";
 import { memoryCounters, redisCounters } from "./failure-counters";
 import { createImageService } from "./images";
 import { createLoginService } from "./logins";
@@ -29,12 +32,18 @@ import { createTwoFactorService } from "./two-factor";
  * The one service layer. API routes and React Router loaders (through the load context) both
  * call these; neither touches the database directly.
  */
-export function createServices(db: Database, config: Config, options: { redis?: Redis } = {}) {
+export function createServices(
+  db: Database,
+  config: Config,
+  options: { redis?: Redis; keyring?: Keyring } = {},
+) {
+  // The key sealing TOTP and webhook secrets in the database (docs/secrets-key.md).
+  const keyring = options.keyring ?? openKeyring(config.secrets, { generate: true });
   // Webhooks go out from the same durable outbox as the mail (its worker, its claims and leases).
   const webhookPolicy = { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp };
-  const webhookSender = createWebhookSender(db, webhookPolicy);
+  const webhookSender = createWebhookSender(db, webhookPolicy, { keyring });
   const mail = createOutbox(db, config, { webhooks: webhookSender });
-  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake() });
+  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake(), keyring });
   const sessions = createSessionService(db);
   // The audit log: who did what in the admin (Owner reads it; never a lead's details).
   const audit = createAuditService(db);
@@ -48,6 +57,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
   const twoFactor = createTwoFactorService(db, {
     counters,
+    keyring,
     checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
     audit,
   });
@@ -57,8 +67,16 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
   const blog = createBlogService(db, images, { changed });
   const figures = createEnquiryFigures(db);
+  // A new enquiry or a status change announces itself: the dashboard's figures are read again.
+  const enquiries = createEnquiryService(db, () => mail.wake(), {
+    autoReply: config.autoReply,
+    changed: () => figures.invalidate(),
+  });
+  // Spam caught without a third party: form tokens, the score, the 'Spam' settings.
+  const spam = createSpamService(db, { clientMax: spamClientMax(config.enquiryRateLimit) });
   return {
     config,
+    keyring,
     contentVersion,
     accounts,
     sessions,
@@ -86,13 +104,10 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     images,
     popups: createPopupService(db, { changed }),
     mail,
-    // A new enquiry or a status change announces itself: the dashboard's figures are read again.
-    enquiries: createEnquiryService(db, () => mail.wake(), {
-      autoReply: config.autoReply,
-      changed: () => figures.invalidate(),
-    }),
-    // Spam caught without a third party: form tokens, the score, the 'Spam' settings.
-    spam: createSpamService(db, { clientMax: spamClientMax(config.enquiryRateLimit) }),
+    enquiries,
+    spam,
+    // One way in for an enquiry, from the REST API or a form's route action (no JavaScript).
+    intake: createEnquiryIntake({ enquiries, spam }),
     figures,
     insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.

@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import { SPAM_MESSAGES } from "../../common/admin-messages";
+import { enquiryReference } from "../../common/confirmation";
+import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../common/enquiries";
+import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
+import type { EnquiryKind } from "../../common/enquiry-terms";
+import { leadSourceInputSchema } from "../../common/lead-source";
+import { FORM_TOKEN_FIELD } from "../../common/spam";
+import { firstIssue } from "../../common/zod";
+import type { createEnquiryService } from "./enquiries";
+import { Invalid } from "./errors";
+import { normaliseLeadSource } from "./lead-source";
+import type { SpamService } from "./spam";
+
+export interface Intake {
+  /** The visitor's reference (a made-up one when a bot's invalid enquiry was discarded). */
+  reference: string;
+  /** False only when the honeypot was filled and the enquiry was invalid: nothing kept. */
+  stored: boolean;
+}
+
+/**
+ * One way in for an enquiry, whichever door it came through (the REST API, a form's route action):
+ * the honeypot, the fields (the form's message for the first wrong one, as `Invalid`), the spam
+ * score (form token, content, the client's rate), then stored with its outbox row.
+ */
+export function createEnquiryIntake(deps: {
+  enquiries: ReturnType<typeof createEnquiryService>;
+  spam: SpamService;
+}) {
+  async function take(kind: EnquiryKind, body: Record<string, unknown>, client: string): Promise<Intake> {
+    const trap = body[HONEYPOT_FIELD];
+    const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
+    const sent = leadSourceInputSchema.optional().safeParse(body.source ?? undefined);
+    if (!sent.success) throw new Invalid(ENQUIRY_MESSAGES.invalidSource);
+    const source = normaliseLeadSource(sent.data);
+    if (trap !== undefined && trap !== null && trap !== "") {
+      // Answered like a success so a bot learns nothing. Kept as spam (never mailed) so a
+      // person whose browser filled the hidden field can still be found in the inbox.
+      if (!parsed.success) return { reference: enquiryReference(randomUUID()), stored: false };
+      const stored = await deps.enquiries.submit(kind, parsed.data, {
+        spam: true,
+        source,
+        spamReasons: [SPAM_MESSAGES.honeypot],
+      });
+      return { reference: stored.reference, stored: true };
+    }
+    if (!parsed.success) throw new Invalid(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
+    // Scored spam is kept as Spam with its reasons (never mailed); the sender sees the same answer.
+    const verdict = await deps.spam.check(parsed.data, body[FORM_TOKEN_FIELD], client);
+    const { reference } = await deps.enquiries.submit(kind, parsed.data, {
+      source,
+      spam: verdict.spam,
+      spamReasons: verdict.reasons,
+      tokenId: verdict.tokenId,
+    });
+    return { reference, stored: true };
+  }
+
+  return { take };
+}
+
+export type EnquiryIntake = ReturnType<typeof createEnquiryIntake>;
