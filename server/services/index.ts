@@ -2,8 +2,6 @@ import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createInsightsService } from "../insights/service";
-import { openKeyring } from "../secrets/key-file";
-import type { Keyring } from "../secrets/keyring";
 import { createOutbox } from "../mail/outbox";
 import { createWebhookSender } from "../webhooks/sender";
 import { createWebhookService } from "../webhooks/service";
@@ -32,18 +30,12 @@ import { createTwoFactorService } from "./two-factor";
  * The one service layer. API routes and React Router loaders (through the load context) both
  * call these; neither touches the database directly.
  */
-export function createServices(
-  db: Database,
-  config: Config,
-  options: { redis?: Redis; keyring?: Keyring } = {},
-) {
-  // The key sealing TOTP and webhook secrets in the database (docs/secrets-key.md).
-  const keyring = options.keyring ?? openKeyring(config.secrets, { generate: true });
+export function createServices(db: Database, config: Config, options: { redis?: Redis } = {}) {
   // Webhooks go out from the same durable outbox as the mail (its worker, its claims and leases).
   const webhookPolicy = { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp };
-  const webhookSender = createWebhookSender(db, webhookPolicy, { keyring });
+  const webhookSender = createWebhookSender(db, webhookPolicy);
   const mail = createOutbox(db, config, { webhooks: webhookSender });
-  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake(), keyring });
+  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake() });
   const sessions = createSessionService(db);
   // The audit log: who did what in the admin (Owner reads it; never a lead's details).
   const audit = createAuditService(db);
@@ -57,7 +49,6 @@ export function createServices(
   // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
   const twoFactor = createTwoFactorService(db, {
     counters,
-    keyring,
     checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
     audit,
   });
@@ -76,7 +67,6 @@ export function createServices(
   const spam = createSpamService(db, { clientMax: spamClientMax(config.enquiryRateLimit) });
   return {
     config,
-    keyring,
     contentVersion,
     accounts,
     sessions,
