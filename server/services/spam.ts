@@ -147,6 +147,14 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
     return signToken((await load()).secret, now);
   }
 
+  /**
+   * A key for another signed value of the public forms (the quote wizard's answers kept between
+   * steps without JavaScript): derived from the token secret, so every instance shares it.
+   */
+  async function derivedKey(purpose: string): Promise<Buffer> {
+    return createHmac("sha256", (await load()).secret).update(`fenland-form-key:${purpose}`).digest();
+  }
+
   /** Counts this submission for `client` and answers how many it made in the window. */
   function countClient(client: string, now: number): number {
     const times = (recent.get(client) ?? []).filter((t) => now - t < SPAM_CLIENT_WINDOW_MS);
@@ -227,7 +235,7 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
     return settings();
   }
 
-  return { issueToken, check, prune, settings, saveSettings };
+  return { issueToken, derivedKey, check, prune, settings, saveSettings };
 }
 
 export type SpamService = ReturnType<typeof createSpamService>;
