@@ -141,6 +141,11 @@ export const STAFF_MESSAGES = {
   removeSelf: "You cannot remove your own account: ask a colleague",
   notFound: "That account does not exist any more",
   inviteInvalid: "This invitation link is not valid any more. Ask a colleague for a new one.",
+  inviteSenderCannotInvite:
+    "This invitation was withdrawn: the colleague who sent it can no longer invite. Ask an Owner for a new one.",
+  /** Said after a role change that took the right to invite: their pending invitations went with it. */
+  invitesWithdrawnWithRole: (n: number) =>
+    n === 1 ? "The invitation they sent was withdrawn." : `The ${n} invitations they sent were withdrawn.`,
   withdraw: "Withdraw",
   withdrawTitle: "Withdraw this invitation?",
   withdrawMessage: (email: string) => `The link sent to ${email} will stop working at once.`,
@@ -231,6 +236,9 @@ export const SPAM_MESSAGES = {
   nameLink: "A link or markup in the name",
   onlyLinks: "The message is only links",
   manyLinks: (n: number) => `The message has ${n} links`,
+  link: "The message has a link",
+  otherScript: "The message is written mostly in a script other than the Latin alphabet",
+  notBrowser: "A form token sent without a browser's headers (a script, not the page)",
   word: (word: string) => `Disallowed word: ${word}`,
   domain: (domain: string) => `Disallowed domain: ${domain}`,
   rate: (n: number) => `Enquiry ${n} from the same client within 10 minutes`,

@@ -96,7 +96,7 @@ export async function adminStaffRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string } }>(
     "/admin/staff/:id/role",
     admin(
-      "Give a colleague another role; it holds from their next request. Never one's own; an Owner remains",
+      "Give a colleague another role; it holds from their next request. Never one's own; an Owner remains; a role that may not invite withdraws the pending invitations they sent",
       {
         params: idParams,
         body: jsonSchemaOf(staffRoleInputSchema),
@@ -114,7 +114,8 @@ export async function adminStaffRoutes(app: FastifyInstance) {
     ),
     async (request) => {
       const { role } = parseBody(staffRoleInputSchema, request.body);
-      return { status: "Ok", data: await staff.changeRole(request.params.id, role, request.admin!) };
+      const changed = await staff.changeRole(request.params.id, role, request.admin!);
+      return { status: "Ok", data: { email: changed.email, role: changed.role } };
     },
   );
 

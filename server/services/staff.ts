@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
 import { COMPANY } from "../../common/company";
 import { UUID_SHAPE } from "../../common/ids";
 import { ADMIN_PASSWORD_MIN } from "../../common/passwords";
-import { ROLE_MESSAGES, type Role } from "../../common/roles";
+import { can, ROLE_MESSAGES, ROLES, type Role } from "../../common/roles";
 import { INVITE_TTL_MS, inviteMail, type StaffAccount, type StaffInvite } from "../../common/staff";
 import { normalEmail } from "../../common/text";
 import type { Database } from "../db/client";
@@ -23,6 +23,12 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const UNIQUE_VIOLATION = "23505";
 
 const invalidInvite = () => new NotFound(STAFF_MESSAGES.inviteInvalid);
+
+/**
+ * The roles that may invite (the Staff permission; such a role may invite any role, as `invite`
+ * checks). An invitation is accepted only while its sender still has an account with one of them.
+ */
+const INVITING_ROLES = ROLES.filter((role) => can(role, "staff"));
 
 /** Failed invitation acceptances one client may make per sign-in window (15 minutes). */
 export const INVITE_ACCEPT_ATTEMPTS = 10;
@@ -57,17 +63,57 @@ export function createStaffService(
     wakeMail(): void;
   },
 ) {
+  /** Unused and unexpired, whoever sent it. */
+  const waiting = () => and(isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, sql`now()`));
+
   /**
-   * A live invitation: unused, unexpired, and its inviter still has an account (removing an
-   * account withdraws its invitations; this also refuses any left from before that rule).
+   * Its sender still has an account whose role may invite (removing an account or taking away
+   * the right to invite withdraws its invitations; this also refuses any left from before then).
    */
-  const live = (tokenHash: string) =>
-    and(
-      eq(adminInvites.tokenHash, tokenHash),
-      isNull(adminInvites.usedAt),
-      gt(adminInvites.expiresAt, sql`now()`),
-      inArray(adminInvites.invitedBy, db.select({ id: admins.id }).from(admins)),
+  const senderMayInvite = () =>
+    inArray(
+      adminInvites.invitedBy,
+      db.select({ id: admins.id }).from(admins).where(inArray(admins.role, INVITING_ROLES)),
     );
+
+  /** A live invitation: waiting, and its sender may still invite. */
+  const live = (tokenHash: string) =>
+    and(eq(adminInvites.tokenHash, tokenHash), waiting(), senderMayInvite());
+
+  /**
+   * Why the link `tokenHash` is refused: still waiting but its sender can no longer invite (a
+   * message that says so), or used, expired, withdrawn or unknown.
+   */
+  async function refusal(tx: Pick<Database, "select">, tokenHash: string): Promise<NotFound> {
+    const [stale] = await tx
+      .select({ id: adminInvites.id })
+      .from(adminInvites)
+      .where(and(eq(adminInvites.tokenHash, tokenHash), waiting()));
+    return stale ? new NotFound(STAFF_MESSAGES.inviteSenderCannotInvite) : invalidInvite();
+  }
+
+  /**
+   * Withdraws the pending invitations account `sender` sent (it was removed, or its new role may
+   * not invite), each recorded as withdrawn by `by`, in the caller's transaction: how many.
+   */
+  async function withdrawSentBy(
+    tx: Pick<Database, "delete" | "insert">,
+    sender: { id: string; email: string },
+    by: Actor,
+  ): Promise<number> {
+    // Used ones stay (as a record of who joined; invited_by becomes null if the sender is removed).
+    const withdrawn = await tx
+      .delete(adminInvites)
+      .where(and(eq(adminInvites.invitedBy, sender.id), isNull(adminInvites.usedAt)))
+      .returning({ id: adminInvites.id, email: adminInvites.email, role: adminInvites.role });
+    for (const invite of withdrawn)
+      await recordAudit(tx, {
+        action: "invite_withdrawn",
+        actor: by,
+        target: { id: invite.id, label: `${invite.email} (${invite.role}), sent by ${sender.email}` },
+      });
+    return withdrawn.length;
+  }
 
   async function list(by: Actor): Promise<{ accounts: StaffAccount[]; invites: StaffInvite[] }> {
     authorize(by, "staff");
@@ -90,7 +136,7 @@ export function createStaffService(
           role: adminInvites.role,
         })
         .from(adminInvites)
-        .where(and(isNull(adminInvites.usedAt), gt(adminInvites.expiresAt, sql`now()`)))
+        .where(and(waiting(), senderMayInvite()))
         .orderBy(asc(adminInvites.createdAt)),
     ]);
     return {
@@ -120,6 +166,8 @@ export function createStaffService(
       site: COMPANY.name,
     });
     const row = await db.transaction(async (tx) => {
+      // Demoted or removed a moment ago: an invitation made now would outlive the right to send it.
+      await ownerStillAsking(tx, by);
       const [account] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, address));
       if (account) throw new Conflict(STAFF_MESSAGES.exists);
       await tx.delete(adminInvites).where(and(eq(adminInvites.email, address), isNull(adminInvites.usedAt)));
@@ -151,14 +199,14 @@ export function createStaffService(
       .select({ email: adminInvites.email })
       .from(adminInvites)
       .where(live(hashToken(token)));
-    if (!row) throw invalidInvite();
+    if (!row) throw await refusal(db, hashToken(token));
     return row;
   }
 
   /**
    * Uses the invitation once: the account is made with the colleague's password and signed in
    * (the new session's token). NotFound for a used, expired, withdrawn or unknown link, or one
-   * whose inviter was removed. The link is checked before any password work, and the hashing
+   * whose sender was removed or may no longer invite (STAFF_MESSAGES.inviteSenderCannotInvite). The link is checked before any password work, and the hashing
    * runs in sign-in's bounded slots; `client` (server/client-address.ts) has
    * INVITE_ACCEPT_ATTEMPTS failed tries per window (Limited beyond).
    */
@@ -174,8 +222,8 @@ export function createStaffService(
     const refund = await deps.logins.attempt(`invite:client:${client}`, INVITE_ACCEPT_ATTEMPTS);
     if (!TOKEN_SHAPE.test(token)) throw invalidInvite();
     const tokenHash = hashToken(token);
-    const [waiting] = await db.select({ id: adminInvites.id }).from(adminInvites).where(live(tokenHash));
-    if (!waiting) throw invalidInvite();
+    const [acceptable] = await db.select({ id: adminInvites.id }).from(adminInvites).where(live(tokenHash));
+    if (!acceptable) throw await refusal(db, tokenHash);
     const passwordHash = await deps.logins
       .passwordWork(() => hashPassword(password))
       .catch(async (error) => {
@@ -185,7 +233,8 @@ export function createStaffService(
     let account: { id: string; email: string };
     try {
       account = await db.transaction(async (tx) => {
-        // Serialised with removals: an inviter removed meanwhile has withdrawn this invitation.
+        // Serialised with removals and role changes: an inviter removed or demoted meanwhile has
+        // withdrawn this invitation, and the sender's role is read under the same lock.
         await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.staffRemoval})`);
         // Used at most once, even by two tabs at the same moment: the update claims it.
         const [used] = await tx
@@ -193,7 +242,7 @@ export function createStaffService(
           .set({ usedAt: sql`now()` })
           .where(live(tokenHash))
           .returning({ email: adminInvites.email, role: adminInvites.role });
-        if (!used) throw invalidInvite();
+        if (!used) throw await refusal(tx, tokenHash);
         const [made] = await tx
           .insert(admins)
           .values({ email: used.email, passwordHash, role: used.role })
@@ -259,8 +308,11 @@ export function createStaffService(
     if (id === by.id) throw new Conflict(STAFF_MESSAGES.removeSelf);
     return db.transaction(async (tx) => {
       await ownerStillAsking(tx, by);
-      // Its pending invitations go with it; used ones stay (invited_by becomes null).
-      await tx.delete(adminInvites).where(and(eq(adminInvites.invitedBy, id), isNull(adminInvites.usedAt)));
+      const [account] = await tx.select({ email: admins.email }).from(admins).where(eq(admins.id, id));
+      if (!account) throw new NotFound(STAFF_MESSAGES.notFound);
+      // Its pending invitations go with it, each on the record (before the account: invited_by
+      // becomes null when it goes).
+      await withdrawSentBy(tx, { id, email: account.email }, by);
       const [removed] = await tx.delete(admins).where(eq(admins.id, id)).returning({ email: admins.email });
       if (!removed) throw new NotFound(STAFF_MESSAGES.notFound);
       await ownerRemains(tx);
@@ -271,9 +323,15 @@ export function createStaffService(
 
   /**
    * An Owner gives colleague `id` another role; it holds from their next request (sessions read
-   * the role each time). Never one's own role; at least one Owner always remains.
+   * the role each time). Never one's own role; at least one Owner always remains. A role that may
+   * not invite withdraws the pending invitations they sent, in the same transaction
+   * (`invitesWithdrawn`: how many).
    */
-  async function changeRole(id: string, role: Role, by: Actor): Promise<{ email: string; role: Role }> {
+  async function changeRole(
+    id: string,
+    role: Role,
+    by: Actor,
+  ): Promise<{ email: string; role: Role; invitesWithdrawn: number }> {
     authorize(by, "staff");
     if (!UUID_SHAPE.test(id)) throw new NotFound(STAFF_MESSAGES.notFound);
     if (id === by.id) throw new Conflict(ROLE_MESSAGES.ownRole);
@@ -291,7 +349,10 @@ export function createStaffService(
         actor: by,
         target: { id, label: `${changed.email} → ${changed.role}` },
       });
-      return changed;
+      const invitesWithdrawn = can(changed.role, "staff")
+        ? 0
+        : await withdrawSentBy(tx, { id, email: changed.email }, by);
+      return { ...changed, invitesWithdrawn };
     });
   }
 

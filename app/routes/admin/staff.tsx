@@ -58,7 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = staffRoleInputSchema.safeParse({ role: form.get("role") ?? undefined });
       if (!parsed.success) return invalidInput([{ message: ROLE_MESSAGES.invalidRole, path: ["role"] }]);
       const changed = await staff.changeRole(String(form.get("id") ?? ""), parsed.data.role, admin);
-      return done({ message: ROLE_MESSAGES.roleChanged(changed.email, changed.role) });
+      const said = ROLE_MESSAGES.roleChanged(changed.email, changed.role);
+      const withdrawn = changed.invitesWithdrawn
+        ? `. ${STAFF_MESSAGES.invitesWithdrawnWithRole(changed.invitesWithdrawn)}`
+        : "";
+      return done({ message: `${said}${withdrawn}` });
     }
     if (intent === "withdraw") {
       const { email } = await staff.withdraw(String(form.get("id") ?? ""), admin);
