@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build of the site: build with every dependency, run with production ones only.
-# Built and run by `npm run test:container` (podman) in CI: see README "Containers".
+# Built and run by `npm run test:container` (podman) in CI: see docs/operations.md "Containers".
 # Behind a TLS-inspecting proxy, hand npm its CA bundle as a build secret (never a layer):
 #   podman build --secret id=ca,src=/etc/ssl/certs/ca-certificates.crt -t organic-waste-site .
 

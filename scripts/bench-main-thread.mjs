@@ -8,7 +8,7 @@
 // `--build` rebuilds first. `--base=DIR` also measures the build in DIR (a clone of another commit,
 // built), alternating the two per visit so that a busy machine weighs on both alike. `--pages=/,/contact`
 // measures those pages alone.
-// The figures swing with the machine's load: a bench, not a CI budget (README 'Budgets').
+// The figures swing with the machine's load: a bench, not a CI budget (docs/benchmarks.md 'Budgets').
 import { chromium } from "playwright-core";
 import { machine, sitemapPages } from "./bench-lib.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs";

@@ -1,8 +1,8 @@
 // The container, proven: builds the image from the Dockerfile with podman and checks what an
 // operator relies on. Usage: npm run test:container (CI runs it). Needs podman (Debian's podman and
-// runc; see README "Containers"). Where docker.io cannot be reached, the base image is built
+// runc; see docs/operations.md "Containers"). Where docker.io cannot be reached, the base image is built
 // offline first (deploy/container/base-image.sh). Exits non-zero on the first failed check and
-// prints the figures the README quotes: build time, image size, start to healthz, stop time.
+// prints the figures docs/operations.md quotes: build time, image size, start to healthz, stop time.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -28,7 +28,7 @@ const ok = (condition, message) => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * What podman needs on these machines (README "Containers"), checked before anything is built: a
+ * What podman needs on these machines (docs/operations.md "Containers"), checked before anything is built: a
  * missing piece otherwise surfaces minutes later as an OCI runtime error naming an rlimit.
  */
 function checkPodman() {

@@ -77,7 +77,7 @@ const REQUEST_ID = /^[\w-]{1,100}$/;
  * One log line a request, written when it is answered, with the request and its answer. Fastify's
  * own request logging writes two ("incoming request", "request completed"): one says the same at
  * half the cost, and under a load of thousands of requests a second the second line cost 5-20 MB of
- * peak memory (README "Budgets"). Its other per-request lines (route not found, the default error
+ * peak memory (docs/benchmarks.md "Budgets"). Its other per-request lines (route not found, the default error
  * handler's) stay off: server/plugins/errors.ts logs errors itself.
  */
 class OneLineARequest extends LogController {

@@ -4,7 +4,7 @@ import { ENQUIRY_RETENTION_DEFAULT_MONTHS } from "../common/privacy";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
 
 /**
- * Configuration from the environment, as the README's "Configuration" table lists it. Validated
+ * Configuration from the environment, as docs/configuration.md lists it. Validated
  * once at start: a bad value stops the process with one line naming the variable.
  */
 

@@ -8,7 +8,7 @@ type Factory = (...args: never[]) => (route: never) => Compiled;
 /**
  * Fastify's own compilers (Ajv for request schemas, fast-json-stringify for responses), each
  * route's run at its first request instead of all of them while the server starts: compiling a
- * hundred-odd response and query schemas was about 50 ms of every start (README 'Budgets'), and
+ * hundred-odd response and query schemas was about 50 ms of every start (docs/benchmarks.md 'Budgets'), and
  * most routes (the admin's) are not asked for in a while. A schema a compiler refuses still
  * fails every request of its route, and the tests reach every route (tests/api/hostile-input).
  */

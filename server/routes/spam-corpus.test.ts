@@ -9,7 +9,7 @@ import { signedInApp } from "../test/signed-in";
  * The spam check measured on a corpus made here: genuine enquiries in several styles, sent as a
  * person's browser sends them (a token from when the form was shown, tens of seconds before), and
  * typical spam (link lists, SEO offers, crypto, instant bots, forged or missing tokens). Every
- * genuine one must reach the inbox; the share of spam caught is printed and written in the README.
+ * genuine one must reach the inbox; the share of spam caught is printed and written in docs/features.md.
  */
 type Sender = "person" | "instant" | "none" | "forged" | "script";
 interface Sample {

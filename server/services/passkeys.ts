@@ -23,7 +23,7 @@ import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
 
 /**
  * The WebAuthn library, loaded at the first passkey ceremony: with its certificate parsers it is
- * about 0.8 MB of code that every start would otherwise parse and keep (README 'Budgets').
+ * about 0.8 MB of code that every start would otherwise parse and keep (docs/benchmarks.md 'Budgets').
  */
 const webauthn = () => import("@simplewebauthn/server");
 

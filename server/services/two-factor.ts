@@ -240,7 +240,7 @@ export function createTwoFactorService(
           set: { secret, lastStep: null, enabledAt: null },
         });
       const uri = totpFor(secret, email).toString();
-      const { default: QRCode } = await import("qrcode"); // only while setting up (README 'Budgets')
+      const { default: QRCode } = await import("qrcode"); // only while setting up (docs/benchmarks.md 'Budgets')
       const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
       return { secret, uri, svg };
     },
