@@ -34,37 +34,69 @@ for (const [net, prefix] of [
   ["240.0.0.0", 4], // reserved, broadcast
 ] as const)
   blocked.addSubnet(net, prefix, "ipv4");
+// Inside global unicast (2000::/3), the ranges that are not: IETF protocol assignments (Teredo,
+// 2001::/32, is checked by the IPv4 addresses it carries, below), documentation.
 for (const [net, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["100::", 64], // discard
+  ["2001::", 23], // IETF protocol assignments: benchmarking, ORCHID, AMT, …
   ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique-local (fd00:ec2::254, a metadata address, too)
-  ["fe80::", 10], // link-local
-  ["fec0::", 10], // site-local (deprecated)
-  ["ff00::", 8], // multicast
+  ["3fff::", 20], // documentation (RFC 9637)
 ] as const)
   blocked.addSubnet(net, prefix, "ipv6");
 
-/** The IPv4 address inside an IPv4-mapped, -compatible or NAT64 IPv6 address, if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const [hi, lo] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+/** The eight 16-bit groups of an IPv6 address (`isIP` said 6; any zone already refused). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const tail: number[] = [];
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    tail.push((a << 8) | b, (c << 8) | d);
+    text = text.slice(0, dotted.index);
+    if (!text.endsWith("::")) text = text.slice(0, -1); // the ':' before the dotted part
+  }
+  const words = (part: string) => (part ? part.split(":").map((word) => Number.parseInt(word, 16)) : []);
+  const [head, rest] = text.includes("::") ? text.split("::") : [text, undefined];
+  const before = words(head ?? "");
+  const after = [...words(rest ?? ""), ...tail];
+  const gap = rest === undefined ? [] : new Array(8 - before.length - after.length).fill(0);
+  return [...before, ...gap, ...after];
 }
 
-/** Whether an IP address is private, loopback, link-local, unique-local, metadata or reserved. */
+/** The IPv4 address in two 16-bit groups. */
+const ipv4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+const privateIpv4 = (hi: number, lo: number) => blocked.check(ipv4Of(hi, lo), "ipv4");
+
+/**
+ * Only global unicast IPv6 is allowed, and where an IPv6 address carries an IPv4 address it is
+ * that address's rules that count: IPv4-mapped (`::ffff:a.b.c.d`, the connection is IPv4) and
+ * NAT64's well-known prefix (`64:ff9b::/96`, DNS64 on an IPv6-only network) reach the IPv4
+ * address inside; 6to4 (`2002::/16`, bits 16-48) and Teredo (`2001::/32`: the server's IPv4 in
+ * bits 32-64, the client's in the last 32 bits inverted) carry one or two. IPv4-compatible
+ * (`::a.b.c.d`, deprecated), SIIT's translated (`::ffff:0:a.b.c.d`) and NAT64's local-use prefix
+ * (`64:ff9b:1::/48`, whose IPv4 sits where each network puts it) are outside 2000::/3: refused.
+ */
+function isPrivateIpv6(address: string): boolean {
+  if (address.includes("%")) return true; // a zone: link-local scope
+  const g = ipv6Groups(address);
+  const zero = (from: number, to: number) => g.slice(from, to).every((word) => word === 0);
+  if (zero(0, 5) && g[5] === 0xffff) return privateIpv4(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return privateIpv4(g[6], g[7]);
+  if ((g[0] & 0xe000) !== 0x2000) return true; // not global unicast
+  if (g[0] === 0x2002) return privateIpv4(g[1], g[2]);
+  if (g[0] === 0x2001 && g[1] === 0)
+    return privateIpv4(g[2], g[3]) || privateIpv4(g[6] ^ 0xffff, g[7] ^ 0xffff);
+  return blocked.check(address, "ipv6");
+}
+
+/**
+ * Whether an IP address is private, loopback, link-local, unique-local, metadata or reserved: any
+ * IPv6 address outside global unicast, or carrying such an IPv4 address (isPrivateIpv6).
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family !== 6) return true; // not an address: never connect to it
-  const v4 = embeddedIpv4(address);
-  if (v4) return blocked.check(v4, "ipv4");
-  return blocked.check(address, "ipv6");
+  return isPrivateIpv6(address);
 }
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, "");
