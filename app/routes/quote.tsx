@@ -1,4 +1,6 @@
 import { QuoteWizard, stepFromPath } from "~/components/quote/QuoteWizard";
+import type { QuotePageData } from "~/lib/quote-wizard.server";
+import { quoteAction, quoteLoader } from "~/lib/quote-wizard.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/quote";
 
@@ -17,6 +19,31 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Read by the public layout: quote pages do not scroll to top on navigation. */
 export const handle = { keepScroll: true };
 
-export default function Quote({ params }: Route.ComponentProps) {
-  return <QuoteWizard step={stepFromPath(params["*"])} />;
+/** The answers kept for a visitor without JavaScript (none for anyone else: the page cache's copy). */
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
+  quoteLoader(request, context, stepFromPath(params["*"]));
+
+/** With scripts the draft lives in the tab (sessionStorage): moving between steps asks the server nothing. */
+export const clientLoader = (): QuotePageData => ({ draft: null });
+
+/** A step sent without JavaScript (or the scripts letting the server's copy go). */
+export const action = ({ request, context, params }: Route.ActionArgs) =>
+  quoteAction(request, context, stepFromPath(params["*"]));
+
+/** A page with a visitor's answers is theirs alone; the cookie that keeps them goes with it. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const cacheControl = actionHeaders.get("cache-control") ?? loaderHeaders.get("cache-control");
+  return cacheControl ? { "cache-control": cacheControl } : new Headers();
+};
+
+export default function Quote({ params, loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData && "errors" in actionData ? actionData : undefined;
+  return (
+    <QuoteWizard
+      step={stepFromPath(params["*"])}
+      kept={loaderData.draft}
+      refused={refused}
+      sentReference={loaderData.sent}
+    />
+  );
 }

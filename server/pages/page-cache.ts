@@ -4,6 +4,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { isKnownPagePath } from "../../common/pages";
+import { QUOTE_STATE_COOKIE } from "../../common/quote-state";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { isAdminPath } from "../plugins/security";
 import type { ContentVersion } from "../services/content-version";
@@ -218,6 +219,8 @@ export function createPageCache(options: PageCacheOptions) {
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).
     if (adminTokenFromCookies(request.headers.cookie) !== undefined || request.headers.authorization)
       return undefined;
+    // A visitor's quote answers sent without JavaScript are in their pages (common/quote-state.ts).
+    if (request.cookies[QUOTE_STATE_COOKIE] !== undefined) return undefined;
     const answer = request.cookies[COOKIE_CONSENT_NAME] ?? "";
     const consent = CONSENT_ANSWERS.has(answer) ? answer : "";
     return { key: `${options.buildId} ${consent} ${page}`, path: url, consent };

@@ -1,7 +1,8 @@
 import { BUSINESS_TYPES, FREQUENCIES } from "@common/enquiry-terms";
-import type { QuoteDraft } from "~/lib/quote-draft";
+import { QUOTE_FIELD_IDS, type QuoteDraft, type QuoteField } from "~/lib/quote-draft";
 import { inputClass } from "../enquiry/styles";
 import { ChoiceCards } from "./ChoiceCards";
+import { FieldError } from "./ErrorSummary";
 
 type Update = (
   patch: Partial<Omit<QuoteDraft, "contact">> & { contact?: Partial<QuoteDraft["contact"]> },
@@ -9,13 +10,16 @@ type Update = (
 
 function TextField(props: {
   id: string;
+  name: string;
   label: string;
   value: string;
   type?: string;
   autoComplete?: string;
   hint?: string;
+  error?: string;
   onChange(value: string): void;
 }) {
+  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean);
   return (
     <div className="space-y-1.5">
       <label htmlFor={props.id} className="block text-sm font-semibold">
@@ -26,12 +30,15 @@ function TextField(props: {
           {props.hint}
         </p>
       )}
+      {props.error && <FieldError id={`${props.id}-error`} message={props.error} />}
       <input
         id={props.id}
+        name={props.name}
         type={props.type ?? "text"}
         value={props.value}
         autoComplete={props.autoComplete}
-        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        aria-describedby={describedBy.length > 0 ? describedBy.join(" ") : undefined}
+        aria-invalid={props.error ? true : undefined}
         onChange={(e) => props.onChange(e.target.value)}
         className={inputClass}
       />
@@ -39,23 +46,38 @@ function TextField(props: {
   );
 }
 
-/** The questions of quote steps 1-5 (/quote/*). */
-export function StepFields({ step, draft, update }: { step: number; draft: QuoteDraft; update: Update }) {
+/** The questions of quote steps 1-5 (/quote/*); `errors`: a step sent without JavaScript and refused. */
+export function StepFields({
+  step,
+  draft,
+  update,
+  errors = {},
+}: {
+  step: number;
+  draft: QuoteDraft;
+  update: Update;
+  errors?: Partial<Record<QuoteField, string>>;
+}) {
   switch (step) {
     case 1:
       return (
         <ChoiceCards
           legend="What type of business are you?"
+          name="businessType"
+          idBase="quote-business-type"
           options={BUSINESS_TYPES}
           value={draft.businessType}
           otherLabel="Other business type"
+          error={errors.businessType}
           onChange={(businessType) => update({ businessType })}
         />
       );
     case 2:
       return (
         <TextField
-          id="quote-waste-type"
+          id={QUOTE_FIELD_IDS.wasteType}
+          name="wasteType"
+          error={errors.wasteType}
           label="Waste type"
           hint="For example food waste, vegetable peelings, brewery spent grain or sludge."
           value={draft.wasteType}
@@ -66,6 +88,9 @@ export function StepFields({ step, draft, update }: { step: number; draft: Quote
       return (
         <ChoiceCards
           legend="How often do you need a collection?"
+          name="frequency"
+          idBase="quote-frequency"
+          error={errors.frequency}
           options={FREQUENCIES}
           value={draft.frequency}
           otherLabel="Other frequency"
@@ -75,7 +100,9 @@ export function StepFields({ step, draft, update }: { step: number; draft: Quote
     case 4:
       return (
         <TextField
-          id="quote-post-code"
+          id={QUOTE_FIELD_IDS.location}
+          name="location"
+          error={errors.location}
           label="Post code"
           hint="Where should we collect from?"
           autoComplete="postal-code"
@@ -87,14 +114,18 @@ export function StepFields({ step, draft, update }: { step: number; draft: Quote
       return (
         <div className="space-y-4">
           <TextField
-            id="quote-name"
+            id={QUOTE_FIELD_IDS.name}
+            name="name"
+            error={errors.name}
             label="Name"
             autoComplete="name"
             value={draft.contact.name}
             onChange={(name) => update({ contact: { name } })}
           />
           <TextField
-            id="quote-email"
+            id={QUOTE_FIELD_IDS.email}
+            name="email"
+            error={errors.email}
             label="Email"
             type="email"
             autoComplete="email"
@@ -102,7 +133,9 @@ export function StepFields({ step, draft, update }: { step: number; draft: Quote
             onChange={(email) => update({ contact: { email } })}
           />
           <TextField
-            id="quote-phone"
+            id={QUOTE_FIELD_IDS.phone}
+            name="phone"
+            error={errors.phone}
             label="Phone"
             type="tel"
             autoComplete="tel"

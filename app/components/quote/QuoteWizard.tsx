@@ -4,14 +4,15 @@ import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { Form, useFetcher, useNavigate } from "react-router";
 import { isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
 import { formStage, formSubmitted, visitSource } from "~/lib/insights";
 import { useMessages } from "~/lib/messages";
-import { useQuoteDraft } from "~/lib/quote-draft";
+import { type QuoteDraft, type QuoteFieldError, stepPath, useQuoteDraft } from "~/lib/quote-draft";
 import { FormMessage, HoneypotField } from "../enquiry/FormParts";
 import { primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
+import { ErrorSummary, FieldError } from "./ErrorSummary";
 import { StepFields } from "./QuoteSteps";
 import { StepIndicator } from "./StepIndicator";
 import { SuccessDialog } from "./SuccessDialog";
@@ -23,19 +24,39 @@ export function stepFromPath(splat: string | undefined): number {
 }
 
 const STEP_FIELD = ["businessType", "wasteType", "frequency", "location", "contact"] as const;
-const stepPath = (step: number) => (step === 1 ? "/quote" : `/quote/${step}`);
+/** GOV.UK's error summary heading. */
+const ERROR_SUMMARY = "There is a problem";
 // Quote pages keep their scroll position.
 const KEEP_SCROLL = { preventScrollReset: true } as const;
 
-/** The six-step quote wizard. */
-export function QuoteWizard({ step }: { step: number }) {
-  const { draft, loaded, update, reset } = useQuoteDraft();
+interface QuoteWizardProps {
+  step: number;
+  /** The answers the server kept for steps sent without JavaScript (null: none). */
+  kept?: QuoteDraft | null;
+  /** A step sent without JavaScript and refused: the answers as typed and each error. */
+  refused?: { draft: QuoteDraft; errors: QuoteFieldError[] };
+  /** The reference of a quote sent without JavaScript (its success screen). */
+  sentReference?: string;
+}
+
+/**
+ * The six-step quote wizard. Every step is a form posted to the route's action (a server round
+ * trip per step without JavaScript); with scripts the steps run here, with no reload.
+ */
+export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardProps) {
+  const forget = useFetcher();
+  const { draft, loaded, update, reset } = useQuoteDraft(refused?.draft ?? kept, () =>
+    // The scripts have taken over the answers the server kept: it lets them go.
+    forget.submit({ intent: "forget" }, { method: "post", action: "/quote" }),
+  );
   const navigate = useNavigate();
   const { add } = useMessages();
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
   /** The visitor's reference once the quote is sent. */
-  const [sent, setSent] = useState<string>();
+  const [sent, setSent] = useState<string | undefined>(sentReference);
+  /** The errors of a step refused by the server, until the visitor sends again here. */
+  const [errors, setErrors] = useState<QuoteFieldError[]>(refused?.errors ?? []);
   const [trap, setTrap] = useState("");
   const formToken = useFormToken();
   const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -68,6 +89,7 @@ export function QuoteWizard({ step }: { step: number }) {
 
   async function next(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setErrors([]);
     if (step < QUOTE_STEPS) {
       const field = STEP_FIELD[step - 1];
       const result = quoteStepSchemas[field].safeParse(draft[field]);
@@ -100,8 +122,16 @@ export function QuoteWizard({ step }: { step: number }) {
   function go(path: string) {
     clearTimeout(messageTimer.current);
     setMessage("");
+    setErrors([]);
     navigate(path, KEEP_SCROLL);
   }
+
+  function previous(event: MouseEvent<HTMLButtonElement>) {
+    event.preventDefault(); // without scripts the button posts the step (intent=previous)
+    go(step === 1 ? "/" : stepPath(step - 1));
+  }
+
+  const fieldErrors = Object.fromEntries(errors.map((error) => [error.field, error.message]));
 
   const closeSuccess = useCallback(() => navigate("/"), [navigate]);
 
@@ -109,13 +139,17 @@ export function QuoteWizard({ step }: { step: number }) {
     <div className="mx-auto w-full max-w-3xl space-y-6">
       {/* While the success popup is open, the page behind it is out of reach (focus and clicks). */}
       <div inert={sent !== undefined} className="space-y-6">
+        <ErrorSummary heading={ERROR_SUMMARY} errors={errors} step={step} />
         <header className="space-y-2 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
           <p className="text-muted">Six quick steps. We reply within one working day.</p>
         </header>
         <StepIndicator step={step} />
-        <form
+        <Form
+          method="post"
+          action={stepPath(step)}
           noValidate
+          preventScrollReset
           onSubmit={next}
           className="relative space-y-5 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
         >
@@ -125,19 +159,21 @@ export function QuoteWizard({ step }: { step: number }) {
             </span>{" "}
             {QUOTE_STEP_NAMES[step - 1]}
           </h2>
-          <StepFields step={step} draft={draft} update={update} />
+          <StepFields step={step} draft={draft} update={update} errors={fieldErrors} />
           {step === QUOTE_STEPS && <HoneypotField id="quote-trap" value={trap} onChange={setTrap} />}
           <FormMessage message={message} live="assertive" testId="quote-message" />
-          <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-between">
+          {fieldErrors.submit && <FieldError id="quote-submit-error" message={fieldErrors.submit} />}
+          {/* Next first: Enter in a field sends the form's first button. Shown Previous | Next. */}
+          <div className="flex flex-col gap-3 min-[400px]:flex-row-reverse min-[400px]:justify-between">
             <button
-              type="button"
-              onClick={() => go(step === 1 ? "/" : stepPath(step - 1))}
-              className={secondaryButtonClass}
+              id="quote-submit"
+              type="submit"
+              name="intent"
+              value="next"
+              disabled={sending}
+              aria-describedby={fieldErrors.submit ? "quote-submit-error" : undefined}
+              className={primaryButtonClass}
             >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Previous
-            </button>
-            <button type="submit" disabled={sending} className={primaryButtonClass}>
               {step < QUOTE_STEPS ? "Next" : "Submit"}
               {step < QUOTE_STEPS ? (
                 <ArrowRight aria-hidden="true" className="size-4" />
@@ -147,8 +183,18 @@ export function QuoteWizard({ step }: { step: number }) {
                 <Send aria-hidden="true" className="size-4" />
               )}
             </button>
+            <button
+              type="submit"
+              name="intent"
+              value="previous"
+              onClick={previous}
+              className={secondaryButtonClass}
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Previous
+            </button>
           </div>
-        </form>
+        </Form>
       </div>
       {sent !== undefined && <SuccessDialog reference={sent} onClose={closeSuccess} />}
     </div>

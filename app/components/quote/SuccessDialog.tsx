@@ -29,10 +29,21 @@ export function SuccessDialog({ reference, onClose }: { reference: string; onClo
           Thank you. Our team will review your details and contact you shortly with your quote.
         </p>
         {reference && <p className="mt-3 font-bold">{REFERENCE_TEXT.yours(reference)}</p>}
-        <button ref={close} type="button" onClick={onClose} className={`${primaryButtonClass} mt-6`}>
-          <X aria-hidden="true" className="size-4" />
-          Close
-        </button>
+        {/* Without JavaScript, Close is a plain request for the home page. */}
+        <form method="get" action="/">
+          <button
+            ref={close}
+            type="submit"
+            onClick={(event) => {
+              event.preventDefault();
+              onClose();
+            }}
+            className={`${primaryButtonClass} mt-6`}
+          >
+            <X aria-hidden="true" className="size-4" />
+            Close
+          </button>
+        </form>
       </div>
     </div>
   );
