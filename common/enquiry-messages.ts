@@ -44,4 +44,14 @@ export const ENQUIRY_MESSAGES = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   invalidSource:
     "source must be an object of text parts (landing, referrer, utmSource, utmMedium, utmCampaign)",
+  /** The database could not be reached: nothing was stored (503, with Retry-After). */
+  notSent:
+    "Your enquiry has not been sent: we could not save it just now. Nothing you typed is lost; please send it again in a minute, or call us.",
+} as const;
+
+/** The forms without JavaScript (GOV.UK's error summary) and their success notice. */
+export const FORM_TEXT = {
+  errorSummary: "There is a problem",
+  /** The heading of a form's success notice, by kind (SPEC's success words). */
+  backHome: "Back to the home page",
 } as const;

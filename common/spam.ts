@@ -14,10 +14,25 @@ export const SPAM_WEIGHTS = {
    * client's rate, it is not spam: it takes a signal from the content too.
    */
   noToken: 2,
+  /**
+   * No form token on the site's own form (a post to /contact, /services/2…): the page always has
+   * one in its HTML, so only a script posting without the page sends none.
+   */
+  noTokenOnForm: 5,
   /** A token that is not ours (wrong signature or shape). */
   badToken: 5,
-  /** Sent sooner than SPAM_MIN_FILL_MS after the form was shown: no person types that fast. */
-  tooFast: 5,
+  /**
+   * Sent sooner than SPAM_MIN_FILL_MS after the page was served. Never Spam on its own (a person
+   * with autofill can be quick, and a page's first paint is no proof of when they began): it
+   * takes a second signal.
+   */
+  tooFast: 3,
+  /**
+   * A form token sent without the headers every current browser sends with a form or fetch
+   * (Origin, Sec-Fetch-Site): a script that took a token from the page. An API client sends no
+   * token, so this never counts against it.
+   */
+  notBrowser: 2,
   /** Older than SPAM_TOKEN_MAX_AGE_MS. */
   expired: 3,
   /** A token already used for an enquiry (on any instance). */
@@ -28,6 +43,10 @@ export const SPAM_WEIGHTS = {
   onlyLinks: 5,
   /** A message with SPAM_MANY_LINKS links or more. */
   manyLinks: 3,
+  /** A message with a link (one or two): common in genuine enquiries, so only a nudge. */
+  link: 2,
+  /** A message mostly in a script other than the Latin alphabet (Cyrillic, Han…): a UK site's spam. */
+  otherScript: 3,
   /** A word or phrase of the disallowed list. */
   word: 5,
   /** An e-mail address or link on a disallowed domain. */
@@ -89,6 +108,21 @@ export const DEFAULT_SPAM_SETTINGS: SpamSettings = {
     "viagra",
     "forex",
     "web traffic",
+    "web design",
+    "website design",
+    "redesign your website",
+    "google ranking",
+    "link building",
+    "backlink",
+    "domain authority",
+    "cryptocurrency",
+    "usdt",
+    "ethereum",
+    "binance",
+    "airdrop",
+    "domain expiration",
+    "expiration notice",
+    "search engine submission",
   ],
   domains: [],
 };

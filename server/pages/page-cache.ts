@@ -9,6 +9,7 @@ import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { isAdminPath } from "../plugins/security";
 import type { ContentVersion } from "../services/content-version";
 import { withCriticalStylesheet } from "./critical-css";
+import { hasFormToken, type TokenIssuer, withFormTokens } from "./form-token";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -34,6 +35,11 @@ interface CachedPage {
   bytes: number;
   /** The content version it was rendered at: kept only while that is still current. */
   version: number;
+  /**
+   * It holds an enquiry form: each response gets its own form token (form-token.ts), so it is
+   * compressed as it is served (br and gzip stay empty) and carries no validator.
+   */
+  formToken: boolean;
 }
 
 export interface PageCacheOptions {
@@ -251,10 +257,13 @@ export function createPageCache(options: PageCacheOptions) {
         },
       };
     const html = Buffer.from(withCriticalStylesheet(app.html));
-    const [br, gz] = await Promise.all([
-      brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzipAsync(html, { level: 9 }),
-    ]);
+    const formToken = hasFormToken(app.html);
+    const [br, gz] = formToken
+      ? [Buffer.alloc(0), Buffer.alloc(0)]
+      : await Promise.all([
+          brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzipAsync(html, { level: 9 }),
+        ]);
     return {
       page: {
         status: page.status,
@@ -267,6 +276,7 @@ export function createPageCache(options: PageCacheOptions) {
         csp: options.policy(app.hashes),
         headers,
         bytes: html.length + br.length + gz.length,
+        formToken,
       },
     };
   }
@@ -339,9 +349,20 @@ export function bestEncoding(
   return [undefined, bodies.identity];
 }
 
-/** Sends a cached page: 304 when the visitor's copy is current, else the best encoding it accepts. */
-export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: boolean) {
+/**
+ * Sends a cached page: 304 when the visitor's copy is current, else the best encoding it accepts.
+ * A page with an enquiry form gets its fresh form token (`issue`) and is never kept by the browser:
+ * a copy shown again (Back) would send a token already used.
+ */
+export async function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  hit: boolean,
+  issue: TokenIssuer = () => "",
+) {
   for (const [name, value] of page.headers) reply.header(name, value);
+  if (page.formToken) return sendWithFormToken(request, reply, page, hit, issue);
   reply
     .header("content-security-policy", page.csp)
     .header("etag", page.etag)
@@ -361,9 +382,39 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
   return reply.status(page.status).send(request.method === "HEAD" ? undefined : body);
 }
 
+async function sendWithFormToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  hit: boolean,
+  issue: TokenIssuer,
+) {
+  reply
+    .header("content-security-policy", page.csp)
+    .header("cache-control", "no-store")
+    .header("vary", "Accept-Encoding, Cookie")
+    .header("x-page-cache", hit ? "hit" : "miss")
+    .status(page.status);
+  if (request.method === "HEAD") return reply.send();
+  const html = Buffer.from(withFormTokens(page.html.toString("utf8"), issue));
+  // Fast levels: a few milliseconds for the site's largest form page, every time it is served.
+  const [encoding] = bestEncoding(request, { br: html, gzip: html, identity: html });
+  const body =
+    encoding === "br"
+      ? await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === "gzip"
+        ? await gzipAsync(html, { level: 6 })
+        : html;
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.header("content-length", body.length).send(body);
+}
+
 /** Sends a render the cache did not keep (a 404 page): as rendered, compressed on the way out. */
-export function sendUncachedPage(reply: FastifyReply, page: UncachedPage) {
+export function sendUncachedPage(reply: FastifyReply, page: UncachedPage, issue: TokenIssuer = () => "") {
   for (const [name, value] of page.headers) reply.header(name, value);
   reply.header("content-security-policy", page.csp).header("x-page-cache", "uncached");
-  return reply.status(page.status).type("text/html; charset=utf-8").send(page.html);
+  const html = hasFormToken(page.html.toString("utf8"))
+    ? Buffer.from(withFormTokens(page.html.toString("utf8"), issue))
+    : page.html;
+  return reply.status(page.status).type("text/html; charset=utf-8").send(html);
 }

@@ -5,14 +5,17 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { BLOG_PAGE_SIZE, PARAGRAPHS_PER_BLOG } from "../../common/blog-rules";
+import { ENQUIRY_FORM_PAGES } from "../../common/enquiries";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
+import { clientKey } from "../client-address";
 import { HttpError } from "../errors";
 import { countPageView, isPageAnswer } from "../insights/page-views";
 import { isSameOrigin } from "../plugins/auth";
 import { contentSecurityPolicy } from "../plugins/security";
 import type { Services } from "../services";
+import { formTokenStream, type TokenIssuer } from "./form-token";
 import {
   createPageCache,
   PAGE_CACHE_NONCE,
@@ -79,7 +82,12 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
 const maybeStaff = (request: FastifyRequest) =>
   adminTokenFromCookies(request.headers.cookie) !== undefined || request.headers.authorization !== undefined;
 
-async function sendFetchResponse(reply: FastifyReply, response: Response, staff: boolean) {
+async function sendFetchResponse(
+  reply: FastifyReply,
+  response: Response,
+  staff: boolean,
+  tokens: () => Promise<TokenIssuer>,
+) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") reply.header(name, value);
@@ -90,7 +98,10 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, staff:
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+  const body = Readable.fromWeb(response.body as NodeReadableStream);
+  // An enquiry form's token, fresh in this response (form-token.ts).
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return reply.send(body);
+  return reply.send(body.pipe(formTokenStream(await tokens())));
 }
 
 /** Hashed static assets (immutable) and every page through React Router's request handler. */
@@ -149,6 +160,7 @@ export async function registerPages(app: FastifyInstance, services: Services, op
         })
       : undefined;
   if (cache) app.decorate("pageCache", cache);
+  const tokens = () => services.spam.tokenIssuer();
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handle(toFetchRequest(request, reply), {
@@ -158,7 +170,7 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       log: request.log,
     });
     if (isPageAnswer(response)) countPageView(services.insights, request);
-    return sendFetchResponse(reply, response, maybeStaff(request));
+    return sendFetchResponse(reply, response, maybeStaff(request), tokens);
   };
   app.route({
     method: ["GET", "HEAD"],
@@ -178,11 +190,11 @@ export async function registerPages(app: FastifyInstance, services: Services, op
           .type("text/plain; charset=utf-8")
           .send(API_MESSAGES.pagesBusy);
       }
-      if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
+      if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached, await tokens());
       if (cached) {
         // Beside the cache: counted in memory, flushed later (a kept 404 is no page view).
         if (cached.page.status === 200) countPageView(services.insights, request);
-        return sendCachedPage(request, reply, cached.page, cached.hit);
+        return sendCachedPage(request, reply, cached.page, cached.hit, await tokens());
       }
       return renderPage(request, reply);
     },
@@ -202,16 +214,27 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       { parseAs: "buffer", bodyLimit: PARAGRAPHS_PER_BLOG * services.config.imageMaxBytes + 1024 * 1024 },
       keep,
     );
-    forms.route({
-      method: "POST",
-      url: "/*",
-      handler: async (request, reply) => {
-        // Defence in depth beside the SameSite=Strict session cookie: no cross-site form posts.
-        if (!isSameOrigin(request))
-          return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
-        return renderPage(request, reply);
-      },
-    });
+    const formPost = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Defence in depth beside the SameSite=Strict session cookie: no cross-site form posts.
+      if (!isSameOrigin(request))
+        return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
+      return renderPage(request, reply);
+    };
+    forms.route({ method: "POST", url: "/*", handler: formPost });
+    // The enquiry forms' posts (no JavaScript) share the REST API's allowance for their form.
+    for (const [url, kind] of Object.entries(ENQUIRY_FORM_PAGES))
+      forms.route({
+        method: "POST",
+        url,
+        handler: formPost,
+        config: {
+          rateLimit: {
+            max: services.config.enquiryRateLimit,
+            timeWindow: "1 hour",
+            keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${clientKey(request.ip)}`,
+          },
+        },
+      });
   });
 }
 

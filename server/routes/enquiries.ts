@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ENQUIRY_RETRY } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/enquiry-terms";
 import { enquiryRequestSchema } from "../../common/lead-source";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
+import { Unavailable } from "../services/errors";
+import { sentByBrowser } from "../services/spam";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
 /** Each form's path and the summary the API document gives its submission. */
@@ -60,7 +63,9 @@ export async function enquiryRoutes(app: FastifyInstance) {
         summary,
         description:
           "Stored, then mailed to the office. A missing or invalid field is refused with the form's " +
-          `message for it. A client may send each form ${perHour} times an hour, then 429.`,
+          `message for it. A client may send each form ${perHour} times an hour, then 429. While the ` +
+          "database cannot be reached: 503 with Retry-After, nothing stored (send it again). Without a " +
+          "`formToken` (an API client) an enquiry is not spam for that alone; it is scored on its content.",
         tags: ["enquiries"],
         body: jsonSchemaOf(enquiryRequestSchema(kind)),
         response: {
@@ -74,6 +79,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
           },
           400: errorBody,
           429: errorBody,
+          503: errorBody,
         },
       },
       config: {
@@ -88,7 +94,16 @@ export async function enquiryRoutes(app: FastifyInstance) {
         const body = request.body;
         if (!isObject(body)) throw badRequest(ENQUIRY_MESSAGES.invalidBody);
         // 201 only once the enquiry and its outbox row are committed (Invalid is the 400).
-        const { reference, stored } = await app.services.intake.take(kind, body, clientKey(request.ip));
+        // A database that cannot be reached is a 503 with Retry-After (Unavailable): nothing stored.
+        const { reference, stored } = await app.services.intake
+          .take(kind, body, clientKey(request.ip), {
+            door: "api",
+            browser: sentByBrowser((name) => request.headers[name]),
+          })
+          .catch((error) => {
+            if (error instanceof Unavailable) reply.header("retry-after", String(ENQUIRY_RETRY.afterSeconds));
+            throw error;
+          });
         if (!stored) request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
         const spam = app.services.spam;
         spam.prune().catch((error) => request.log.warn({ err: error }, "spam: pruning used tokens failed"));

@@ -27,8 +27,15 @@ describe.each(TEST_DATABASES)("the spam check on %s", (kind) => {
   const signed = signedInApp(kind, { ENQUIRY_RATE_LIMIT: "20" });
   let ip = 0;
   const tag = `spam${Date.now()}`;
-  const submit = (payload: object, remoteAddress = `10.32.${++ip % 250}.1`) =>
-    signed.app.inject({ method: "POST", url: "/api/contact", payload, remoteAddress });
+  /** As the page's form sends it from a browser (its Origin header), or `script` (no browser headers). */
+  const submit = (payload: object, remoteAddress = `10.32.${++ip % 250}.1`, script = false) =>
+    signed.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload,
+      remoteAddress,
+      headers: script ? {} : { origin: signed.app.config.siteUrl, "sec-fetch-site": "same-origin" },
+    });
   const aged = (ms = 20_000) => signed.app.services.spam.issueToken(Date.now() - ms);
   const headers = () => bearer(signed.token);
   /** The stored enquiry with this message, and whether its office mail was queued. */
@@ -64,17 +71,30 @@ describe.each(TEST_DATABASES)("the spam check on %s", (kind) => {
     expect(await mailed(row.id)).toBe(1);
   });
 
-  it("keeps an instant, a reused and a forged token's enquiry as spam with the reasons, never mailed, answered alike", async () => {
-    const fresh = await signed.app.services.spam.issueToken();
+  it("never files a quick person as Spam for the timing alone, but a script's instant send is", async () => {
+    const quick = `${tag} quick person`;
+    await submit({ ...VALID_CONTACT, message: quick, [FORM_TOKEN_FIELD]: await aged(400) });
+    const person = await stored(quick);
+    expect(person.status).toBe("new");
+    expect(await mailed(person.id)).toBe(1);
+    // The same timing from a script that took the page's token (no browser headers): two signals.
     const instant = `${tag} instant bot`;
-    const res = await submit({ ...VALID_CONTACT, message: instant, [FORM_TOKEN_FIELD]: fresh });
+    const fresh = await signed.app.services.spam.issueToken();
+    const res = await submit(
+      { ...VALID_CONTACT, message: instant, [FORM_TOKEN_FIELD]: fresh },
+      undefined,
+      true,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ status: "Created", reference: expect.stringMatching(/^FO-/) });
     const caught = await stored(instant);
     expect(caught.status).toBe("spam");
     expect(caught.spamReasons?.[0]).toMatch(/^Sent \d\.\d s after the form was shown$/);
+    expect(caught.spamReasons).toContain(SPAM_MESSAGES.notBrowser);
     expect(await mailed(caught.id)).toBe(0);
+  });
 
+  it("keeps a reused and a forged token's enquiry as spam with the reasons, answered alike", async () => {
     const token = await aged();
     await submit({ ...VALID_CONTACT, message: `${tag} first use`, [FORM_TOKEN_FIELD]: token });
     expect((await stored(`${tag} first use`)).status).toBe("new");
@@ -168,11 +188,11 @@ describe.each(TEST_DATABASES)("the spam check on %s", (kind) => {
 
   it("'Not spam' moves it to the inbox and queues its mail once", async () => {
     const message = `${tag} released`;
-    await submit({
-      ...VALID_CONTACT,
-      message,
-      [FORM_TOKEN_FIELD]: await signed.app.services.spam.issueToken(),
-    });
+    await submit(
+      { ...VALID_CONTACT, message, [FORM_TOKEN_FIELD]: await signed.app.services.spam.issueToken() },
+      undefined,
+      true,
+    );
     const row = await stored(message);
     expect(row.status).toBe("spam");
     const detail = await signed.app.inject({

@@ -7,8 +7,9 @@ import type { EnquiryKind } from "../../common/enquiry-terms";
 import { leadSourceInputSchema } from "../../common/lead-source";
 import { FORM_TOKEN_FIELD } from "../../common/spam";
 import { firstIssue } from "../../common/zod";
+import { isDatabaseUnreachable } from "../db/unreachable";
 import type { createEnquiryService } from "./enquiries";
-import { Invalid } from "./errors";
+import { Invalid, Unavailable } from "./errors";
 import { normaliseLeadSource } from "./lead-source";
 import type { SpamService } from "./spam";
 
@@ -19,6 +20,8 @@ export interface Intake {
   stored: boolean;
 }
 
+type Door = { door?: "api" | "form"; browser?: boolean };
+
 /**
  * One way in for an enquiry, whichever door it came through (the REST API, a form's route action):
  * the honeypot, the fields (the form's message for the first wrong one, as `Invalid`), the spam
@@ -28,7 +31,33 @@ export function createEnquiryIntake(deps: {
   enquiries: ReturnType<typeof createEnquiryService>;
   spam: SpamService;
 }) {
-  async function take(kind: EnquiryKind, body: Record<string, unknown>, client: string): Promise<Intake> {
+  /**
+   * `door`: which way it came (the REST API, or the site's form: a form post without a token is
+   * Spam) and whether the request carried a browser's headers (see spam.ts). Throws Unavailable
+   * when the database cannot be reached: nothing was stored, the sender is asked to try again.
+   */
+  async function take(
+    kind: EnquiryKind,
+    body: Record<string, unknown>,
+    client: string,
+    door: Door = {},
+  ): Promise<Intake> {
+    try {
+      return await receive(kind, body, client, door);
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      throw new Unavailable(ENQUIRY_MESSAGES.notSent, "database unreachable: enquiry not stored, 503", {
+        cause: error,
+      });
+    }
+  }
+
+  async function receive(
+    kind: EnquiryKind,
+    body: Record<string, unknown>,
+    client: string,
+    door: Door,
+  ): Promise<Intake> {
     const trap = body[HONEYPOT_FIELD];
     const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
     const sent = leadSourceInputSchema.optional().safeParse(body.source ?? undefined);
@@ -47,7 +76,7 @@ export function createEnquiryIntake(deps: {
     }
     if (!parsed.success) throw new Invalid(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
     // Scored spam is kept as Spam with its reasons (never mailed); the sender sees the same answer.
-    const verdict = await deps.spam.check(parsed.data, body[FORM_TOKEN_FIELD], client);
+    const verdict = await deps.spam.check(parsed.data, body[FORM_TOKEN_FIELD], client, Date.now(), door);
     const { reference } = await deps.enquiries.submit(kind, parsed.data, {
       source,
       spam: verdict.spam,

@@ -48,6 +48,16 @@ function linkDomains(value: string): string[] {
   });
 }
 
+const LETTER = /\p{L}/gu;
+const LATIN_LETTER = /\p{Script=Latin}/gu;
+
+/** At least 20 letters, most of them outside the Latin alphabet (accents are Latin). */
+function mostlyOtherScript(value: string): boolean {
+  const letters = value.match(LETTER)?.length ?? 0;
+  if (letters < 20) return false;
+  return (value.match(LATIN_LETTER)?.length ?? 0) < letters / 2;
+}
+
 /** `domain` is the host or a parent of it. */
 const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
@@ -68,6 +78,8 @@ export function contentReasons(fields: Record<string, unknown>, settings: SpamSe
   if (links.length > 0 && rest.length === 0) reasons.push([SPAM_WEIGHTS.onlyLinks, SPAM_MESSAGES.onlyLinks]);
   else if (links.length >= SPAM_MANY_LINKS)
     reasons.push([SPAM_WEIGHTS.manyLinks, SPAM_MESSAGES.manyLinks(links.length)]);
+  else if (links.length > 0) reasons.push([SPAM_WEIGHTS.link, SPAM_MESSAGES.link]);
+  if (mostlyOtherScript(message)) reasons.push([SPAM_WEIGHTS.otherScript, SPAM_MESSAGES.otherScript]);
   const words = [message, ...names, text(fields.company), text(fields.businessType), text(fields.wasteType)]
     .join("\n")
     .toLowerCase();
@@ -84,6 +96,10 @@ export function contentReasons(fields: Record<string, unknown>, settings: SpamSe
       reasons.push([SPAM_WEIGHTS.domain, SPAM_MESSAGES.domain(domain)]);
   return reasons;
 }
+
+/** Whether a request carried the headers current browsers send with every form post and fetch. */
+export const sentByBrowser = (header: (name: string) => unknown) =>
+  Boolean(header("origin") || header("sec-fetch-site"));
 
 /** A form token: `<issued at, ms>.<id>.<HMAC-SHA256 of both>`, base64url signature. */
 export function signToken(secret: string, issuedAt: number, id: string = randomUUID()): string {
@@ -123,6 +139,8 @@ export const spamClientMax = (enquiryRateLimit: number) =>
 export function createSpamService(db: Database, options: { clientMax?: number } = {}) {
   const clientMax = options.clientMax ?? SPAM_CLIENT_MAX;
   let cached: { at: number; settings: SpamSettings; secret: string } | undefined;
+  /** The tokens' secret never changes once made: kept for good, so pages get tokens in an outage. */
+  let secret: string | undefined;
   let prunedAt = 0;
   /** Recent submission times per client (this instance's own; bounded). */
   const recent = new Map<string, number[]>();
@@ -139,6 +157,7 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
       settings: { words: row.words, domains: row.domains },
       secret: row.tokenSecret,
     };
+    secret = row.tokenSecret;
     return cached;
   }
 
@@ -148,11 +167,24 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
   }
 
   /**
+   * Signs tokens without waiting (a page being served, server/pages/form-token.ts). Without the
+   * secret (the database has not answered since the start) it gives "": the form still works, and
+   * the enquiry is scored without a token.
+   */
+  async function tokenIssuer(): Promise<() => string> {
+    if (!secret) await load().catch(() => undefined);
+    const known = secret;
+    return known ? () => signToken(known, Date.now()) : () => "";
+  }
+
+  /**
    * A key for another signed value of the public forms (the quote wizard's answers kept between
    * steps without JavaScript): derived from the token secret, so every instance shares it.
    */
   async function derivedKey(purpose: string): Promise<Buffer> {
-    return createHmac("sha256", (await load()).secret).update(`fenland-form-key:${purpose}`).digest();
+    return createHmac("sha256", (await load()).secret)
+      .update(`fenland-form-key:${purpose}`)
+      .digest();
   }
 
   /** Counts this submission for `client` and answers how many it made in the window. */
@@ -179,16 +211,29 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
     return { reasons, tokenId: used ? undefined : read.id };
   }
 
-  /** Scores a submission: its fields, its form token and the client that sent it. */
+  /**
+   * Scores a submission: its fields, its form token and the client that sent it. `door`: the
+   * REST API (a client without a token is no spam for that alone) or the site's own form (the
+   * page always carries a token). `browser`: the request carried a browser's Origin or Sec-Fetch
+   * headers (unknown counts as a browser).
+   */
   async function check(
     fields: Record<string, unknown>,
     token: unknown,
     client: string,
     now = Date.now(),
+    options: { door?: "api" | "form"; browser?: boolean } = {},
   ): Promise<SpamVerdict> {
     const { settings } = await load();
     const fromToken = await tokenReasons(token, now);
-    const reasons = [...fromToken.reasons, ...contentReasons(fields, settings)];
+    const noToken = fromToken.reasons.some(([, reason]) => reason === SPAM_MESSAGES.noToken);
+    const tokenReasonsHere: Reason[] =
+      noToken && options.door === "form"
+        ? [[SPAM_WEIGHTS.noTokenOnForm, SPAM_MESSAGES.noToken]]
+        : !noToken && options.browser === false
+          ? [...fromToken.reasons, [SPAM_WEIGHTS.notBrowser, SPAM_MESSAGES.notBrowser]]
+          : fromToken.reasons;
+    const reasons = [...tokenReasonsHere, ...contentReasons(fields, settings)];
     const sent = countClient(client, now);
     if (sent > clientMax) reasons.push([SPAM_WEIGHTS.rate, SPAM_MESSAGES.rate(sent)]);
     const score = reasons.reduce((sum, [weight]) => sum + weight, 0);
@@ -235,7 +280,7 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
     return settings();
   }
 
-  return { issueToken, derivedKey, check, prune, settings, saveSettings };
+  return { issueToken, tokenIssuer, derivedKey, check, prune, settings, saveSettings };
 }
 
 export type SpamService = ReturnType<typeof createSpamService>;
