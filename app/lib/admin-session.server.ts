@@ -8,7 +8,7 @@ import {
 import type { Permission } from "@common/roles";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
-import { authorize } from "../../server/services/access";
+import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../../server/services/access";
 import { Forbidden, Unavailable } from "../../server/services/errors";
 
 /** Where an account the Owner's two-factor requirement holds back is sent: 'Account'. */
@@ -25,27 +25,47 @@ export function adminFrom(request: Request, context: AppLoadContext) {
 /**
  * The admin guard for loaders and actions of every /admin/dashboard/* page: the signed-in
  * administrator, or a redirect to the login screen. A forged, expired or revoked cookie is no
- * session. With `permission`, a role without it gets a 403 page with the catalogue's message
- * (the service layer's one check, server/services/access.ts), never the data. Call it in every
- * admin loader and action (child loaders run beside the parent's).
+ * session. While the Owner's two-factor requirement holds the account back, only an enrolment
+ * `step` is let through (the service layer's one rule, server/services/access.ts): opening any
+ * other page leads to 'Account' to enrol, and any other write is refused (403, the catalogue's
+ * message). With `permission`, a role without it gets a 403 page with the catalogue's message,
+ * never the data. Call it in every admin loader and action (child loaders run beside the parent's).
  */
-export async function requireAdmin(request: Request, context: AppLoadContext, permission?: Permission) {
+export async function requireAdmin(
+  request: Request,
+  context: AppLoadContext,
+  permission?: Permission,
+  step?: EnrolmentStep,
+) {
   const admin = await adminFrom(request, context);
   if (!admin) throw redirect("/admin");
-  // The Owner requires two-factor sign-in: an account without it may only enrol on 'Account'.
-  if (
-    new URL(request.url).pathname !== ENROLMENT_PATH &&
-    (await context.services.twoFactor.enrolmentDue(admin.id))
-  )
-    throw redirect(ENROLMENT_PATH);
+  try {
+    await admitWhileEnrolling(context.services.twoFactor.enrolmentDue, admin.id, step);
+  } catch (error) {
+    if (error instanceof Forbidden && request.method === "GET") throw redirect(ENROLMENT_PATH);
+    throw refusal(error);
+  }
   if (permission) {
     try {
       authorize(admin, permission);
     } catch (error) {
-      if (error instanceof Forbidden) throw data(error.message, { status: 403 });
-      throw error;
+      throw refusal(error);
     }
   }
+  return admin;
+}
+
+/** A refusal of the service layer as the screen's 403 page; anything else as it came. */
+const refusal = (error: unknown) =>
+  error instanceof Forbidden ? data(error.message, { status: 403 }) : error;
+
+/**
+ * The signed-in administrator who may see unpublished content on public pages (a draft's
+ * preview): not one the Owner's two-factor requirement holds back.
+ */
+export async function previewerFrom(request: Request, context: AppLoadContext) {
+  const admin = await adminFrom(request, context);
+  if (!admin || (await context.services.twoFactor.enrolmentDue(admin.id))) return undefined;
   return admin;
 }
 

@@ -3,8 +3,7 @@ import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import { API_MESSAGES } from "../../common/messages";
 import type { Permission } from "../../common/roles";
-import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
-import { authorize } from "../services/access";
+import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../services/access";
 import type { SessionAdmin } from "../services/sessions";
 
 /** What an admin route needs: one permission of common/roles.ts, or a session of any role. */
@@ -23,14 +22,21 @@ declare module "fastify" {
     /** The /api/admin routes open without a session: sign-in and accepting an invitation. */
     signIn?: boolean;
     /**
-     * Open to an account the Owner's two-factor requirement holds back (enrolment, sign-out, the
-     * account's own read); every other admin route answers 403 until it has enrolled.
+     * The enrolment step the route is (services/access.ts ENROLMENT_STEPS), open to an account the
+     * Owner's two-factor requirement holds back; every other admin route answers 403 until it has
+     * enrolled.
      */
-    beforeEnrolment?: boolean;
+    enrolmentStep?: EnrolmentStep;
   }
   interface FastifyInstance {
     /** Every /api/admin route as registered, with its need (the role tests try each with each role). */
-    adminRoutes: Array<{ method: string; url: string; need: AdminRouteNeed | "signIn" }>;
+    adminRoutes: Array<{
+      method: string;
+      url: string;
+      need: AdminRouteNeed | "signIn";
+      /** The enrolment step the route is, if any (open while the requirement holds an account back). */
+      enrolmentStep?: EnrolmentStep;
+    }>;
   }
 }
 
@@ -48,7 +54,8 @@ export function readAdminToken(request: FastifyRequest): { token?: string; fromC
  * The admin API's session check: 401 without a live session. Writes authenticated by the cookie
  * alone must come from our own origin (CSRF defence; Bearer clients are not exposed to CSRF and
  * may call from anywhere). Then the route's need: 403 with the catalogue's message when the
- * account's role lacks the permission (the service layer's one check, services/access.ts).
+ * account's role lacks the permission, or when the Owner's two-factor requirement holds the
+ * account back and the route is no enrolment step (the service layer's checks, services/access.ts).
  */
 async function checkAdminSession(request: FastifyRequest, reply: FastifyReply) {
   const { token, fromCookie } = readAdminToken(request);
@@ -59,11 +66,11 @@ async function checkAdminSession(request: FastifyRequest, reply: FastifyReply) {
   }
   const need = request.routeOptions.config.permission;
   if (need && need !== "anyRole") authorize(admin, need);
-  if (
-    !request.routeOptions.config.beforeEnrolment &&
-    (await request.server.services.twoFactor.enrolmentDue(admin.id))
-  )
-    return reply.status(403).send({ status: "Error", message: TWO_FACTOR_MESSAGES.enrolmentDue });
+  await admitWhileEnrolling(
+    request.server.services.twoFactor.enrolmentDue,
+    admin.id,
+    request.routeOptions.config.enrolmentStep,
+  );
   request.admin = admin;
   request.adminToken = token;
 }
@@ -80,10 +87,15 @@ const isAdminUrl = (url: string) => url === "/api/admin" || url.startsWith("/api
 export function adminRouteGuard(routes: FastifyInstance["adminRoutes"]) {
   return (routeOptions: RouteOptions) => {
     if (!isAdminUrl(routeOptions.url)) return;
-    const config = (routeOptions.config ?? {}) as { permission?: AdminRouteNeed; signIn?: boolean };
+    const config = (routeOptions.config ?? {}) as {
+      permission?: AdminRouteNeed;
+      signIn?: boolean;
+      enrolmentStep?: EnrolmentStep;
+    };
     const method = [routeOptions.method].flat().join(",");
     const record = (need: AdminRouteNeed | "signIn") => {
-      if (method !== "HEAD") routes.push({ method, url: routeOptions.url, need });
+      if (method !== "HEAD")
+        routes.push({ method, url: routeOptions.url, need, enrolmentStep: config.enrolmentStep });
     };
     if (config.signIn) {
       if (config.permission)

@@ -113,7 +113,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.post(
     "/admin/logout",
     {
-      config: { ...adminOnly("anyRole").config, beforeEnrolment: true },
+      config: { ...adminOnly("anyRole").config, enrolmentStep: "sign-out" },
       schema: {
         summary: "Revoke the current session and clear the cookie",
         tags: ["admin"],
@@ -131,7 +131,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
   app.get(
     "/admin/profile",
     {
-      config: { ...adminOnly("anyRole").config, beforeEnrolment: true },
+      config: { ...adminOnly("anyRole").config, enrolmentStep: "profile" },
       schema: {
         summary: "Session check: the signed-in administrator",
         tags: ["admin"],

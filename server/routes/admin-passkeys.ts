@@ -8,6 +8,7 @@ import {
 } from "../../common/passkeys";
 import { z } from "../../common/zod";
 import { clientKey } from "../client-address";
+import type { EnrolmentStep } from "../services/access";
 import {
   adminOnly,
   adminSecurity,
@@ -32,11 +33,10 @@ const optionsBody = {
   properties: { challenge: { type: "string" } },
   required: ["challenge"],
 };
-// Any signed-in role manages its own passkeys, also while the Owner's two-factor requirement
-// holds it back: a passkey is one way to meet it.
-const ownConfig = { ...adminOnly("anyRole").config, beforeEnrolment: true };
-const own = (summary: string, extra: Record<string, unknown>) => ({
-  config: ownConfig,
+// Any signed-in role manages its own passkeys. Listing, the options and registering stay open
+// while the Owner's two-factor requirement holds the account back: a passkey is one way to meet it.
+const own = (summary: string, extra: Record<string, unknown>, enrolmentStep?: EnrolmentStep) => ({
+  config: { ...adminOnly("anyRole").config, ...(enrolmentStep ? { enrolmentStep } : {}) },
   bodyLimit: PASSKEY_LIMITS.bodyBytes,
   schema: { summary, tags: ["admin"], security: adminSecurity, ...extra },
 });
@@ -51,22 +51,30 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
 
   app.get(
     "/admin/passkeys",
-    own("The signed-in account's passkeys (names and dates), oldest first", {
-      response: {
-        200: withStatus("Ok", "data", jsonSchemaOf(z.array(passkeyListingSchema), "output")),
-        ...errors,
+    own(
+      "The signed-in account's passkeys (names and dates), oldest first",
+      {
+        response: {
+          200: withStatus("Ok", "data", jsonSchemaOf(z.array(passkeyListingSchema), "output")),
+          ...errors,
+        },
       },
-    }),
+      "passkey-list",
+    ),
     async (request) => ({ status: "Ok", data: await passkeys.list(request.admin!.id) }),
   );
 
   app.post(
     "/admin/passkeys/options",
-    own("Registration options for a new passkey (a single-use challenge, five minutes)", {
-      description:
-        "Pass `data` to startRegistration (@simplewebauthn/browser), then POST the result to /api/admin/passkeys.",
-      response: { 200: withStatus("Ok", "data", optionsBody), 409: errorBody, ...errors },
-    }),
+    own(
+      "Registration options for a new passkey (a single-use challenge, five minutes)",
+      {
+        description:
+          "Pass `data` to startRegistration (@simplewebauthn/browser), then POST the result to /api/admin/passkeys.",
+        response: { 200: withStatus("Ok", "data", optionsBody), 409: errorBody, ...errors },
+      },
+      "passkey-options",
+    ),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { status: "Ok", data: await passkeys.registrationOptions(request.admin!) };
@@ -75,17 +83,21 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/passkeys",
-    own("Register a passkey: the browser's answer to the registration options, and a name", {
-      description:
-        "Refused (400) when the challenge is unknown, used or expired, or the origin or relying party is not this site's.",
-      body: jsonSchemaOf(passkeyRegisterSchema),
-      response: {
-        201: withStatus("Created", "data", jsonSchemaOf(passkeyListingSchema, "output")),
-        400: errorBody,
-        409: errorBody,
-        ...errors,
+    own(
+      "Register a passkey: the browser's answer to the registration options, and a name",
+      {
+        description:
+          "Refused (400) when the challenge is unknown, used or expired, or the origin or relying party is not this site's.",
+        body: jsonSchemaOf(passkeyRegisterSchema),
+        response: {
+          201: withStatus("Created", "data", jsonSchemaOf(passkeyListingSchema, "output")),
+          400: errorBody,
+          409: errorBody,
+          ...errors,
+        },
       },
-    }),
+      "passkey-register",
+    ),
     async (request, reply) => {
       const input = parseBody(passkeyRegisterSchema, request.body);
       const added = await passkeys.register(

@@ -6,6 +6,7 @@ import {
 } from "../../common/two-factor";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
+import type { EnrolmentStep } from "../services/access";
 import { TWO_FACTOR_LIMITS, TWO_FACTOR_WINDOW_MS } from "../services/two-factor";
 import {
   adminRoute,
@@ -18,10 +19,10 @@ import {
 } from "./schemas";
 
 const route = adminRoute("anyRole", "admin");
-/** Enrolment stays open to an account the Owner's requirement holds back (plugins/auth.ts). */
-const enrolment = (summary: string, extra: Record<string, unknown>) => {
+/** An enrolment step: open to an account the Owner's requirement holds back (services/access.ts). */
+const enrolment = (step: EnrolmentStep, summary: string, extra: Record<string, unknown>) => {
   const options = route(summary, extra);
-  return { ...options, config: { ...options.config, beforeEnrolment: true } };
+  return { ...options, config: { ...options.config, enrolmentStep: step } };
 };
 /** A route taking a password: compared exactly, so the input hygiene leaves its body alone. */
 const withRawCredentials = <T extends { config: object }>(options: T) => ({
@@ -51,40 +52,48 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
 
   app.get(
     "/admin/two-factor",
-    enrolment("Whether two-factor sign-in is on, recovery codes left, and whether enrolment is due", {
-      response: {
-        200: withStatus("Ok", "data", {
-          type: "object",
-          properties: {
-            enabled: { type: "boolean" },
-            recoveryCodesLeft: { type: "integer" },
-            enrolmentDue: { type: "boolean" },
-          },
-          required: ["enabled", "recoveryCodesLeft", "enrolmentDue"],
-        }),
-        401: errorBody,
+    enrolment(
+      "enrolment-screen",
+      "Whether two-factor sign-in is on, recovery codes left, and whether enrolment is due",
+      {
+        response: {
+          200: withStatus("Ok", "data", {
+            type: "object",
+            properties: {
+              enabled: { type: "boolean" },
+              recoveryCodesLeft: { type: "integer" },
+              enrolmentDue: { type: "boolean" },
+            },
+            required: ["enabled", "recoveryCodesLeft", "enrolmentDue"],
+          }),
+          401: errorBody,
+        },
       },
-    }),
+    ),
     async (request) => ({ status: "Ok", data: await app.services.twoFactor.status(request.admin!.id) }),
   );
 
   app.post(
     "/admin/two-factor/start",
-    enrolment("Start setting up two-factor sign-in: a new secret (pending) and its QR code as SVG", {
-      response: {
-        200: withStatus("Ok", "data", {
-          type: "object",
-          properties: {
-            secret: { type: "string", description: "base32, for manual entry" },
-            uri: { type: "string", description: "otpauth:// URI" },
-            svg: { type: "string", description: "the URI's QR code, inline SVG" },
-          },
-          required: ["secret", "uri", "svg"],
-        }),
-        400: errorBody,
-        401: errorBody,
+    enrolment(
+      "two-factor-start",
+      "Start setting up two-factor sign-in: a new secret (pending) and its QR code as SVG",
+      {
+        response: {
+          200: withStatus("Ok", "data", {
+            type: "object",
+            properties: {
+              secret: { type: "string", description: "base32, for manual entry" },
+              uri: { type: "string", description: "otpauth:// URI" },
+              svg: { type: "string", description: "the URI's QR code, inline SVG" },
+            },
+            required: ["secret", "uri", "svg"],
+          }),
+          400: errorBody,
+          401: errorBody,
+        },
       },
-    }),
+    ),
     async (request) => ({
       status: "Ok",
       data: await app.services.twoFactor.start(request.admin!.id, request.admin!.email),
@@ -93,11 +102,15 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/two-factor/confirm",
-    enrolment("Confirm the pending secret with a code: on, with ten one-time recovery codes", {
-      description: `A wrong code changes nothing. ${limitNote}`,
-      body: jsonSchemaOf(twoFactorConfirmSchema),
-      response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
-    }),
+    enrolment(
+      "two-factor-confirm",
+      "Confirm the pending secret with a code: on, with ten one-time recovery codes",
+      {
+        description: `A wrong code changes nothing. ${limitNote}`,
+        body: jsonSchemaOf(twoFactorConfirmSchema),
+        response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+      },
+    ),
     async (request) => {
       const { code } = parseBody(twoFactorConfirmSchema, request.body);
       const data = await app.services.twoFactor.confirm(request.admin!.id, code, clientKey(request.ip));
@@ -108,7 +121,7 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
   app.post(
     "/admin/two-factor/disable",
     withRawCredentials(
-      enrolment("Turn two-factor sign-in off, given the password or a current code", {
+      route("Turn two-factor sign-in off, given the password or a current code", {
         description: limitNote,
         body: jsonSchemaOf(twoFactorDisableSchema),
         response: { 200: okBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
@@ -123,7 +136,7 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/two-factor/recovery-codes",
-    enrolment("Ten new recovery codes; the old ones stop working", {
+    route("Ten new recovery codes; the old ones stop working", {
       response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody },
     }),
     async (request) => ({

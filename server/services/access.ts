@@ -1,4 +1,5 @@
 import { can, type Permission, ROLE_MESSAGES, type Role } from "../../common/roles";
+import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { Forbidden } from "./errors";
 
 /**
@@ -8,4 +9,40 @@ import { Forbidden } from "./errors";
  */
 export function authorize(admin: { role: Role }, permission: Permission): void {
   if (!can(admin.role, permission)) throw new Forbidden(ROLE_MESSAGES.forbidden(permission));
+}
+
+/**
+ * The Owner's two-factor requirement, the one rule every door asks (the admin API's hook, the
+ * admin screens' guard): while an account must enrol (the requirement is on and it has neither an
+ * authenticator app nor a passkey), it may do these and nothing else. Each door names the step
+ * it is; a door naming none is refused until the account has enrolled.
+ */
+export const ENROLMENT_STEPS = [
+  /** Who is signed in: the dashboard's shell, GET /api/admin/profile. */
+  "profile",
+  "sign-out",
+  /** The enrolment screen ('Account' reduced to its enrolment sections) and GET /api/admin/two-factor. */
+  "enrolment-screen",
+  "two-factor-start",
+  "two-factor-confirm",
+  /** The account's passkeys (GET /api/admin/passkeys): the screen lists the one just added. */
+  "passkey-list",
+  "passkey-options",
+  "passkey-register",
+  /** Confirming the password again (sudo mode): adding a passkey asks for it. */
+  "sudo",
+] as const;
+export type EnrolmentStep = (typeof ENROLMENT_STEPS)[number];
+
+/**
+ * Refuses (Forbidden, the catalogue's message) whatever is not an enrolment step while the
+ * account must enrol; `enrolmentDue` is the two-factor service's answer for the account.
+ */
+export async function admitWhileEnrolling(
+  enrolmentDue: (adminId: string) => Promise<boolean>,
+  adminId: string,
+  step?: EnrolmentStep,
+): Promise<void> {
+  if (step && ENROLMENT_STEPS.includes(step)) return;
+  if (await enrolmentDue(adminId)) throw new Forbidden(TWO_FACTOR_MESSAGES.enrolmentDue);
 }

@@ -17,25 +17,43 @@ import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/passkeys.server";
+import type { EnrolmentStep } from "../../../server/services/access";
 import type { Route } from "./+types/account";
 
 export const meta = adminMeta("Change password");
 export const headers = adminHeaders;
 
+/** The enrolment screen too: while the Owner's requirement holds the account back, only its enrolment sections. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, undefined, "enrolment-screen");
+  const { twoFactor, security } = await twoFactorLoad(context, admin);
+  const enrolment = { email: admin.email, twoFactor, ...(await passkeyLoad(context, admin)) };
+  if (twoFactor.enrolmentDue) return { ...enrolment, sessions: [], security: null };
   return {
-    email: admin.email,
+    ...enrolment,
+    security,
     sessions: await context.services.sessions.listFor(admin.id, admin.sessionId),
-    ...(await twoFactorLoad(context, admin)),
-    ...(await passkeyLoad(context, admin)),
   };
 }
 
+/** The page's writes that are enrolment steps (server/services/access.ts); every other is refused while it is due. */
+const ENROLMENT_INTENTS: Record<string, EnrolmentStep> = {
+  "two-factor-start": "two-factor-start",
+  "two-factor-confirm": "two-factor-confirm",
+  "passkey-options": "passkey-options",
+  "passkey-register": "passkey-register",
+};
+
 /** 'Change password': the rules, then the current password; every other session of the account ends. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
   const values = Object.fromEntries(await request.formData());
+  const intent = typeof values.intent === "string" ? values.intent : "";
+  const admin = await requireAdmin(
+    request,
+    context,
+    undefined,
+    Object.hasOwn(ENROLMENT_INTENTS, intent) ? ENROLMENT_INTENTS[intent] : undefined,
+  );
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
   if (isTwoFactorIntent(values.intent)) return twoFactorAction(context, admin, values);
@@ -99,10 +117,11 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
         Signed in as <strong className="text-text">{loaderData.email}</strong>. After the change, every other
         device signed in to this account is signed out.
       </p>
-      {loaderData.twoFactor.enrolmentDue && <AccountTwoFactor status={loaderData.twoFactor} />}
+      {/* Held back by the Owner's requirement: only the ways to enrol (every other write is refused). */}
       <fetcher.Form
         ref={form}
         method="post"
+        hidden={loaderData.twoFactor.enrolmentDue}
         noValidate
         className="card mt-6 flex flex-col gap-4"
         onSubmit={(event) => busy && event.preventDefault()}
@@ -143,8 +162,8 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
           {busy && <Loading />}
         </div>
       </fetcher.Form>
-      <AccountSessions sessions={loaderData.sessions} />
-      {!loaderData.twoFactor.enrolmentDue && <AccountTwoFactor status={loaderData.twoFactor} />}
+      {!loaderData.twoFactor.enrolmentDue && <AccountSessions sessions={loaderData.sessions} />}
+      <AccountTwoFactor status={loaderData.twoFactor} />
       <AccountPasskeys passkeys={loaderData.passkeys} />
       {loaderData.security && <AccountSecurity settings={loaderData.security} />}
     </div>

@@ -24,7 +24,7 @@ export const headers = adminHeaders;
 
 /** The admin guard: no dashboard screen renders without a live session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context, undefined, "profile");
   return { email: admin.email, role: admin.role };
 }
 

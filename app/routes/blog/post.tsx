@@ -4,7 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import { LatestPosts } from "~/components/blog/LatestPosts";
 import { JsonLd } from "~/components/JsonLd";
-import { adminFrom } from "~/lib/admin-session.server";
+import { previewerFrom } from "~/lib/admin-session.server";
 import { cardFromPost, postImageIds, templatePostFromPost } from "~/lib/blog-display";
 import { blogPostingJsonLd, blogPostMeta, notFoundMeta, type PostSeo } from "~/lib/blog-seo";
 import { excerpt, plainText } from "~/lib/blog-text";
@@ -24,7 +24,7 @@ const MORE_POSTS = 3;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const blog = context.services.blog;
-  const admin = request.headers.has("cookie") ? await adminFrom(request, context) : undefined;
+  const admin = request.headers.has("cookie") ? await previewerFrom(request, context) : undefined;
   const [{ post, modified }, newest] = await Promise.all([
     foundOr404(blog.getWithModified(params["*"] ?? "", { state: admin ? "all" : "published" })),
     blog.listSummaries({ limit: MORE_POSTS + 1 }),
