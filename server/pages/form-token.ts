@@ -29,8 +29,11 @@ export function formTokenStream(issue: TokenIssuer): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const text = withFormTokens(held + decoder.write(chunk), issue);
-      held = text.slice(Math.max(0, text.length - keep));
-      callback(null, text.slice(0, text.length - held.length));
+      let cut = Math.max(0, text.length - keep);
+      // Never between the two halves of a character outside the BMP (an emoji).
+      if (cut > 0 && /[\uDC00-\uDFFF]/.test(text[cut])) cut -= 1;
+      held = text.slice(cut);
+      callback(null, text.slice(0, cut));
     },
     flush(callback) {
       callback(null, withFormTokens(held + decoder.end(), issue));

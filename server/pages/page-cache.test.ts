@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
 import { contentSecurityPolicy } from "../plugins/security";
 import { bearer, postBody, signIn } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
@@ -57,7 +58,7 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
         const posts = await app.services.blog.list();
         const body = `<!DOCTYPE html><html><head><script nonce="${PAGE_CACHE_NONCE}">${THEME_SCRIPT}</script>${STYLESHEET}</head><body>
           <p class="popup">${popup?.title ?? "no popup"}</p><ul>${posts.map((p) => `<li>${p.title}</li>`).join("")}</ul>
-          <p>consent: ${consent}</p>${"<p>filler</p>".repeat(path.includes("large") ? 20_000 : path.includes("medium") ? 2_000 : 1)}
+          <p>consent: ${consent}</p>${path.includes("form") ? `<form method="post"><input type="hidden" name="formToken" value="${FORM_TOKEN_PLACEHOLDER}"></form>` : ""}${"<p>filler</p>".repeat(path.includes("large") ? 20_000 : path.includes("medium") ? 2_000 : 1)}
           <div class="post"><script>${CONTENT_SCRIPT}</script></div>
           <script type="application/ld+json" nonce="${PAGE_CACHE_NONCE}">${JSON_LD}</script>
           <script type="module" nonce="${PAGE_CACHE_NONCE}">import("/assets/entry.js")</script></body></html>`;
@@ -73,7 +74,8 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     app.get("/page/*", async (request, reply) => {
       const cached = await cache.lookup(request);
       if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached);
-      if (cached) return sendCachedPage(request, reply, cached.page, cached.hit);
+      if (cached)
+        return sendCachedPage(request, reply, cached.page, cached.hit, await app.services.spam.tokenIssuer());
       return reply.header("x-page-cache", "bypass").send("rendered for this visitor alone");
     });
     token = await signIn(app);
@@ -97,6 +99,31 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(renders).toEqual(["/page/once "]);
     expect(html(second)).toBe(html(first));
+  });
+
+  it("gives a kept page with a form a fresh token in each response, without rendering it again", async () => {
+    renders = [];
+    const tokenOf = (res: Awaited<ReturnType<typeof get>>) =>
+      /name="formToken" value="([^"]*)"/.exec(html(res))?.[1] ?? "";
+    const first = await get("/page/form");
+    const second = await get("/page/form", { "accept-encoding": "gzip" });
+    const third = await get("/page/form", { "accept-encoding": "identity" });
+    expect(renders).toEqual(["/page/form "]);
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    const tokens = [first, second, third].map(tokenOf);
+    expect(new Set(tokens).size).toBe(3);
+    for (const [i, res] of [first, second, third].entries()) {
+      expect(html(res)).not.toContain(FORM_TOKEN_PLACEHOLDER);
+      // Signed as it was served: "too fast" counts from this response.
+      expect(Date.now() - Number(tokens[i].split(".")[0])).toBeLessThan(5_000);
+      // Never kept by the browser nor revalidated into an old copy (whose token may be spent).
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers.etag).toBeUndefined();
+      // The inline scripts are untouched: the same policy as the page without a form.
+      expect(res.headers["content-security-policy"]).toContain(sha256(THEME_SCRIPT));
+    }
+    expect(second.headers["content-encoding"]).toBe("gzip");
+    expect(third.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers a 404 render as it is: rendered once per request, never kept", async () => {
