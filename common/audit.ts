@@ -32,6 +32,13 @@ export const AUDIT_ACTIONS = [
   "two_factor_required_changed",
   "spam_settings_changed",
   "webhook_changed",
+  "webhook_added",
+  "webhook_secret_rotated",
+  "webhook_enabled",
+  "webhook_disabled",
+  "webhook_deleted",
+  "webhook_test_sent",
+  "webhook_resent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +69,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   two_factor_required_changed: "Two-factor requirement changed",
   spam_settings_changed: "Spam settings changed",
   webhook_changed: "Webhook changed",
+  webhook_added: "Webhook endpoint added",
+  webhook_secret_rotated: "Webhook secret rotated",
+  webhook_enabled: "Webhook endpoint enabled",
+  webhook_disabled: "Webhook endpoint disabled",
+  webhook_deleted: "Webhook endpoint deleted",
+  webhook_test_sent: "Webhook test event sent",
+  webhook_resent: "Webhook delivery sent again",
 };
 
 /** Lengths kept: a label longer than this is cut (a post title, an e-mail). */

@@ -54,7 +54,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     }),
     async (request, reply) => {
       const input = parseBody(webhookEndpointInputSchema, request.body);
-      return reply.status(201).send({ status: "Created", data: await webhooks.add(input) });
+      return reply.status(201).send({ status: "Created", data: await webhooks.add(input, request.admin!) });
     },
   );
 
@@ -67,7 +67,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     }),
     async (request) => {
       const { enabled } = parseBody(webhookEnabledInputSchema, request.body);
-      return { status: "Ok", data: await webhooks.setEnabled(request.params.id, enabled) };
+      return { status: "Ok", data: await webhooks.setEnabled(request.params.id, enabled, request.admin!) };
     },
   );
 
@@ -77,7 +77,10 @@ export async function integrationRoutes(app: FastifyInstance) {
       params: idParams,
       response: { 200: withStatus("Ok", "data", withSecret), 404: errorBody, ...adminErrors },
     }),
-    async (request) => ({ status: "Ok", data: await webhooks.rotateSecret(request.params.id) }),
+    async (request) => ({
+      status: "Ok",
+      data: await webhooks.rotateSecret(request.params.id, request.admin!),
+    }),
   );
 
   app.delete<Id>(
@@ -87,7 +90,7 @@ export async function integrationRoutes(app: FastifyInstance) {
       response: { 200: okBody, 404: errorBody, ...adminErrors },
     }),
     async (request) => {
-      await webhooks.remove(request.params.id);
+      await webhooks.remove(request.params.id, request.admin!);
       return { status: "Ok" };
     },
   );
@@ -112,7 +115,9 @@ export async function integrationRoutes(app: FastifyInstance) {
       response: { 201: withStatus("Created", "data", delivery), 404: errorBody, ...adminErrors },
     }),
     async (request, reply) =>
-      reply.status(201).send({ status: "Created", data: await webhooks.sendTest(request.params.id) }),
+      reply
+        .status(201)
+        .send({ status: "Created", data: await webhooks.sendTest(request.params.id, request.admin!) }),
   );
 
   app.post<{ Params: { id: string; deliveryId: string } }>(
@@ -129,7 +134,7 @@ export async function integrationRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply.status(201).send({
         status: "Created",
-        data: await webhooks.sendAgain(request.params.id, request.params.deliveryId),
+        data: await webhooks.sendAgain(request.params.id, request.params.deliveryId, request.admin!),
       }),
   );
 }

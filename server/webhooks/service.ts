@@ -11,6 +11,7 @@ import {
 } from "../../common/webhooks";
 import type { Database } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { type AuditActor, recordAudit } from "../services/audit";
 import { Conflict, Invalid, NotFound } from "../services/errors";
 import {
   AddressRefused,
@@ -55,6 +56,16 @@ const deliveryView = (row: DeliveryRow): WebhookDelivery => ({
 const notFound = () => new NotFound(WEBHOOK_MESSAGES.notFound);
 
 /**
+ * How the activity record names an endpoint: its description and host, never the whole URL (a
+ * receiver's path or query often carries its own token) and never its secret.
+ */
+function auditTarget(row: Pick<EndpointRow, "id" | "url" | "description">, detail?: string) {
+  const host = URL.canParse(row.url) ? new URL(row.url).host : "";
+  const named = row.description ? `${row.description} (${host})` : host;
+  return { id: row.id, label: detail ? `${named}: ${detail}` : named };
+}
+
+/**
  * 'Integrations' (Owner): webhook endpoints, their secrets (shown once: when added and when
  * rotated), their delivery log, 'Send again' and 'Send a test event'. `wake` asks the outbox
  * worker for a pass. Errors come from common/webhooks.ts's catalogue.
@@ -92,49 +103,70 @@ export function createWebhookService(
     return rows.map(endpointView);
   }
 
-  async function add(input: WebhookEndpointInput): Promise<WebhookEndpoint & { secret: string }> {
+  /** Each change below is recorded in the activity record (audit) in its own transaction, as `by`. */
+  async function add(
+    input: WebhookEndpointInput,
+    by: AuditActor,
+  ): Promise<WebhookEndpoint & { secret: string }> {
     const url = await checkedUrl(input.url);
-    const [{ n }] = await db.select({ n: count() }).from(webhookEndpoints);
-    if (Number(n) >= WEBHOOK_LIMITS.endpoints) throw new Conflict(WEBHOOK_MESSAGES.tooMany);
     const secret = newSecret();
-    const [row] = await db
-      .insert(webhookEndpoints)
-      .values({ url, description: input.description ?? "", events: [...new Set(input.events)], secret })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints);
+      if (Number(n) >= WEBHOOK_LIMITS.endpoints) throw new Conflict(WEBHOOK_MESSAGES.tooMany);
+      const [made] = await tx
+        .insert(webhookEndpoints)
+        .values({ url, description: input.description ?? "", events: [...new Set(input.events)], secret })
+        .returning();
+      await recordAudit(tx, { action: "webhook_added", actor: by, target: auditTarget(made) });
+      return made;
+    });
     return { ...endpointView(row), secret };
   }
 
-  async function rotateSecret(id: string): Promise<WebhookEndpoint & { secret: string }> {
+  async function rotateSecret(id: string, by: AuditActor): Promise<WebhookEndpoint & { secret: string }> {
     await endpointRow(id);
     const secret = newSecret();
-    const [row] = await db
-      .update(webhookEndpoints)
-      .set({ secret })
-      .where(eq(webhookEndpoints.id, id))
-      .returning();
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(webhookEndpoints)
+        .set({ secret })
+        .where(eq(webhookEndpoints.id, id))
+        .returning();
+      if (!changed) throw notFound();
+      await recordAudit(tx, { action: "webhook_secret_rotated", actor: by, target: auditTarget(changed) });
+      return changed;
+    });
     return { ...endpointView(row), secret };
   }
 
-  async function setEnabled(id: string, enabled: boolean): Promise<WebhookEndpoint> {
+  async function setEnabled(id: string, enabled: boolean, by: AuditActor): Promise<WebhookEndpoint> {
     await endpointRow(id);
-    const [row] = await db
-      .update(webhookEndpoints)
-      .set({ enabled, disabledReason: null })
-      .where(eq(webhookEndpoints.id, id))
-      .returning();
-    if (!row) throw notFound();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(webhookEndpoints)
+        .set({ enabled, disabledReason: null })
+        .where(eq(webhookEndpoints.id, id))
+        .returning();
+      if (!changed) throw notFound();
+      const action = enabled ? "webhook_enabled" : "webhook_disabled";
+      await recordAudit(tx, { action, actor: by, target: auditTarget(changed) });
+      return changed;
+    });
     return endpointView(row);
   }
 
   /** Deletes the endpoint with its delivery log (pending deliveries are not sent). */
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, by: AuditActor): Promise<void> {
     if (!UUID_SHAPE.test(id)) throw notFound();
-    const gone = await db
-      .delete(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, id))
-      .returning({ id: webhookEndpoints.id });
-    if (gone.length === 0) throw notFound();
+    await db.transaction(async (tx) => {
+      const [gone] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({
+        id: webhookEndpoints.id,
+        url: webhookEndpoints.url,
+        description: webhookEndpoints.description,
+      });
+      if (!gone) throw notFound();
+      await recordAudit(tx, { action: "webhook_deleted", actor: by, target: auditTarget(gone) });
+    });
   }
 
   /** The endpoint's delivery log, newest first (the last WEBHOOK_LIMITS.logRows). */
@@ -150,17 +182,21 @@ export function createWebhookService(
   }
 
   /** A test event to this endpoint alone (no personal data), queued now. */
-  async function sendTest(id: string): Promise<WebhookDelivery> {
+  async function sendTest(id: string, by: AuditActor): Promise<WebhookDelivery> {
     const endpoint = await endpointRow(id);
-    const [row] = await db
-      .insert(webhookDeliveries)
-      .values({
-        endpointId: endpoint.id,
-        messageId: newMessageId(),
-        event: WEBHOOK_TEST_EVENT,
-        payload: webhookPayload(WEBHOOK_TEST_EVENT, { endpoint: endpoint.id }),
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [queued] = await tx
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: endpoint.id,
+          messageId: newMessageId(),
+          event: WEBHOOK_TEST_EVENT,
+          payload: webhookPayload(WEBHOOK_TEST_EVENT, { endpoint: endpoint.id }),
+        })
+        .returning();
+      await recordAudit(tx, { action: "webhook_test_sent", actor: by, target: auditTarget(endpoint) });
+      return queued;
+    });
     wake();
     return deliveryView(row);
   }
@@ -169,8 +205,8 @@ export function createWebhookService(
    * 'Send again': the same message (its webhook-id and body) queued once more as a new delivery,
    * with a fresh 24 hours of retries. Conflict when its content was erased with its enquiry.
    */
-  async function sendAgain(id: string, deliveryId: string): Promise<WebhookDelivery> {
-    await endpointRow(id);
+  async function sendAgain(id: string, deliveryId: string, by: AuditActor): Promise<WebhookDelivery> {
+    const endpoint = await endpointRow(id);
     if (!UUID_SHAPE.test(deliveryId)) throw new NotFound(WEBHOOK_MESSAGES.deliveryNotFound);
     const [original] = await db
       .select()
@@ -178,16 +214,23 @@ export function createWebhookService(
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)));
     if (!original) throw new NotFound(WEBHOOK_MESSAGES.deliveryNotFound);
     if (!original.payload) throw new Conflict(WEBHOOK_MESSAGES.noPayload);
-    const [row] = await db
-      .insert(webhookDeliveries)
-      .values({
-        endpointId: id,
-        enquiryId: original.enquiryId,
-        messageId: original.messageId,
-        event: original.event,
-        payload: original.payload,
-      })
-      .returning();
+    const payload = original.payload;
+    const row = await db.transaction(async (tx) => {
+      const [queued] = await tx
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: id,
+          enquiryId: original.enquiryId,
+          messageId: original.messageId,
+          event: original.event,
+          payload,
+        })
+        .returning();
+      // The message's event and id, never its content (an enquiry's details).
+      const detail = `${original.event} ${original.messageId}`;
+      await recordAudit(tx, { action: "webhook_resent", actor: by, target: auditTarget(endpoint, detail) });
+      return queued;
+    });
     wake();
     return deliveryView(row);
   }

@@ -299,7 +299,10 @@ describe.each(TEST_DATABASES)("webhooks on %s", (kind) => {
     );
     try {
       for (const url of [`${hook.base}/private`, "http://10.0.0.5/hook", "https://169.254.169.254/latest"]) {
-        await expect(refusing.services.webhooks.add({ url, events: ["enquiry.created"] })).rejects.toThrow(
+        const owner = { email: "owner@example.co.uk" };
+        await expect(
+          refusing.services.webhooks.add({ url, events: ["enquiry.created"] }, owner),
+        ).rejects.toThrow(
           url.startsWith("http://10.") ? WEBHOOK_MESSAGES.httpNotAllowed : WEBHOOK_MESSAGES.privateAddress,
         );
       }

@@ -34,7 +34,7 @@ const INTENTS = ["add", "rotate", "enable", "disable", "delete", "test", "resend
 
 /** Add, 'Rotate secret', 'Disable'/'Enable', 'Delete', 'Send a test event' and 'Send again'. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context, "integrations");
+  const admin = await requireAdmin(request, context, "integrations");
   const form = await request.formData();
   const webhooks = context.services.webhooks;
   const asked = String(form.get("intent") ?? "add");
@@ -48,26 +48,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         events: form.getAll("events").map(String),
       });
       if (!parsed.success) return invalidInput(parsed.error.issues);
-      const added = await webhooks.add(parsed.data);
+      const added = await webhooks.add(parsed.data, admin);
       return done({ message: WEBHOOK_MESSAGES.added, secret: added.secret, secretFor: added.url });
     }
     if (intent === "rotate") {
-      const rotated = await webhooks.rotateSecret(id);
+      const rotated = await webhooks.rotateSecret(id, admin);
       return done({ message: WEBHOOK_MESSAGES.rotated, secret: rotated.secret, secretFor: rotated.url });
     }
     if (intent === "enable" || intent === "disable") {
-      await webhooks.setEnabled(id, intent === "enable");
+      await webhooks.setEnabled(id, intent === "enable", admin);
       return done({ message: intent === "enable" ? WEBHOOK_MESSAGES.enabled : WEBHOOK_MESSAGES.disabled });
     }
     if (intent === "delete") {
-      await webhooks.remove(id);
+      await webhooks.remove(id, admin);
       return done({ message: WEBHOOK_MESSAGES.removed });
     }
     if (intent === "test") {
-      await webhooks.sendTest(id);
+      await webhooks.sendTest(id, admin);
       return done({ message: WEBHOOK_MESSAGES.testQueued });
     }
-    await webhooks.sendAgain(id, String(form.get("delivery") ?? ""));
+    await webhooks.sendAgain(id, String(form.get("delivery") ?? ""), admin);
     return done({ message: WEBHOOK_MESSAGES.queuedAgain });
   } catch (error) {
     return refused(error);
