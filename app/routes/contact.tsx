@@ -4,10 +4,15 @@ import { useLocation } from "react-router";
 import { ContactForm } from "~/components/enquiry/ContactForm";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
+import { enquiryAction } from "~/lib/enquiry-action.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const handle = { fullBleed: true };
+
+/** The form without JavaScript (or sent before the scripts were ready): see enquiry-action.server.ts. */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  enquiryAction("contact", request, context, "contact-enquiry");
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const partnership = location.pathname.startsWith("/contact/2");

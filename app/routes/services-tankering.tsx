@@ -3,6 +3,7 @@ import { Phone } from "lucide-react";
 import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
 import { EWC_CODES, TANKERING_EXPERTISE } from "~/content/tankering";
+import { enquiryAction } from "~/lib/enquiry-action.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services-tankering";
@@ -11,6 +12,10 @@ import type { Route } from "./+types/services-tankering";
 const TankerArt = staticIsland(() => import("~/components/art/TankerArt"));
 
 export const handle = { fullBleed: true };
+
+/** The form without JavaScript (or sent before the scripts were ready): see enquiry-action.server.ts. */
+export const action = ({ request, context }: Route.ActionArgs) =>
+  enquiryAction("tankering", request, context, "tankering-enquiry");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { HONEYPOT_FIELD } from "@common/enquiries";
-import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/enquiry-messages";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, TANKERING_MESSAGES } from "@common/enquiry-messages";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -114,6 +114,38 @@ describe("contact form", () => {
   });
 });
 
+describe("a send while the database is away (503)", () => {
+  it("is sent again by itself as Retry-After asks, and arrives", async () => {
+    const { page, context } = await newPage(browser);
+    const name = `Retry ${Date.now()}`;
+    let refused = 0;
+    await page.route("**/api/contact", async (route) => {
+      if (refused++ > 0) return route.fallback();
+      await route.fulfill({
+        status: 503,
+        headers: { "retry-after": "1" },
+        contentType: "application/json",
+        body: JSON.stringify({ status: "Error", message: ENQUIRY_MESSAGES.notSent }),
+      });
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    for (const [label, value] of [
+      ["Name", name],
+      ["Email", "retry@example.co.uk"],
+      ["Company", "Retry Ltd"],
+      ["Phone", "01733 000 777"],
+      ["Message", "Sent while the database restarted"],
+    ])
+      await page.getByLabel(label, { exact: true }).fill(value);
+    await submit(page);
+    await page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
+    expect(refused).toBe(2);
+    await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    await context.close();
+  });
+});
+
 describe("tankering form", () => {
   it("shows every message in order and confirms a sent request", async () => {
     const { page, context } = await newPage(browser);
@@ -142,7 +174,7 @@ describe("tankering form", () => {
     const { page, context } = await newPage(browser);
     await page.route("**/api/tankering", (route) =>
       route.fulfill({
-        status: 503,
+        status: 500,
         contentType: "application/json",
         body: '{"status":"Error","message":"Service down"}',
       }),

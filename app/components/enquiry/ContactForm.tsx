@@ -24,6 +24,7 @@ export function ContactForm({ labelledBy }: { labelledBy: string }) {
       kind="contact"
       labelledBy={labelledBy}
       fields={FIELDS}
+      successText={CONTACT_MESSAGES.success}
       schema={contactSchema}
       onSuccess={(reference) => {
         add(CONTACT_MESSAGES.success, "success");

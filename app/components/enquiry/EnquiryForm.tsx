@@ -1,12 +1,21 @@
+import { REFERENCE_TEXT } from "@common/confirmation";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import type { EnquiryKind } from "@common/enquiry-terms";
-import { FORM_TOKEN_FIELD } from "@common/spam-fields";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useActionData, useLocation, useSearchParams } from "react-router";
 import type { ZodMiniType } from "zod/mini";
-import { type EnquiryResult, postEnquiry, useFormToken } from "~/lib/enquiry-api";
+import {
+  type EnquiryFormAnswer,
+  type EnquiryResult,
+  postEnquiry,
+  REFERENCE_SHAPE,
+  SENT_PARAM,
+  useFormToken,
+} from "~/lib/enquiry-api";
 import { formStage, formSubmitted, visitSource } from "~/lib/insights";
-import { FormMessage, HoneypotField } from "./FormParts";
+import { ErrorSummary, FieldError, FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
 
 export interface FieldSpec<Name extends string> {
@@ -24,40 +33,61 @@ interface EnquiryFormProps<Name extends string> {
   labelledBy: string;
   fields: FieldSpec<Name>[];
   schema: ZodMiniType;
+  /** SPEC's success words, shown above the form when it was sent without JavaScript. */
+  successText: string;
   /** Called after a 201 with the visitor's reference; the form has already been cleared. */
   onSuccess(reference: string): void;
   onFailure(result: Exclude<EnquiryResult, { ok: true }>): void;
 }
 
+const isServer = typeof document === "undefined";
+
 /**
- * The contact and tankering forms: the first failing field's message as page text (in the
- * shared zod schema's checking order), cleared when any field changes; posted to our own API.
+ * The contact and tankering forms. Without JavaScript (or sent before the scripts are ready) the
+ * browser posts it to the page's route action (app/lib/enquiry-action.server.ts), which answers
+ * with the error summary and each field's message, or the success notice. With JavaScript it is
+ * sent to our own API: the first failing field's message as page text (in the shared zod schema's
+ * checking order), cleared when any field changes. The fields keep what the visitor typed, even
+ * before the scripts arrived: they are read from the form itself.
  */
 export function EnquiryForm<Name extends string>({
   kind,
   labelledBy,
   fields,
   schema,
+  successText,
   onSuccess,
   onFailure,
 }: EnquiryFormProps<Name>) {
-  const empty = () => Object.fromEntries(fields.map((f) => [f.name, ""])) as Record<Name, string>;
-  const [values, setValues] = useState(empty);
-  const [trap, setTrap] = useState("");
+  const answer = useActionData() as EnquiryFormAnswer | undefined;
+  const [params] = useSearchParams();
+  const sent = params.get(SENT_PARAM) ?? "";
+  const { pathname } = useLocation();
   const [error, setError] = useState("");
+  const [refused, setRefused] = useState(answer);
   const [sending, setSending] = useState(false);
   const id = useId();
-  const formToken = useFormToken();
+  const tokenInput = useRef<HTMLInputElement>(null);
+  const formToken = useFormToken(tokenInput);
   useEffect(() => formStage(kind, "viewed"), [kind]); // viewed → submitted (Insights)
+  useEffect(() => setRefused(answer), [answer]);
 
-  const change = (name: Name, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+  // Any change clears the messages (SPEC), the server's included.
+  const changed = () => {
     setError("");
+    setRefused(undefined);
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    const form = event.currentTarget;
+    const posted = new FormData(form);
+    const text = (name: string) => {
+      const value = posted.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const values = Object.fromEntries(fields.map((f) => [f.name, text(f.name)]));
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "");
@@ -66,7 +96,7 @@ export function EnquiryForm<Name extends string>({
     setSending(true);
     const result = await postEnquiry(kind, {
       ...(parsed.data as object),
-      [HONEYPOT_FIELD]: trap,
+      [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
       [FORM_TOKEN_FIELD]: formToken.current(),
       source: visitSource(),
     });
@@ -74,57 +104,103 @@ export function EnquiryForm<Name extends string>({
     if (result.ok) {
       formToken.renew();
       formSubmitted(kind);
-      setValues(empty());
+      for (const field of fields) {
+        const input = form.elements.namedItem(field.name);
+        if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) input.value = "";
+      }
+      setRefused(undefined);
       onSuccess(result.reference);
     } else onFailure(result);
   }
 
+  const inputId = (name: string) => `${id}-${name}`;
+  const fieldErrors = refused?.fieldErrors ?? {};
+  // In the checking order (the schema's, as the action lists them), which may differ from the layout.
+  const summary = Object.entries(fieldErrors)
+    .filter(([name]) => fields.some((f) => f.name === name))
+    .map(([name, message]): [string, string] => [inputId(name), message]);
+  const notice = refused?.notSent ?? refused?.error;
+
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={labelledBy} className="relative w-full space-y-4">
-      {fields.map((field) => {
-        const inputId = `${id}-${field.name}`;
-        const common = {
-          id: inputId,
-          name: field.name,
-          value: values[field.name],
-          autoComplete: field.autoComplete,
-          className: inputClass,
-        };
-        return (
-          <div key={field.name} className="space-y-1.5">
-            <label htmlFor={inputId} className="block text-sm font-semibold">
-              {field.label}
-            </label>
-            {field.type === "textarea" ? (
-              <textarea {...common} rows={5} onChange={(e) => change(field.name, e.target.value)} />
-            ) : (
-              <input
-                {...common}
-                type={field.type ?? "text"}
-                list={field.suggestions ? `${inputId}-list` : undefined}
-                onChange={(e) => change(field.name, e.target.value)}
-              />
-            )}
-            {field.suggestions && (
-              <datalist id={`${inputId}-list`}>
-                {field.suggestions.map((s) => (
-                  <option key={s} value={s} />
-                ))}
-              </datalist>
-            )}
-          </div>
-        );
-      })}
-      <HoneypotField id={`${id}-trap`} value={trap} onChange={setTrap} />
-      <FormMessage message={error} live="polite" testId="form-error" />
-      <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full sm:w-auto`}>
-        {sending ? (
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-        ) : (
-          <Send aria-hidden="true" className="size-4" />
+    <>
+      {REFERENCE_SHAPE.test(sent) && !refused && (
+        <div role="status" className="mb-6 rounded-md border-2 border-brand p-4">
+          <p className="font-bold">{successText}</p>
+          <p className="mt-1">{REFERENCE_TEXT.yours(sent)}</p>
+        </div>
+      )}
+      <form
+        method="post"
+        action={pathname}
+        noValidate
+        onSubmit={submit}
+        aria-labelledby={labelledBy}
+        className="relative w-full space-y-4"
+      >
+        <ErrorSummary id={`${id}-summary`} errors={summary} />
+        {notice && (
+          <p role="alert" className="rounded-md border-2 border-red-400 p-4 font-semibold">
+            {notice}
+          </p>
         )}
-        Submit
-      </button>
-    </form>
+        {fields.map((field) => {
+          const fieldId = inputId(field.name);
+          const message = fieldErrors[field.name];
+          const common = {
+            id: fieldId,
+            name: field.name,
+            defaultValue: answer?.values[field.name] ?? "",
+            autoComplete: field.autoComplete,
+            className: inputClass,
+            onChange: changed,
+            "aria-invalid": message ? true : undefined,
+            "aria-describedby": message ? `${fieldId}-error` : undefined,
+          };
+          return (
+            <div key={field.name} className="space-y-1.5">
+              <label htmlFor={fieldId} className="block text-sm font-semibold">
+                {field.label}
+              </label>
+              <FieldError id={`${fieldId}-error`} message={message} />
+              {field.type === "textarea" ? (
+                <textarea {...common} rows={5} />
+              ) : (
+                <input
+                  {...common}
+                  type={field.type ?? "text"}
+                  list={field.suggestions ? `${fieldId}-list` : undefined}
+                />
+              )}
+              {field.suggestions && (
+                <datalist id={`${fieldId}-list`}>
+                  {field.suggestions.map((s) => (
+                    <option key={s} value={s} />
+                  ))}
+                </datalist>
+              )}
+            </div>
+          );
+        })}
+        <HoneypotField id={`${id}-trap`} />
+        {/* The server fills the token in as it serves the page (server/pages/form-token.ts); in
+            the browser React leaves the field's value alone (useFormToken reads and renews it). */}
+        <input
+          ref={tokenInput}
+          type="hidden"
+          name={FORM_TOKEN_FIELD}
+          suppressHydrationWarning
+          {...(isServer ? { defaultValue: answer?.token || FORM_TOKEN_PLACEHOLDER } : {})}
+        />
+        <FormMessage message={error} live="polite" testId="form-error" />
+        <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full sm:w-auto`}>
+          {sending ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          Submit
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,15 +1,19 @@
 import { HONEYPOT_FIELD } from "@common/enquiries";
+import { FORM_TEXT } from "@common/enquiry-messages";
 import { honeypotClass } from "./styles";
 
-/** The spam trap: hidden from people and assistive technology, filled only by bots. */
+/**
+ * The spam trap: hidden from people and assistive technology, filled only by bots. Controlled
+ * when given `value` and `onChange`; otherwise the form reads it (and posts it without JavaScript).
+ */
 export function HoneypotField({
   id,
   value,
   onChange,
 }: {
   id: string;
-  value: string;
-  onChange(value: string): void;
+  value?: string;
+  onChange?(value: string): void;
 }) {
   return (
     <div aria-hidden="true" className={honeypotClass}>
@@ -23,10 +27,57 @@ export function HoneypotField({
         data-1p-ignore=""
         data-lpignore="true"
         data-bwignore=""
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        {...(onChange ? { value, onChange: (e) => onChange(e.target.value) } : { defaultValue: "" })}
       />
     </div>
+  );
+}
+
+const errorTextClass = "text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700";
+
+/**
+ * GOV.UK's error summary, at the top of a form the server refused: "There is a problem", then
+ * each message as a link to its field, in the form's order.
+ */
+export function ErrorSummary({
+  id,
+  errors,
+}: {
+  id: string;
+  errors: Array<[inputId: string, message: string]>;
+}) {
+  if (errors.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+      className="rounded-md border-2 border-red-400 p-4 [.light-theme_&]:border-red-700"
+    >
+      <h3 id={`${id}-title`} className="font-bold">
+        {FORM_TEXT.errorSummary}
+      </h3>
+      <ul className="mt-2 list-none space-y-1">
+        {errors.map(([inputId, message]) => (
+          <li key={inputId}>
+            <a href={`#${inputId}`} className={`underline ${errorTextClass}`}>
+              {message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A field's own message, beside it (the field names it with aria-describedby). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={errorTextClass}>
+      <span className="sr-only">Error: </span>
+      {message}
+    </p>
   );
 }
 
@@ -41,11 +92,7 @@ export function FormMessage({
   testId: string;
 }) {
   return (
-    <p
-      aria-live={live}
-      data-testid={testId}
-      className="min-h-6 text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700"
-    >
+    <p aria-live={live} data-testid={testId} className={`min-h-6 ${errorTextClass}`}>
       {message}
     </p>
   );

@@ -22,6 +22,7 @@ export function TankeringForm({ labelledBy }: { labelledBy: string }) {
       kind="tankering"
       labelledBy={labelledBy}
       fields={FIELDS}
+      successText={TANKERING_MESSAGES.success}
       schema={tankeringSchema}
       onSuccess={(reference) => {
         add(TANKERING_MESSAGES.success, "success");
