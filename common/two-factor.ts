@@ -84,16 +84,17 @@ export const twoFactorSignInSchema = z.object(
   { message: TWO_FACTOR_MESSAGES.codeMissing },
 );
 
-/** Turning it off: the password or a current code (one of the two). */
-export const twoFactorDisableSchema = z
-  .object(
-    {
-      password: z.string().max(1024).optional(),
-      code: z.string().max(64).optional(),
-    },
-    { message: TWO_FACTOR_MESSAGES.needSecond },
-  )
-  .refine((input) => Boolean(input.password || input.code), { message: TWO_FACTOR_MESSAGES.needSecond });
+/**
+ * Turning it off: the password or a current code, which confirm sudo mode there and then; none
+ * when the session confirmed within the window (common/sudo.ts).
+ */
+export const twoFactorDisableSchema = z.object(
+  {
+    password: z.string().max(1024).optional(),
+    code: z.string().max(64).optional(),
+  },
+  { message: TWO_FACTOR_MESSAGES.needSecond },
+);
 
 /** The Owner's security setting. */
 export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean() });

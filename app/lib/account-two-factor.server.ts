@@ -9,7 +9,8 @@ import type { AppLoadContext } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
 import type { SessionAdmin } from "../../server/services/sessions";
-import { done, invalidInput, refused } from "./domain-errors.server";
+import { done, invalidInput } from "./domain-errors.server";
+import { refusedOrSudo } from "./sudo.server";
 
 /** The intents of 'Account' → 'Two-factor sign-in' and the Owner's 'Security' setting. */
 export const TWO_FACTOR_INTENTS = [
@@ -30,7 +31,10 @@ export async function twoFactorLoad(context: AppLoadContext, admin: SessionAdmin
   return { twoFactor, security };
 }
 
-/** The section's writes, through the two-factor service (it checks the codes and the limits). */
+/**
+ * The section's writes, through the two-factor service (it checks the codes, the limits and sudo
+ * mode: turning it off, new recovery codes and the setting answer `sudo: true` until confirmed).
+ */
 export async function twoFactorAction(
   context: AppLoadContext,
   admin: SessionAdmin,
@@ -45,7 +49,8 @@ export async function twoFactorAction(
       case "two-factor-confirm": {
         const parsed = twoFactorConfirmSchema.safeParse(values);
         if (!parsed.success) return invalidInput(parsed.error.issues);
-        const { recoveryCodes } = await service.confirm(admin.id, parsed.data.code, client);
+        // Whoever enrols sees the codes, once: also an account the Owner's requirement sent here.
+        const { recoveryCodes } = await service.confirm(admin, parsed.data.code, client);
         return done({ message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes });
       }
       case "two-factor-disable": {
@@ -54,11 +59,11 @@ export async function twoFactorAction(
           code: values.code || undefined,
         });
         if (!parsed.success) return invalidInput(parsed.error.issues);
-        await service.disable(admin.id, parsed.data, client);
+        await service.disable(admin, parsed.data, client);
         return done({ message: TWO_FACTOR_MESSAGES.disabled });
       }
       case "two-factor-recovery": {
-        const { recoveryCodes } = await service.regenerateRecoveryCodes(admin.id);
+        const { recoveryCodes } = await service.regenerateRecoveryCodes(admin);
         return done({ message: TWO_FACTOR_MESSAGES.regenerated, recoveryCodes });
       }
       default: {
@@ -67,7 +72,7 @@ export async function twoFactorAction(
           requireTwoFactor: values.requireTwoFactor === "on",
         });
         if (!parsed.success) return invalidInput(parsed.error.issues);
-        await service.setRequired(admin.id, parsed.data.requireTwoFactor);
+        await service.setRequired(admin, parsed.data.requireTwoFactor);
         return done({
           message: parsed.data.requireTwoFactor
             ? TWO_FACTOR_MESSAGES.requireOn
@@ -76,6 +81,6 @@ export async function twoFactorAction(
       }
     }
   } catch (error) {
-    return refused(error);
+    return refusedOrSudo(error);
   }
 }

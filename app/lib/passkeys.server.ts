@@ -10,6 +10,7 @@ import { clientKey } from "../../server/client-address";
 import type { SessionAdmin } from "../../server/services/sessions";
 import { signInWithPasskey } from "./admin-session.server";
 import { done, invalidInput, refused } from "./domain-errors.server";
+import { refusedOrSudo } from "./sudo.server";
 
 /** The intents of 'Account' → 'Passkeys'. */
 export const PASSKEY_INTENTS = ["passkey-options", "passkey-register", "passkey-remove"] as const;
@@ -32,7 +33,10 @@ export async function passkeyLoad(context: AppLoadContext, admin: SessionAdmin) 
   return { passkeys: await context.services.passkeys.list(admin.id) };
 }
 
-/** The section's writes, through the passkey service (it checks the challenge, origin and party). */
+/**
+ * The section's writes, through the passkey service (it checks the challenge, origin and party,
+ * and sudo mode: the options and removal answer `sudo: true` until the password is confirmed).
+ */
 export async function passkeyAction(
   context: AppLoadContext,
   request: Request,
@@ -68,7 +72,7 @@ export async function passkeyAction(
       }
     }
   } catch (error) {
-    return refused(error);
+    return refusedOrSudo(error);
   }
 }
 

@@ -91,7 +91,15 @@ export const REGISTRY: Record<string, TableEntry> = {
   admin_sessions: {
     backup: { skip: "sessions end; a restored site signs everyone in again" },
     columns: {
-      ...plain("token_hash", "admin_id", "created_at", "expires_at", "id", "last_seen_at", "reauthenticated_at"),
+      ...plain(
+        "token_hash",
+        "admin_id",
+        "created_at",
+        "expires_at",
+        "id",
+        "last_seen_at",
+        "reauthenticated_at",
+      ),
       user_agent: staff("the browser's User-Agent, shown as the device on Account"),
     },
     retention: "Until signed out, revoked or expired (expired rows deleted at sign-in).",

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { passwordChangeSchema } from "../../common/account";
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/passwords";
+import { SUDO_WINDOW_MS, sudoSchema } from "../../common/sudo";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
-import { LOGIN_WINDOW_MS } from "../services/logins";
+import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "../services/logins";
 import {
   adminOnly,
   adminSecurity,
@@ -14,7 +15,13 @@ import {
   parseBody,
 } from "./schemas";
 
-/** PUT /api/admin/password: 'Change password' for the signed-in administrator. */
+/** What a guarded change's description says (sudo mode, services/sudo.ts). */
+export const sudoNote = `Sudo mode: the session must have confirmed its password (or a current code) within ${SUDO_WINDOW_MS / 60_000} minutes (POST /api/admin/sudo), else 403.`;
+
+/**
+ * PUT /api/admin/password: 'Change password' for the signed-in administrator; POST
+ * /api/admin/sudo: the password again (sudo mode), before a change to how the account signs in.
+ */
 export async function adminAccountRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);
 
@@ -48,6 +55,37 @@ export async function adminAccountRoutes(app: FastifyInstance) {
         change,
         keepToken: request.adminToken,
       });
+      return { status: "Ok" };
+    },
+  );
+  app.post(
+    "/admin/sudo",
+    {
+      // Also while the Owner's requirement holds the account back: adding a passkey needs it.
+      config: { ...RAW_CREDENTIALS, ...adminOnly("anyRole").config, enrolmentStep: "sudo" as const },
+      schema: {
+        summary: "Confirm the password (or a current authentication code) again: sudo mode on this session",
+        description:
+          `For ${SUDO_WINDOW_MS / 60_000} minutes the session may add or remove a passkey, turn two-factor ` +
+          "sign-in off, make new recovery codes and change the security setting (each answers 403 without it). " +
+          `Wrong passwords count like sign-in's: after ${LOGIN_LIMITS.clientAccount} per client and account in ` +
+          `${LOGIN_WINDOW_MS / 60_000} minutes the answer is 429; wrong codes like two-factor sign-in's.`,
+        tags: ["admin"],
+        security: adminSecurity,
+        body: jsonSchemaOf(sudoSchema),
+        response: {
+          200: okBody,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const proof = parseBody(sudoSchema, request.body);
+      await app.services.sudo.confirm(request.admin!, proof, clientKey(request.ip));
       return { status: "Ok" };
     },
   );

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "../../common/passkeys";
 import { adminPasskeyChallenges, auditEvents, mailOutbox } from "../db/schema";
-import { bearer } from "../test/content";
+import { ADMIN, bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp, signInAs } from "../test/signed-in";
+import { confirmSudo } from "../test/sudo";
 import { SoftAuthenticator } from "../test/webauthn";
 
 const SITE = { origin: "https://admin.example.co.uk", rpId: "admin.example.co.uk" };
@@ -13,6 +14,13 @@ const MAC_SAFARI =
 
 describe.each(TEST_DATABASES)("passkeys on %s", (kind) => {
   const api = signedInApp(kind, { SITE_URL: SITE.origin });
+  // Adding and removing passkeys is sudo mode's (sudo.test.ts): each session confirms its password.
+  beforeAll(() => confirmSudo(api.app, api.token, ADMIN.password));
+  const staffAs = async (role: "owner" | "desk" | "editor", email?: string) => {
+    const token = await signInAs(api.app, role, email);
+    await confirmSudo(api.app, token, `${role}-password-123`);
+    return token;
+  };
 
   const call = (method: "GET" | "POST" | "DELETE", url: string, token?: string, payload?: object) =>
     api.app.inject({
@@ -72,7 +80,7 @@ describe.each(TEST_DATABASES)("passkeys on %s", (kind) => {
   });
 
   it("names a passkey after the device when no name is given, and 'Remove' takes only one's own", async () => {
-    const desk = await signInAs(api.app, "desk");
+    const desk = await staffAs("desk");
     const { res } = await register(desk);
     expect(res.statusCode).toBe(201);
     const mine = res.json().data;
@@ -153,7 +161,7 @@ describe.each(TEST_DATABASES)("passkeys on %s", (kind) => {
 
   it("refuses another account's credential: a user handle that is not the passkey's account's", async () => {
     const { authenticator } = await register(api.token);
-    const desk = await signInAs(api.app, "desk", "handle-desk@example.co.uk");
+    const desk = await staffAs("desk", "handle-desk@example.co.uk");
     const deskOptions = (await call("POST", "/api/admin/passkeys/options", desk)).json().data;
     // The authenticator claims the desk account's handle while answering with the owner's key.
     authenticator.userHandle = deskOptions.user.id;
@@ -186,7 +194,7 @@ describe.each(TEST_DATABASES)("passkeys on %s", (kind) => {
 
   it("lets every role manage its own passkeys", async () => {
     for (const role of ["owner", "desk", "editor"] as const) {
-      const token = await signInAs(api.app, role, `own-${role}@example.co.uk`);
+      const token = await staffAs(role, `own-${role}@example.co.uk`);
       const { res } = await register(token, `${role} key`);
       expect(res.statusCode, role).toBe(201);
       const list = (await call("GET", "/api/admin/passkeys", token)).json().data;

@@ -9,6 +9,7 @@ import {
 import { z } from "../../common/zod";
 import { clientKey } from "../client-address";
 import type { EnrolmentStep } from "../services/access";
+import { sudoNote } from "./admin-account";
 import {
   adminOnly,
   adminSecurity,
@@ -70,7 +71,8 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
       "Registration options for a new passkey (a single-use challenge, five minutes)",
       {
         description:
-          "Pass `data` to startRegistration (@simplewebauthn/browser), then POST the result to /api/admin/passkeys.",
+          "Pass `data` to startRegistration (@simplewebauthn/browser), then POST the result to /api/admin/passkeys. " +
+          sudoNote,
         response: { 200: withStatus("Ok", "data", optionsBody), 409: errorBody, ...errors },
       },
       "passkey-options",
@@ -112,6 +114,7 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>(
     "/admin/passkeys/:id",
     own("Remove one of the account's own passkeys", {
+      description: sudoNote,
       params: idParams,
       response: {
         200: withStatus("Ok", "data", jsonSchemaOf(passkeyListingSchema, "output")),

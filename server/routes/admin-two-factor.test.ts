@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
+import { SUDO_MESSAGES } from "../../common/sudo";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { adminRecoveryCodes, adminTwoFactor, auditEvents } from "../db/schema";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_LIMITS } from "../services/two-factor";
 import { bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp } from "../test/signed-in";
+import { confirmSudo } from "../test/sudo";
 
 const PASSWORD = "two-factor-password-1";
 
@@ -151,7 +153,8 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     const left = await call("GET", "/api/admin/two-factor", token);
     expect(left.json().data.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
 
-    // New codes: the old ones stop working.
+    // New codes (sudo mode: the password again first): the old ones stop working.
+    await confirmSudo(api.app, token, PASSWORD);
     const fresh = await call("POST", "/api/admin/two-factor/recovery-codes", token);
     expect(fresh.statusCode).toBe(200);
     const old = await second((await logIn(email)).json().pending, recoveryCodes[1]);
@@ -180,8 +183,11 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
       password: "not-the-password",
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(TWO_FACTOR_MESSAGES.needSecond);
-    expect((await call("POST", "/api/admin/two-factor/disable", token, {})).statusCode).toBe(400);
+    expect(wrong.json().message).toBe(SUDO_MESSAGES.wrong);
+    // Neither given, and no password confirmed lately (sudo mode): refused.
+    const bare = await call("POST", "/api/admin/two-factor/disable", token, {});
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().message).toBe(SUDO_MESSAGES.required);
     const off = await call("POST", "/api/admin/two-factor/disable", token, { password: PASSWORD });
     expect(off.statusCode).toBe(200);
     expect(await api.app.db.select().from(adminTwoFactor).where(eq(adminTwoFactor.adminId, id))).toEqual([]);
@@ -196,6 +202,7 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     // Only the 'security' permission (Owners) changes it.
     const byDesk = await call("PUT", "/api/admin/security", desk.token, { requireTwoFactor: true });
     expect(byDesk.statusCode).toBe(403);
+    await confirmSudo(api.app, owner.token, PASSWORD); // sudo mode (sudo.test.ts)
     const on = await call("PUT", "/api/admin/security", owner.token, { requireTwoFactor: true });
     expect(on.statusCode).toBe(200);
     expect(await audited(owner.email)).toContain("two_factor_required_changed");
@@ -211,7 +218,9 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
     // The enrolled Owner goes on as before.
     expect((await call("GET", "/api/admin/enquiries", owner.token)).statusCode).toBe(200);
 
-    await enrol(desk.token);
+    // The colleague taken to enrolment sees its recovery codes too, in the answer.
+    const { recoveryCodes } = await enrol(desk.token);
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect((await call("GET", "/api/admin/enquiries", desk.token)).statusCode).toBe(200);
 
     // Back off (an enrolled Owner), so the other tests' accounts are not held back.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { SUDO_WINDOW_MS } from "../../common/sudo";
 import {
   securitySettingsSchema,
   twoFactorConfirmSchema,
@@ -8,6 +9,7 @@ import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import type { EnrolmentStep } from "../services/access";
 import { TWO_FACTOR_LIMITS, TWO_FACTOR_WINDOW_MS } from "../services/two-factor";
+import { sudoNote } from "./admin-account";
 import {
   adminRoute,
   documentOnlyValidation,
@@ -113,7 +115,7 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
     ),
     async (request) => {
       const { code } = parseBody(twoFactorConfirmSchema, request.body);
-      const data = await app.services.twoFactor.confirm(request.admin!.id, code, clientKey(request.ip));
+      const data = await app.services.twoFactor.confirm(request.admin!, code, clientKey(request.ip));
       return { status: "Ok", data };
     },
   );
@@ -121,27 +123,35 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
   app.post(
     "/admin/two-factor/disable",
     withRawCredentials(
-      route("Turn two-factor sign-in off, given the password or a current code", {
-        description: limitNote,
+      route("Turn two-factor sign-in off (sudo mode: the password or a current code, now or lately)", {
+        description: `The password or a current code given here confirms sudo mode; without them the session must have confirmed within ${SUDO_WINDOW_MS / 60_000} minutes (POST /api/admin/sudo), else 403. ${limitNote}`,
         body: jsonSchemaOf(twoFactorDisableSchema),
-        response: { 200: okBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+        response: {
+          200: okBody,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
       }),
     ),
     async (request) => {
       const proof = parseBody(twoFactorDisableSchema, request.body);
-      await app.services.twoFactor.disable(request.admin!.id, proof, clientKey(request.ip));
+      await app.services.twoFactor.disable(request.admin!, proof, clientKey(request.ip));
       return { status: "Ok" };
     },
   );
 
   app.post(
     "/admin/two-factor/recovery-codes",
-    route("Ten new recovery codes; the old ones stop working", {
-      response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody },
+    route("Ten new recovery codes; the old ones stop working (sudo mode)", {
+      description: sudoNote,
+      response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody, 403: errorBody },
     }),
     async (request) => ({
       status: "Ok",
-      data: await app.services.twoFactor.regenerateRecoveryCodes(request.admin!.id),
+      data: await app.services.twoFactor.regenerateRecoveryCodes(request.admin!),
     }),
   );
 
@@ -160,14 +170,13 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
   app.put(
     "/admin/security",
     security("Require two-factor sign-in (or a passkey) for every account, or not", {
-      description:
-        "When on, an account without it can only enrol, read its profile and sign out: every other admin route answers 403.",
+      description: `When on, an account without it can only enrol, read its profile and sign out: every other admin route answers 403. ${sudoNote}`,
       body: jsonSchemaOf(securitySettingsSchema),
       response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody },
     }),
     async (request) => {
       const { requireTwoFactor } = parseBody(securitySettingsSchema, request.body);
-      await app.services.twoFactor.setRequired(request.admin!.id, requireTwoFactor);
+      await app.services.twoFactor.setRequired(request.admin!, requireTwoFactor);
       return { status: "Ok" };
     },
   );

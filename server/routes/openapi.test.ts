@@ -8,6 +8,7 @@ import { enquiryStatusInputSchema, INBOX_PAGE_MAX, INBOX_SEARCH_MAX } from "../.
 import { enquiryRequestSchema } from "../../common/lead-source";
 import { ADMIN_PASSWORD_MIN } from "../../common/passwords";
 import { POPUP_CONTENT_MAX, popupInputSchema } from "../../common/popup";
+import { sudoSchema } from "../../common/sudo";
 import type { z } from "../../common/zod";
 import { bearer, signIn } from "../test/content";
 import { buildTestApp } from "../test/harness";
@@ -137,6 +138,7 @@ describe("OpenAPI document and hostile input", () => {
       ["/api/admin/edit-popup/{id}", "put", popupInputSchema],
       ["/api/admin/password", "put", passwordChangeSchema],
       ["/api/admin/enquiries/{id}/status", "put", enquiryStatusInputSchema],
+      ["/api/admin/sudo", "post", sudoSchema],
     ];
     for (const [path, method, schema] of bodies)
       expect(bodyOf(doc, path, method)).toEqual(toJsonSchemaDialect(jsonSchemaOf(schema)));
@@ -157,6 +159,24 @@ describe("OpenAPI document and hostile input", () => {
     );
     expect(parameter(doc, "/api/admin/enquiries", "limit").maximum).toBe(INBOX_PAGE_MAX);
     expect(parameter(doc, "/api/admin/enquiries", "q").maxLength).toBe(INBOX_SEARCH_MAX);
+  });
+
+  it("documents sudo mode: POST /api/admin/sudo, and the 403 of each change it guards", async () => {
+    const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const confirm = doc.paths["/api/admin/sudo"].post;
+    expect(confirm.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+    expect(Object.keys(confirm.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
+    for (const [path, method] of [
+      ["/api/admin/passkeys/options", "post"],
+      ["/api/admin/passkeys/{id}", "delete"],
+      ["/api/admin/two-factor/disable", "post"],
+      ["/api/admin/two-factor/recovery-codes", "post"],
+      ["/api/admin/security", "put"],
+    ]) {
+      const operation = doc.paths[path][method];
+      expect(Object.keys(operation.responses), path).toContain("403");
+      expect(operation.description, path).toContain("POST /api/admin/sudo");
+    }
   });
 
   it("answers shapes built from the same schemas, in an OpenAPI 3.1 document", async () => {

@@ -8,6 +8,7 @@ import { bearer } from "../test/content";
 import { VALID_CONTACT } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp, signInAs } from "../test/signed-in";
+import { confirmSudo } from "../test/sudo";
 
 const ENQUIRY = VALID_CONTACT;
 
@@ -25,6 +26,8 @@ describe.each(TEST_DATABASES)("staff roles on %s", (kind) => {
       // Signing out ends the session the other routes use: it goes last.
       routes.sort((a, b) => Number(a.url.endsWith("/logout")) - Number(b.url.endsWith("/logout")));
       const token = await signInAs(api.app, role);
+      // Sudo mode's 403 (sudo.test.ts) is not the role's: the password confirmed first.
+      await confirmSudo(api.app, token, `${role}-password-123`);
       for (const route of routes) {
         const res = await tryRoute(api.app, route, bearer(token));
         const label = `${role} ${route.method} ${route.url}`;
@@ -68,6 +71,7 @@ describe.each(TEST_DATABASES)("staff roles on %s", (kind) => {
   it("every role manages its own passkeys: list, registration options, and no one else's", async () => {
     for (const role of ROLES) {
       const token = await signInAs(api.app, role, `passkeys-${role}@example.co.uk`);
+      await confirmSudo(api.app, token, `${role}-password-123`); // adding and removing are sudo mode's
       const listed = await call("GET", "/api/admin/passkeys", token);
       expect(listed.statusCode, role).toBe(200);
       expect(listed.json().data, role).toEqual([]);

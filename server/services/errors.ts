@@ -35,6 +35,14 @@ export class Forbidden extends DomainError {
   override name = "Forbidden";
 }
 
+/**
+ * A change to how the account signs in, on a session that has not confirmed its password again
+ * within SUDO_WINDOW_MS (sudo mode, services/sudo.ts): 403 until it does.
+ */
+export class SudoRequired extends DomainError {
+  override name = "SudoRequired";
+}
+
 /** The input breaks a rule; the message says which, in the user's words. */
 export class Invalid extends DomainError {
   override name = "Invalid";
@@ -68,12 +76,12 @@ export class Unavailable extends DomainError {
 
 /**
  * The one status for a domain error, for the API and the screens alike: not found 404, conflict
- * 409, forbidden 403, too many attempts 429, unavailable 503, invalid input 400.
+ * 409, forbidden (or sudo mode needed) 403, too many attempts 429, unavailable 503, invalid input 400.
  */
 export function domainStatus(error: DomainError): number {
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
-  if (error instanceof Forbidden) return 403;
+  if (error instanceof Forbidden || error instanceof SudoRequired) return 403;
   if (error instanceof Limited) return 429;
   if (error instanceof Unavailable) return 503;
   return 400;

@@ -24,6 +24,7 @@ import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
 import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
+import { createSudoService } from "./sudo";
 import { createTwoFactorService } from "./two-factor";
 
 /**
@@ -47,11 +48,15 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   // A sign-in from a browser the account has not used before mails the account.
   const browsers = createKnownBrowsers(db, { siteUrl: config.siteUrl, wakeMail: () => mail.wake() });
   // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
-  const twoFactor = createTwoFactorService(db, {
+  const checkPassword = (password: string, hash: string) =>
+    logins.passwordWork(() => verifyPassword(password, hash));
+  // Sudo mode: changes to how an account signs in need its password (or a code) again, lately.
+  const sudo = createSudoService(db, {
     counters,
-    checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
-    audit,
+    checkPassword,
+    checkCode: (adminId, code, client) => twoFactor.checkCode(adminId, code, client),
   });
+  const twoFactor = createTwoFactorService(db, { counters, checkPassword, audit, sudo });
   const logins = createLoginService({ accounts, sessions, counters, browsers, twoFactor, audit });
   // Every write to what public pages show announces it (`changed`): the page cache follows.
   const changed = () => contentVersion.bump();
@@ -73,6 +78,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     audit,
     logins,
     twoFactor,
+    sudo,
     // Passkeys (WebAuthn): registered on 'Account', sign in on their own (SITE_URL is the party).
     passkeys: createPasskeyService(db, {
       siteUrl: config.siteUrl,
@@ -80,6 +86,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
       startSession: logins.startSession,
       counters,
       audit,
+      sudo,
     }),
     staff: createStaffService(db, {
       sessions,

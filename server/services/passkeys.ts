@@ -20,6 +20,7 @@ import type { AuditService } from "./audit";
 import { Conflict, Invalid, Limited, NotFound, Unavailable } from "./errors";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
+import type { SudoService, SudoSession } from "./sudo";
 
 /**
  * The WebAuthn library, loaded at the first passkey ceremony: with its certificate parsers it is
@@ -66,6 +67,8 @@ export function createPasskeyService(
     startSession: LoginService["startSession"];
     counters: FailureCounters;
     audit?: Pick<AuditService, "record">;
+    /** Sudo mode: adding (its options) and removing a passkey need a fresh confirmation. */
+    sudo: Pick<SudoService, "require">;
   },
 ) {
   const rp = relyingParty(deps.siteUrl);
@@ -137,11 +140,12 @@ export function createPasskeyService(
     return rows.map(listing);
   }
 
-  /** Registration options for the signed-in account (its passkeys excluded: no duplicate). */
-  async function registrationOptions(admin: {
-    id: string;
-    email: string;
-  }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  /**
+   * Registration options for the signed-in account (its passkeys excluded: no duplicate), in
+   * sudo mode: the single-use challenge is what `register` takes, so it is guarded here.
+   */
+  async function registrationOptions(admin: SudoSession): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    await deps.sudo.require(admin);
     const existing = await db
       .select({ credentialId: adminPasskeys.credentialId, transports: adminPasskeys.transports })
       .from(adminPasskeys)
@@ -226,8 +230,12 @@ export function createPasskeyService(
     return listing(row);
   }
 
-  /** Removes one of the account's own passkeys. Throws NotFound (none such, or another's). */
-  async function remove(admin: { id: string; email: string }, id: string): Promise<PasskeyListing> {
+  /**
+   * Removes one of the account's own passkeys, in sudo mode. Throws SudoRequired, NotFound (none
+   * such, or another's).
+   */
+  async function remove(admin: SudoSession, id: string): Promise<PasskeyListing> {
+    await deps.sudo.require(admin);
     if (!UUID_SHAPE.test(id)) throw new NotFound(PASSKEY_MESSAGES.notFound);
     return db.transaction(async (tx) => {
       const [row] = await tx

@@ -1,21 +1,24 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import type { AuditAction } from "../../common/audit";
+import { AUDIT_MESSAGES, type AuditAction } from "../../common/audit";
 import { COMPANY } from "../../common/company";
+import type { SudoProof } from "../../common/sudo";
 import { TWO_FACTOR_MESSAGES, type TwoFactorEnrolment, type TwoFactorStatus } from "../../common/two-factor";
 import type { Database } from "../db/client";
 import {
   adminPasskeys,
   adminPendingSignIns,
   adminRecoveryCodes,
+  adminSessions,
   admins,
   adminTwoFactor,
   securitySettings,
 } from "../db/schema";
-import type { AuditService } from "./audit";
+import type { AuditService, AuditWriter } from "./audit";
 import { Invalid, Limited, Unavailable } from "./errors";
 import type { FailureCounters } from "./failure-counters";
+import type { SudoService, SudoSession } from "./sudo";
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, six digits, 30 seconds,
@@ -79,15 +82,29 @@ export function createTwoFactorService(
     checkPassword: (password: string, hash: string) => Promise<boolean>;
     /** The audit log: two-factor changes, recovery codes used and codes refused at sign-in. */
     audit?: Pick<AuditService, "record">;
+    /** Sudo mode: turning it off, new recovery codes and the requirement need a fresh confirmation. */
+    sudo: Pick<SudoService, "require" | "confirm">;
   },
 ) {
-  const record = async (action: AuditAction, adminId: string, ip?: string) => {
+  const record = async (
+    action: AuditAction,
+    adminId: string,
+    extra: { ip?: string; label?: string; tx?: AuditWriter & Pick<Database, "select"> } = {},
+  ) => {
     if (!deps.audit) return;
-    const [actor] = await db
+    const [actor] = await (extra.tx ?? db)
       .select({ id: admins.id, email: admins.email })
       .from(admins)
       .where(eq(admins.id, adminId));
-    await deps.audit.record({ action, actor: actor ?? null, ip: ip ?? null });
+    await deps.audit.record(
+      {
+        action,
+        actor: actor ?? null,
+        ip: extra.ip ?? null,
+        target: extra.label ? { id: adminId, label: extra.label } : null,
+      },
+      extra.tx,
+    );
   };
 
   /** Takes a slot before a code is checked (Limited when full); the keys to give back on success. */
@@ -202,16 +219,23 @@ export function createTwoFactorService(
     enrolmentDue,
     hasStrongSignIn: (adminId: string) => hasStrongSignIn(db, adminId),
 
-    /** The Owner's requirement (the caller checked the 'security' permission). */
-    async setRequired(actorId: string, requireTwoFactor: boolean): Promise<void> {
-      await db
-        .insert(securitySettings)
-        .values({ id: 1, requireTwoFactor })
-        .onConflictDoUpdate({
-          target: securitySettings.id,
-          set: { requireTwoFactor, updatedAt: sql`now()` },
-        });
-      await record("two_factor_required_changed", actorId);
+    /**
+     * The Owner's requirement (the caller checked the 'security' permission), in sudo mode; the
+     * entry says whether it was turned on or off. Throws SudoRequired.
+     */
+    async setRequired(actor: SudoSession, requireTwoFactor: boolean): Promise<void> {
+      await deps.sudo.require(actor);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(securitySettings)
+          .values({ id: 1, requireTwoFactor })
+          .onConflictDoUpdate({
+            target: securitySettings.id,
+            set: { requireTwoFactor, updatedAt: sql`now()` },
+          });
+        const label = requireTwoFactor ? AUDIT_MESSAGES.requirementOn : AUDIT_MESSAGES.requirementOff;
+        await record("two_factor_required_changed", actor.id, { label, tx });
+      });
     },
 
     async status(adminId: string): Promise<TwoFactorStatus> {
@@ -247,9 +271,15 @@ export function createTwoFactorService(
 
     /**
      * Confirms the pending secret with a code from the app: on, with ten recovery codes (shown
-     * once). A wrong code changes nothing and counts like a wrong password.
+     * once, to whoever enrols), and every other session of the account ended (`session` stays).
+     * A wrong code changes nothing and counts like a wrong password.
      */
-    async confirm(adminId: string, code: string, client: string): Promise<{ recoveryCodes: string[] }> {
+    async confirm(
+      session: { id: string; sessionId: string },
+      code: string,
+      client: string,
+    ): Promise<{ recoveryCodes: string[] }> {
+      const adminId = session.id;
       const found = await row(adminId);
       if (!found) throw new Invalid(TWO_FACTOR_MESSAGES.notStarted);
       if (found.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.alreadyOn);
@@ -262,45 +292,62 @@ export function createTwoFactorService(
           .update(adminTwoFactor)
           .set({ enabledAt: sql`now()` })
           .where(eq(adminTwoFactor.adminId, adminId));
-        return replaceRecoveryCodes(adminId, tx);
+        const codes = await replaceRecoveryCodes(adminId, tx);
+        // A session signed in with the password alone (perhaps a thief's) ends here.
+        const ended = await tx
+          .delete(adminSessions)
+          .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.id, session.sessionId)))
+          .returning({ id: adminSessions.id });
+        await record("two_factor_enabled", adminId, { tx });
+        if (ended.length > 0)
+          await record("sessions_ended", adminId, { label: AUDIT_MESSAGES.otherSessions(ended.length), tx });
+        return codes;
       });
-      await record("two_factor_enabled", adminId);
       return { recoveryCodes };
     },
 
-    /** Turns it off, given the password or a current code (counted when wrong). */
-    async disable(
-      adminId: string,
-      proof: { password?: string; code?: string },
-      client: string,
-    ): Promise<void> {
+    /**
+     * Turns it off, in sudo mode: the password or a current code given with it confirms it there
+     * and then (counted when wrong); without them the session must have confirmed within the
+     * window. Throws Invalid, SudoRequired, Limited or Unavailable.
+     */
+    async disable(session: SudoSession, proof: SudoProof, client: string): Promise<void> {
+      const adminId = session.id;
       const found = await row(adminId);
       if (!found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.notOn);
-      const keys = await reserve(adminId, client);
-      let ok = false;
-      if (proof.code) ok = (await acceptCode(adminId, found.secret, proof.code, true)) === "ok";
-      if (!ok && proof.password) {
-        const [account] = await db
-          .select({ passwordHash: admins.passwordHash })
-          .from(admins)
-          .where(eq(admins.id, adminId));
-        ok = Boolean(account) && (await deps.checkPassword(proof.password, account.passwordHash));
-      }
-      if (!ok) throw new Invalid(TWO_FACTOR_MESSAGES.needSecond);
-      await refund(keys);
+      if (proof.password || proof.code) await deps.sudo.confirm(session, proof, client);
+      else await deps.sudo.require(session);
       await db.transaction(async (tx) => {
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
         await tx.delete(adminTwoFactor).where(eq(adminTwoFactor.adminId, adminId));
+        await record("two_factor_disabled", adminId, { tx });
       });
-      await record("two_factor_disabled", adminId);
     },
 
-    /** Ten new recovery codes (the old ones stop working); Invalid when it is not on. */
-    async regenerateRecoveryCodes(adminId: string): Promise<{ recoveryCodes: string[] }> {
-      const found = await row(adminId);
+    /** Ten new recovery codes (the old ones stop working), in sudo mode; Invalid when it is not on. */
+    async regenerateRecoveryCodes(session: SudoSession): Promise<{ recoveryCodes: string[] }> {
+      const found = await row(session.id);
       if (!found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.notOn);
-      const recoveryCodes = await db.transaction((tx) => replaceRecoveryCodes(adminId, tx));
+      await deps.sudo.require(session);
+      const recoveryCodes = await db.transaction(async (tx) => {
+        const codes = await replaceRecoveryCodes(session.id, tx);
+        await record("recovery_codes_replaced", session.id, { tx });
+        return codes;
+      });
       return { recoveryCodes };
+    },
+
+    /**
+     * Sudo mode's code: whether `code` is the account's current TOTP code, not used before
+     * (false when two-factor sign-in is off). A wrong one counts like a wrong sign-in code.
+     */
+    async checkCode(adminId: string, code: string, client: string): Promise<boolean> {
+      const found = await row(adminId);
+      if (!found?.enabledAt) return false;
+      const keys = await reserve(adminId, client);
+      if ((await acceptCode(adminId, found.secret, code, true)) !== "ok") return false;
+      await refund(keys);
+      return true;
     },
 
     /** Whether the account must give a code after its password. */
@@ -352,15 +399,15 @@ export function createTwoFactorService(
       let recoveryCodeUsed = false;
       if (result !== "ok") {
         if (result === "replayed") {
-          await record("sign_in_failed_two_factor", pending.adminId, input.client);
+          await record("sign_in_failed_two_factor", pending.adminId, { ip: input.client });
           throw codeRefusal(result);
         }
         recoveryCodeUsed = await spendRecoveryCode(pending.adminId, input.code);
         if (!recoveryCodeUsed) {
-          await record("sign_in_failed_two_factor", pending.adminId, input.client);
+          await record("sign_in_failed_two_factor", pending.adminId, { ip: input.client });
           throw codeRefusal("wrong");
         }
-        await record("recovery_code_used", pending.adminId, input.client);
+        await record("recovery_code_used", pending.adminId, { ip: input.client });
       }
       await refund(keys);
       const consumed = await db

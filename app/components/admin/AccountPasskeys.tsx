@@ -4,10 +4,11 @@ import { FingerprintPattern, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { TextField } from "~/components/admin/Field";
-import { type Answer, useAnswer, useAnswerMessages } from "~/lib/action-answer";
+import { type Answer, useAnswer } from "~/lib/action-answer";
 import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
 import { createPasskey } from "~/lib/webauthn-client";
+import { useSudoRetry } from "./AccountSudo";
 import { Loading } from "./Loading";
 
 const cellLabel = "text-xs font-semibold text-muted";
@@ -25,7 +26,13 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
   const name = useRef<HTMLInputElement>(null);
   const [waiting, setWaiting] = useState(false);
   const busy = waiting || options.state !== "idle" || save.state !== "idle" || remove.state !== "idle";
-  useAnswerMessages(remove, add);
+  // Adding (its options) and removing ask for the password first when it is not fresh.
+  const sudoOptions = useSudoRetry(options);
+  const sudoRemove = useSudoRetry(remove);
+  useAnswer(remove, {
+    ok: ({ message }) => message && add(message, "success"),
+    refused: (answer) => sudoRemove.refused(answer) || add(answer.error, "error"),
+  });
   useAnswer(save, {
     ok: ({ message }) => {
       if (message) add(message, "success");
@@ -49,7 +56,7 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
         { method: "post" },
       );
     },
-    refused: ({ error }) => add(error, "error"),
+    refused: (answer) => sudoOptions.refused(answer) || add(answer.error, "error"),
   });
 
   return (
@@ -90,7 +97,7 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
                     </dd>
                   </div>
                 </dl>
-                <remove.Form method="post" className="ml-auto">
+                <remove.Form method="post" className="ml-auto" onSubmit={sudoRemove.remember}>
                   <input type="hidden" name="intent" value="passkey-remove" />
                   <input type="hidden" name="id" value={passkey.id} />
                   <button
@@ -114,7 +121,7 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (busy) return;
-          options.submit({ intent: "passkey-options" }, { method: "post" });
+          sudoOptions.send({ intent: "passkey-options" });
         }}
       >
         <TextField

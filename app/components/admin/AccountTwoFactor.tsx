@@ -11,6 +11,7 @@ import { TextField } from "~/components/admin/Field";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { type Answer, useAnswer } from "~/lib/action-answer";
 import { useMessages } from "~/lib/messages";
+import { useSudoRetry } from "./AccountSudo";
 import { Loading } from "./Loading";
 
 type TwoFactorAnswer = Answer<{ enrolment?: TwoFactorEnrolment; recoveryCodes?: string[] }>;
@@ -26,6 +27,8 @@ export function AccountTwoFactor({ status }: { status: TwoFactorStatus }) {
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment>();
   const [codes, setCodes] = useState<string[]>();
   const [error, setError] = useState<string>();
+  // Turning it off and new recovery codes ask for the password first when it is not fresh.
+  const sudo = useSudoRetry(fetcher);
   useAnswer(fetcher, {
     ok: (answer) => {
       setError(undefined);
@@ -36,7 +39,9 @@ export function AccountTwoFactor({ status }: { status: TwoFactorStatus }) {
       }
       if (answer.message) add(answer.message, "success");
     },
-    refused: (answer) => setError(answer.error),
+    refused: (answer) => {
+      if (!sudo.refused(answer)) setError(answer.error);
+    },
   });
   useEffect(() => {
     if (!status.enabled) setCodes((shown) => (enrolment ? shown : undefined));
@@ -124,7 +129,10 @@ export function AccountTwoFactor({ status }: { status: TwoFactorStatus }) {
 
       {status.enabled && (
         <>
-          <fetcher.Form method="post" onSubmit={(event) => busy && event.preventDefault()}>
+          <fetcher.Form
+            method="post"
+            onSubmit={(event) => (busy ? event.preventDefault() : sudo.remember(event))}
+          >
             <input type="hidden" name="intent" value="two-factor-recovery" />
             <button type="submit" className="btn btn-ghost" aria-disabled={busy}>
               <RefreshCw aria-hidden="true" className="size-5" />
@@ -136,7 +144,7 @@ export function AccountTwoFactor({ status }: { status: TwoFactorStatus }) {
             noValidate
             className="card flex flex-col gap-4 p-4"
             aria-labelledby="two-factor-disable"
-            onSubmit={(event) => busy && event.preventDefault()}
+            onSubmit={(event) => (busy ? event.preventDefault() : sudo.remember(event))}
           >
             <h3 id="two-factor-disable" className="font-bold">
               {T.disableHeading}
@@ -174,9 +182,10 @@ export function AccountSecurity({ settings }: { settings: SecuritySettings }) {
   const fetcher = useFetcher<Answer>();
   const { add } = useMessages();
   const busy = fetcher.state !== "idle";
+  const sudo = useSudoRetry(fetcher);
   useAnswer(fetcher, {
     ok: ({ message }) => message && add(message, "success"),
-    refused: ({ error }) => add(error, "error"),
+    refused: (answer) => sudo.refused(answer) || add(answer.error, "error"),
   });
   return (
     <section aria-labelledby="account-security" id="security" className="mt-10 flex flex-col gap-3">
@@ -186,7 +195,7 @@ export function AccountSecurity({ settings }: { settings: SecuritySettings }) {
       <fetcher.Form
         method="post"
         className="card flex flex-col gap-4 p-4"
-        onSubmit={(event) => busy && event.preventDefault()}
+        onSubmit={(event) => (busy ? event.preventDefault() : sudo.remember(event))}
       >
         <input type="hidden" name="intent" value="security-save" />
         <div className="flex items-start gap-3">

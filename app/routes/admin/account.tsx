@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { AccountPasskeys } from "~/components/admin/AccountPasskeys";
 import { AccountSessions } from "~/components/admin/AccountSessions";
+import { SudoProvider } from "~/components/admin/AccountSudo";
 import { AccountSecurity, AccountTwoFactor } from "~/components/admin/AccountTwoFactor";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
@@ -17,6 +18,7 @@ import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/passkeys.server";
+import { confirmSudo } from "~/lib/sudo.server";
 import type { EnrolmentStep } from "../../../server/services/access";
 import type { Route } from "./+types/account";
 
@@ -42,6 +44,7 @@ const ENROLMENT_INTENTS: Record<string, EnrolmentStep> = {
   "two-factor-confirm": "two-factor-confirm",
   "passkey-options": "passkey-options",
   "passkey-register": "passkey-register",
+  "sudo-confirm": "sudo",
 };
 
 /** 'Change password': the rules, then the current password; every other session of the account ends. */
@@ -56,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
+  if (values.intent === "sudo-confirm") return confirmSudo(context, admin, values);
   if (isTwoFactorIntent(values.intent)) return twoFactorAction(context, admin, values);
   if (isPasskeyIntent(values.intent)) return passkeyAction(context, request, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
@@ -111,61 +115,63 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
   const changed = shown?.ok === true;
 
   return (
-    <div className="max-w-xl">
-      <h1 className={pageHeadingClass}>Change password</h1>
-      <p className="mt-2 text-muted">
-        Signed in as <strong className="text-text">{loaderData.email}</strong>. After the change, every other
-        device signed in to this account is signed out.
-      </p>
-      {/* Held back by the Owner's requirement: only the ways to enrol (every other write is refused). */}
-      <fetcher.Form
-        ref={form}
-        method="post"
-        hidden={loaderData.twoFactor.enrolmentDue}
-        noValidate
-        className="card mt-6 flex flex-col gap-4"
-        onSubmit={(event) => busy && event.preventDefault()}
-        onChange={() => setShown(undefined)}
-      >
-        {FIELDS.map((field) => (
-          <div key={field.name} className="flex flex-col gap-1">
-            <label htmlFor={`account-${field.name}`} className="font-semibold">
-              {field.label}
-            </label>
-            <input
-              id={`account-${field.name}`}
-              type="password"
-              name={field.name}
-              autoComplete={field.autoComplete}
-              aria-describedby={field.name === "newPassword" ? "new-password-rule" : undefined}
-              className={inputClass}
-            />
-            {field.name === "newPassword" && (
-              <p id="new-password-rule" className="text-sm text-muted">
-                At least {ADMIN_PASSWORD_MIN} characters, different from the current one.
-              </p>
-            )}
+    <SudoProvider codeAllowed={loaderData.twoFactor.enabled}>
+      <div className="max-w-xl">
+        <h1 className={pageHeadingClass}>Change password</h1>
+        <p className="mt-2 text-muted">
+          Signed in as <strong className="text-text">{loaderData.email}</strong>. After the change, every
+          other device signed in to this account is signed out.
+        </p>
+        {/* Held back by the Owner's requirement: only the ways to enrol (every other write is refused). */}
+        <fetcher.Form
+          ref={form}
+          method="post"
+          hidden={loaderData.twoFactor.enrolmentDue}
+          noValidate
+          className="card mt-6 flex flex-col gap-4"
+          onSubmit={(event) => busy && event.preventDefault()}
+          onChange={() => setShown(undefined)}
+        >
+          {FIELDS.map((field) => (
+            <div key={field.name} className="flex flex-col gap-1">
+              <label htmlFor={`account-${field.name}`} className="font-semibold">
+                {field.label}
+              </label>
+              <input
+                id={`account-${field.name}`}
+                type="password"
+                name={field.name}
+                autoComplete={field.autoComplete}
+                aria-describedby={field.name === "newPassword" ? "new-password-rule" : undefined}
+                className={inputClass}
+              />
+              {field.name === "newPassword" && (
+                <p id="new-password-rule" className="text-sm text-muted">
+                  At least {ADMIN_PASSWORD_MIN} characters, different from the current one.
+                </p>
+              )}
+            </div>
+          ))}
+          {/* The error and the success note never show together: they share one line's room. */}
+          <div className="grid *:col-start-1 *:row-start-1">
+            <FormMessage message={error} live="assertive" testId="account-error" />
+            <p role="status" className="font-semibold text-brand">
+              {changed ? ACCOUNT_MESSAGES.changed : ""}
+            </p>
           </div>
-        ))}
-        {/* The error and the success note never show together: they share one line's room. */}
-        <div className="grid *:col-start-1 *:row-start-1">
-          <FormMessage message={error} live="assertive" testId="account-error" />
-          <p role="status" className="font-semibold text-brand">
-            {changed ? ACCOUNT_MESSAGES.changed : ""}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn btn-primary" aria-disabled={busy}>
-            <KeyRound aria-hidden="true" className="size-5" />
-            Change password
-          </button>
-          {busy && <Loading />}
-        </div>
-      </fetcher.Form>
-      {!loaderData.twoFactor.enrolmentDue && <AccountSessions sessions={loaderData.sessions} />}
-      <AccountTwoFactor status={loaderData.twoFactor} />
-      <AccountPasskeys passkeys={loaderData.passkeys} />
-      {loaderData.security && <AccountSecurity settings={loaderData.security} />}
-    </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className="btn btn-primary" aria-disabled={busy}>
+              <KeyRound aria-hidden="true" className="size-5" />
+              Change password
+            </button>
+            {busy && <Loading />}
+          </div>
+        </fetcher.Form>
+        {!loaderData.twoFactor.enrolmentDue && <AccountSessions sessions={loaderData.sessions} />}
+        <AccountTwoFactor status={loaderData.twoFactor} />
+        <AccountPasskeys passkeys={loaderData.passkeys} />
+        {loaderData.security && <AccountSecurity settings={loaderData.security} />}
+      </div>
+    </SudoProvider>
   );
 }

@@ -1,0 +1,40 @@
+import { SUDO_MESSAGES, sudoSchema } from "@common/sudo";
+import { type AppLoadContext, data } from "react-router";
+import { clientKey } from "../../server/client-address";
+import { SudoRequired } from "../../server/services/errors";
+import type { SessionAdmin } from "../../server/services/sessions";
+import type { Refused } from "./action-answer";
+import { done, invalidInput, refused } from "./domain-errors.server";
+
+/** A refusal that asks for the password again first: the screen shows 'Confirm your password'. */
+export type SudoRefused = Refused & { sudo?: true };
+
+/**
+ * A guarded action's refusal (sudo mode, server/services/sudo.ts): SudoRequired answers 403 with
+ * `sudo: true`, so 'Account' asks for the password and then sends the action again; anything else
+ * as `refused` answers it.
+ */
+export function refusedOrSudo(error: unknown) {
+  if (error instanceof SudoRequired)
+    return data<SudoRefused>({ ok: false, error: error.message, sudo: true }, { status: 403 });
+  return refused(error);
+}
+
+/** 'Confirm your password' → 'Confirm': the password (or a current code) again, on this session. */
+export async function confirmSudo(
+  context: AppLoadContext,
+  admin: SessionAdmin,
+  values: Record<string, FormDataEntryValue>,
+) {
+  const parsed = sudoSchema.safeParse({
+    password: typeof values.password === "string" && values.password ? values.password : undefined,
+    code: typeof values.code === "string" && values.code.trim() ? values.code.trim() : undefined,
+  });
+  if (!parsed.success) return invalidInput(parsed.error.issues);
+  try {
+    await context.services.sudo.confirm(admin, parsed.data, clientKey(context.ip ?? ""));
+  } catch (error) {
+    return refused(error);
+  }
+  return done({ message: SUDO_MESSAGES.confirmed });
+}
