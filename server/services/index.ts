@@ -25,6 +25,7 @@ import { createSessionService } from "./sessions";
 import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
 import { createSudoService } from "./sudo";
+import { createSiteContentService } from "./site-content";
 import { createTwoFactorService } from "./two-factor";
 
 /**
@@ -80,6 +81,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     twoFactor,
     sudo,
     // Passkeys (WebAuthn): registered on 'Account', sign in on their own (SITE_URL is the party).
+  // The site's editable content (details, hours, pages' words): a publication drops its pages only.
+  const siteContent = createSiteContentService(db, { content: contentVersion });
     passkeys: createPasskeyService(db, {
       siteUrl: config.siteUrl,
       accounts,
@@ -96,8 +99,9 @@ export function createServices(db: Database, config: Config, options: { redis?: 
       wakeMail: () => mail.wake(),
     }),
     blog,
-    // Publishes scheduled posts when due (started by server.ts, like the outbox).
-    scheduledPosts: createScheduledPosts(blog),
+    // Publishes scheduled posts and site content when due (started by server.ts, like the outbox).
+    scheduledPosts: createScheduledPosts(blog, { siteContent }),
+    siteContent,
     images,
     popups: createPopupService(db, { changed }),
     mail,
