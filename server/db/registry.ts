@@ -141,18 +141,6 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "The last 50 per post; deleted with the post.",
   },
-  images: {
-    // At most 16 stored originals (2400 px, a few MB at worst) at a time.
-    backup: { order: 5, chunkRows: 16, bytes: ["data"] },
-    columns: plain("id", "content_type", "width", "height", "data", "post_id", "created_at"),
-    retention: "While a post or revision refers to it; deleted with its post.",
-  },
-  image_variants: {
-    backup: { skip: "made again from the original on first request" },
-    columns: plain("image_id", "width", "content_type", "data"),
-    retention: "With its image.",
-  },
-  popups: {
   // Admin-editable site content (services/site-content): the company's details and the pages'
   // words. The colleague's address in updated_by/saved_by follows the blog authors' rule.
   site_documents: {
@@ -171,6 +159,18 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "The last 50 per document (older ones deleted at each save).",
   },
+  images: {
+    // At most 16 stored originals (2400 px, a few MB at worst) at a time.
+    backup: { order: 5, chunkRows: 16, bytes: ["data"] },
+    columns: plain("id", "content_type", "width", "height", "data", "post_id", "created_at"),
+    retention: "While a post or revision refers to it; deleted with its post.",
+  },
+  image_variants: {
+    backup: { skip: "made again from the original on first request" },
+    columns: plain("image_id", "width", "content_type", "data"),
+    retention: "With its image.",
+  },
+  popups: {
     backup: { order: 6, chunkRows: 500 },
     columns: plain("id", "title", "content", "navigation", "activated", "created_at"),
     retention: "Until deleted by staff.",

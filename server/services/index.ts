@@ -22,10 +22,10 @@ import { createPopupService } from "./popups";
 import { createPrivacyService } from "./privacy";
 import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
+import { createSiteContentService } from "./site-content";
 import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
 import { createSudoService } from "./sudo";
-import { createSiteContentService } from "./site-content";
 import { createTwoFactorService } from "./two-factor";
 
 /**
@@ -63,6 +63,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
   const blog = createBlogService(db, images, { changed });
+  // The site's editable content (details, hours, pages' words): a publication drops its pages only.
+  const siteContent = createSiteContentService(db, { content: contentVersion });
   const figures = createEnquiryFigures(db);
   // A new enquiry or a status change announces itself: the dashboard's figures are read again.
   const enquiries = createEnquiryService(db, () => mail.wake(), {
@@ -81,8 +83,6 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     twoFactor,
     sudo,
     // Passkeys (WebAuthn): registered on 'Account', sign in on their own (SITE_URL is the party).
-  // The site's editable content (details, hours, pages' words): a publication drops its pages only.
-  const siteContent = createSiteContentService(db, { content: contentVersion });
     passkeys: createPasskeyService(db, {
       siteUrl: config.siteUrl,
       accounts,
