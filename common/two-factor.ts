@@ -45,6 +45,8 @@ export const TWO_FACTOR_MESSAGES = {
   limited: (minutes: number) =>
     `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   unavailable: "Two-factor sign-in is unavailable for a moment. Please try again shortly.",
+  secretUnreadable:
+    "Two-factor sign-in cannot be checked: the site's secrets key is not the one it was set up with. Please tell the site's administrator.",
   // The Owner's requirement.
   requireHeading: "Security",
   requireLabel: "Require two-factor sign-in for every account",

@@ -34,6 +34,7 @@ export async function buildServer() {
       server: "server/main.ts",
       admin: "server/cli/admin.ts",
       data: "server/cli/data.ts",
+      secrets: "server/cli/secrets.ts",
       "database-template": "server/db/build-template.ts",
       // The container's command: main.js under the flags of scripts/node-flags.mjs.
       start: "scripts/launch-server.mjs",

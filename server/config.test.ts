@@ -115,4 +115,25 @@ describe("configuration", () => {
     expect(message).not.toContain(secret);
     expect(message).not.toContain("site:");
   });
+
+  it("reads the secrets key: SECRETS_KEY (hidden when invalid), SECRETS_KEY_OLD, SECRETS_KEY_FILE", () => {
+    const key = Buffer.alloc(32, 1).toString("base64");
+    const old = Buffer.alloc(32, 2).toString("base64");
+    expect(loadConfig({ SECRETS_KEY: key, SECRETS_KEY_OLD: `${old},${key}` }).secrets).toMatchObject({
+      key,
+      oldKeys: [old, key],
+      fileIsDefault: true,
+      sharedDatabase: false,
+    });
+    expect(loadConfig({ DATA_DIR: "/srv/site" }).secrets.file).toBe("/srv/site/secrets.key");
+    expect(
+      loadConfig({ SECRETS_KEY_FILE: "/run/secrets/site-key", DATABASE_URL: "postgres://h/db" }).secrets,
+    ).toMatchObject({ file: "/run/secrets/site-key", fileIsDefault: false, sharedDatabase: true });
+    expect(() => loadConfig({ SECRETS_KEY: "too-short-a-key" })).toThrow(
+      "Invalid configuration: SECRETS_KEY must be 32 random bytes in base64 (value hidden)",
+    );
+    expect(() => loadConfig({ SECRETS_KEY: key, SECRETS_KEY_OLD: `${old},nope` })).toThrow(
+      /^Invalid configuration: SECRETS_KEY_OLD must be keys of 32 bytes in base64, separated by commas \(value hidden\)$/,
+    );
+  });
 });

@@ -1,7 +1,9 @@
+import path from "node:path";
 import { z } from "zod";
 import { ADMIN_PASSWORD_MIN } from "../common/passwords";
 import { ENQUIRY_RETENTION_DEFAULT_MONTHS } from "../common/privacy";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
+import { parseKey, type SecretsKeySource } from "./secrets/keyring";
 
 /**
  * Configuration from the environment, as docs/configuration.md lists it. Validated
@@ -83,6 +85,17 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n <= 60, { message: "must be a whole number of seconds between 0 and 60" })
     .default(0),
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => parseKey(value) !== undefined, { message: "must be 32 random bytes in base64" })
+    .optional(),
+  SECRETS_KEY_OLD: z
+    .string()
+    .refine((value) => value.split(",").every((key) => parseKey(key) !== undefined), {
+      message: "must be keys of 32 bytes in base64, separated by commas",
+    })
+    .optional(),
+  SECRETS_KEY_FILE: z.string().min(1, { message: "must not be empty" }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -126,6 +139,8 @@ export interface Config {
   autoReply: boolean;
   /** After SIGTERM: serve on this long with /api/readyz failing, so a polling balancer moves away. */
   shutdownDelayMs: number;
+  /** The key sealing TOTP and webhook secrets in the database (docs/secrets-key.md). */
+  secrets: SecretsKeySource;
   /** Development mode (Vite middleware, no CSP). */
   dev: boolean;
 }
@@ -133,7 +148,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Values never printed: a password, and the credentials inside connection URLs. */
-const SECRET = new Set(["ADMIN_PASSWORD", "METRICS_TOKEN"]);
+const SECRET = new Set(["ADMIN_PASSWORD", "METRICS_TOKEN", "SECRETS_KEY", "SECRETS_KEY_OLD"]);
 const WITH_CREDENTIALS = new Set(["DATABASE_URL", "SMTP_URL", "REDIS_URL"]);
 
 function shown(name: string, value: unknown): string {
@@ -199,6 +214,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dev = false): C
     webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === "1",
     autoReply: e.AUTO_REPLY ? e.AUTO_REPLY === "1" : Boolean(e.SMTP_URL),
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+    secrets: {
+      key: e.SECRETS_KEY,
+      oldKeys: e.SECRETS_KEY_OLD?.split(",") ?? [],
+      file: path.resolve(e.SECRETS_KEY_FILE ?? path.join(e.DATA_DIR, "secrets.key")),
+      fileIsDefault: !e.SECRETS_KEY_FILE,
+      sharedDatabase: Boolean(e.DATABASE_URL),
+    },
     dev,
   };
 }

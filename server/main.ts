@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { configOrExit } from "./config";
 import { loggableError } from "./log-safety";
 import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
+import { SecretsKeyError } from "./secrets/keyring";
 import { openServerDatabase } from "./server-database";
 
 /** Production entry: serves build/ (made by `npm run build`). */
@@ -26,6 +27,7 @@ database.catch(() => {});
 pages.catch(() => {});
 const { startServer } = await import("./server");
 await startServer(config, pages, database).catch((error) => {
-  console.error(loggableError(error));
+  // A missing or wrong secrets key: one line saying what to do (docs/secrets-key.md).
+  console.error(error instanceof SecretsKeyError ? error.message : loggableError(error));
   process.exit(1);
 });

@@ -4,6 +4,8 @@ import type { Config } from "./config";
 import { answerBackupRequests } from "./db/backup";
 import type { DatabaseHandle } from "./db/client";
 import type { PagesOptions } from "./pages/pages";
+import { SecretsKeyError } from "./secrets/keyring";
+import { protectSecrets, unreadableMessage } from "./secrets/protect";
 import { seedDemoContentOnce } from "./seed/seed";
 
 /**
@@ -12,6 +14,17 @@ import { seedDemoContentOnce } from "./seed/seed";
  * replicas started together on an empty database each find the previous one's work done.
  */
 async function firstStartSteps(app: FastifyInstance, config: Config) {
+  // Secrets still in plaintext (a database from before sealing) are sealed; none unreadable.
+  const keyring = app.services.keyring;
+  if (keyring.madeFile)
+    app.log.warn(
+      { file: keyring.madeFile },
+      "made the secrets key: keep a copy apart from the backups, a restore needs it (docs/secrets-key.md)",
+    );
+  const secrets = await protectSecrets(app.db, keyring);
+  if (secrets.unreadable.length > 0) throw new SecretsKeyError(unreadableMessage(secrets, keyring));
+  if (secrets.sealed + secrets.renewed > 0)
+    app.log.info({ sealed: secrets.sealed, renewed: secrets.renewed }, "secrets in the database sealed");
   // Together: the password hashing runs on libuv's thread pool while the demo content is written.
   const [created, seeded] = await Promise.all([
     app.services.accounts.bootstrap({

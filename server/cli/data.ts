@@ -6,6 +6,9 @@ import { backupFile, requestBackup } from "../db/backup";
 import { openDatabase } from "../db/client";
 import { describeHolder, holderAlive, type LockHolder } from "../db/data-lock";
 import { ImportError, importDatabase, parseExport, writeExport } from "../db/portable";
+import { keyringForImport } from "../secrets/import";
+import { SecretsKeyError } from "../secrets/keyring";
+import { protectSecrets } from "../secrets/protect";
 
 /**
  * npm run db:export -- --file F   all content to one portable JSON file (waits for the DATA_DIR lock)
@@ -90,13 +93,16 @@ try {
   } else if (command === "export" || command === "backup") {
     const database = await open(Number.POSITIVE_INFINITY);
     try {
-      await writeExport(database.db, file);
+      // db:export moves a site: its secrets stay behind (docs/secrets-key.md); a backup keeps them sealed.
+      await writeExport(database.db, file, { leaveOutSecrets: command === "export" });
     } finally {
       await database.close();
     }
     console.log(`${command === "backup" ? "Backup" : "Export"} written to ${file}`);
   } else {
     const data = parseExport(readFileSync(file, "utf8"));
+    // Checked before anything is written: a backup's sealed secrets need the key they were sealed with.
+    const keyring = keyringForImport(data, config.secrets);
     const database = await open(0);
     try {
       const counts = await importDatabase(database.db, data);
@@ -105,12 +111,23 @@ try {
           .map(([t, n]) => `${n} ${t}`)
           .join(", ")}`,
       );
+      const secrets = keyring ? await protectSecrets(database.db, keyring) : undefined;
+      if (secrets?.renewed)
+        console.log(
+          `${secrets.renewed} webhook endpoint(s) got a new signing secret (an export leaves secrets out): ` +
+            "rotate it on Integrations and give it to the receiver. Two-factor sign-in is set up again by each account.",
+        );
     } finally {
       await database.close();
     }
   }
 } catch (error) {
-  if (!(error instanceof ImportError) && !(error instanceof Error && "holder" in error)) throw error;
+  if (
+    !(error instanceof ImportError) &&
+    !(error instanceof SecretsKeyError) &&
+    !(error instanceof Error && "holder" in error)
+  )
+    throw error;
   console.error(error.message);
   process.exit(1);
 }

@@ -46,6 +46,14 @@ function parentsOf(table: TableName): Array<{ column: string; table: TableName; 
   });
 }
 
+/**
+ * `leaveOutSecrets`: db:export's file, for moving a site, leaves out the secrets (the registry's
+ * `secrets`); a backup (the default) keeps them as stored, sealed with the secrets key.
+ */
+export interface ExportOptions {
+  leaveOutSecrets?: boolean;
+}
+
 export interface ExportFile {
   format: typeof EXPORT_FORMAT;
   version: number;
@@ -77,7 +85,10 @@ async function storedColumns(db: Pick<Database, "execute">, table: TableName): P
  * when its parent was (an image of a post saved meanwhile is left out with its post), so the file
  * always imports. Yields each table's rows, chunk by chunk, starting with an empty chunk.
  */
-export async function* exportChunks(db: Database): AsyncGenerator<{ table: TableName; rows: Rows }> {
+export async function* exportChunks(
+  db: Database,
+  options: ExportOptions = {},
+): AsyncGenerator<{ table: TableName; rows: Rows }> {
   const exported = new Map<TableName, Set<string>>();
   const referred = new Set(TABLES.flatMap((t) => parentsOf(t).map((p) => p.table)));
   for (const table of TABLES) {
@@ -92,6 +103,8 @@ export async function* exportChunks(db: Database): AsyncGenerator<{ table: Table
     const ids = new Set<string>();
     exported.set(table, ids);
     yield { table, rows: [] }; // every table appears in the file, empty or not
+    const secrets = options.leaveOutSecrets ? backupOf(table).secrets : undefined;
+    if (secrets === "rows") continue;
     let after: Record<string, unknown> | undefined;
     for (;;) {
       const chunk = await db.transaction(
@@ -127,6 +140,7 @@ export async function* exportChunks(db: Database): AsyncGenerator<{ table: Table
         for (const column of Object.keys(row)) if (!stored.has(column)) delete row[column];
         for (const column of bytes)
           row[column] = Buffer.from(String(row[column]).slice(2), "hex").toString("base64");
+        for (const column of secrets ?? []) row[column] = "";
       }
       yield { table, rows };
       // Let waiting requests have the database before the next chunk.
@@ -139,9 +153,9 @@ const exportHeader = () =>
   `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exportedAt":${JSON.stringify(new Date().toISOString())},"tables":{`;
 
 /** All content as one document in memory (tests, small databases); files use writeExport. */
-export async function exportDatabase(db: Database): Promise<ExportFile> {
+export async function exportDatabase(db: Database, options: ExportOptions = {}): Promise<ExportFile> {
   const tables = Object.fromEntries(TABLES.map((table) => [table, [] as Rows])) as ExportFile["tables"];
-  for await (const { table, rows } of exportChunks(db)) tables[table].push(...rows);
+  for await (const { table, rows } of exportChunks(db, options)) tables[table].push(...rows);
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), tables };
 }
 
@@ -149,13 +163,13 @@ export async function exportDatabase(db: Database): Promise<ExportFile> {
  * Writes the export to `file` as it is read (never the whole document in memory), flushed to
  * disk before it resolves. The same JSON as `exportDatabase`, read back by `parseExport`.
  */
-export async function writeExport(db: Database, file: string): Promise<void> {
+export async function writeExport(db: Database, file: string, options: ExportOptions = {}): Promise<void> {
   const handle = await open(file, "w", 0o600);
   try {
     let text = exportHeader();
     let current: TableName | undefined;
     let first = true;
-    for await (const { table, rows } of exportChunks(db)) {
+    for await (const { table, rows } of exportChunks(db, options)) {
       if (table !== current) {
         text += `${current ? "]," : ""}${JSON.stringify(table)}:[`;
         current = table;

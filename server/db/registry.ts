@@ -36,7 +36,19 @@ export interface TableEntry {
    * In the export and backups: `order` (foreign-key order, parents first) and how many rows are
    * read at a time; `bytes`: bytea columns (base64 in the file). Or why the table is left out.
    */
-  backup: { order: number; chunkRows: number; bytes?: readonly string[] } | { skip: string };
+  backup:
+    | {
+        order: number;
+        chunkRows: number;
+        bytes?: readonly string[];
+        /**
+         * Secrets: a backup keeps them (sealed, server/secrets/keyring.ts), db:export leaves them
+         * out: `rows`, the table's rows (empty in the export), or these columns (written empty,
+         * made again when the site starts on the imported database).
+         */
+        secrets?: "rows" | readonly string[];
+      }
+    | { skip: string };
   /** Every column by its SQL name. */
   columns: Record<string, ColumnEntry>;
   /**
@@ -141,24 +153,6 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "The last 50 per post; deleted with the post.",
   },
-  // Admin-editable site content (services/site-content): the company's details and the pages'
-  // words. The colleague's address in updated_by/saved_by follows the blog authors' rule.
-  site_documents: {
-    backup: { order: 19, chunkRows: 50 },
-    columns: {
-      ...plain("key", "published", "draft", "scheduled", "publish_at", "published_at", "version", "updated_at"),
-      updated_by: staff("the colleague's address as it was when they last saved"),
-    },
-    retention: "Until the site no longer has the document (one row a document).",
-  },
-  site_document_revisions: {
-    backup: { order: 20, chunkRows: 100 },
-    columns: {
-      ...plain("id", "key", "saved_at", "reason", "data"),
-      saved_by: staff("the colleague's address as it was when saved"),
-    },
-    retention: "The last 50 per document (older ones deleted at each save).",
-  },
   images: {
     // At most 16 stored originals (2400 px, a few MB at worst) at a time.
     backup: { order: 5, chunkRows: 16, bytes: ["data"] },
@@ -254,19 +248,21 @@ export const REGISTRY: Record<string, TableEntry> = {
   },
   admin_two_factor: {
     // Staff credentials: a restore keeps two-factor sign-in working (without them every enrolled
-    // account would be locked out); backups are as secret as the database itself.
-    backup: { order: 30, chunkRows: 500 },
+    // account would be locked out); the secret is sealed with the secrets key, which backups do
+    // not hold. db:export leaves the rows out: the imported accounts set two-factor up again.
+    backup: { order: 30, chunkRows: 500, secrets: "rows" },
     columns: {
       ...plain("admin_id", "enabled_at", "last_step", "created_at"),
       secret: staff(
-        "the authenticator app's shared TOTP secret (base32): a credential, never logged or shown again",
+        "the authenticator app's shared TOTP secret, sealed with the secrets key: a credential, never logged or shown again",
       ),
     },
     retention:
       "While two-factor sign-in is on (or being set up); 'Turn off' or removing the account deletes it.",
   },
   admin_recovery_codes: {
-    backup: { order: 31, chunkRows: 500 },
+    // Left out of db:export with the two-factor rows they belong to.
+    backup: { order: 31, chunkRows: 500, secrets: "rows" },
     columns: {
       ...plain("id", "admin_id", "used_at", "created_at"),
       code_hash: staff("the SHA-256 of a one-time recovery code (80 random bits); the code is shown once"),
@@ -311,13 +307,14 @@ export const REGISTRY: Record<string, TableEntry> = {
     retention: "25 hours after use (deleted by the spam check, services/spam.ts).",
   },
   webhook_endpoints: {
-    backup: { order: 17, chunkRows: 100 },
+    // The secret is sealed (a backup keeps it so); db:export leaves it out: a new one at start.
+    backup: { order: 17, chunkRows: 100, secrets: ["secret"] },
     columns: {
       ...plain("id", "url", "description", "events", "enabled", "disabled_reason", "created_at"),
       secret: {
         personal: null,
         erase: "keep",
-        note: "the signing secret (whsec_…): shown to staff once, never logged",
+        note: "the signing secret (whsec_…), sealed with the secrets key: shown to staff once, never logged",
       },
     },
     retention: "Until deleted on 'Integrations' (at most 20).",

@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createInsightsService } from "../insights/service";
+import { openKeyring } from "../secrets/key-file";
+import type { Keyring } from "../secrets/keyring";
 import { createOutbox } from "../mail/outbox";
 import { createWebhookSender } from "../webhooks/sender";
 import { createWebhookService } from "../webhooks/service";
@@ -22,7 +24,6 @@ import { createPopupService } from "./popups";
 import { createPrivacyService } from "./privacy";
 import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
-import { createSiteContentService } from "./site-content";
 import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
 import { createSudoService } from "./sudo";
@@ -32,12 +33,18 @@ import { createTwoFactorService } from "./two-factor";
  * The one service layer. API routes and React Router loaders (through the load context) both
  * call these; neither touches the database directly.
  */
-export function createServices(db: Database, config: Config, options: { redis?: Redis } = {}) {
+export function createServices(
+  db: Database,
+  config: Config,
+  options: { redis?: Redis; keyring?: Keyring } = {},
+) {
+  // The key sealing TOTP and webhook secrets in the database (docs/secrets-key.md).
+  const keyring = options.keyring ?? openKeyring(config.secrets, { generate: true });
   // Webhooks go out from the same durable outbox as the mail (its worker, its claims and leases).
   const webhookPolicy = { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp };
-  const webhookSender = createWebhookSender(db, webhookPolicy);
+  const webhookSender = createWebhookSender(db, webhookPolicy, { keyring });
   const mail = createOutbox(db, config, { webhooks: webhookSender });
-  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake() });
+  const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake(), keyring });
   const sessions = createSessionService(db);
   // The audit log: who did what in the admin (Owner reads it; never a lead's details).
   const audit = createAuditService(db);
@@ -57,14 +64,12 @@ export function createServices(db: Database, config: Config, options: { redis?: 
     checkPassword,
     checkCode: (adminId, code, client) => twoFactor.checkCode(adminId, code, client),
   });
-  const twoFactor = createTwoFactorService(db, { counters, checkPassword, audit, sudo });
+  const twoFactor = createTwoFactorService(db, { counters, keyring, checkPassword, audit, sudo });
   const logins = createLoginService({ accounts, sessions, counters, browsers, twoFactor, audit });
   // Every write to what public pages show announces it (`changed`): the page cache follows.
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
   const blog = createBlogService(db, images, { changed });
-  // The site's editable content (details, hours, pages' words): a publication drops its pages only.
-  const siteContent = createSiteContentService(db, { content: contentVersion });
   const figures = createEnquiryFigures(db);
   // A new enquiry or a status change announces itself: the dashboard's figures are read again.
   const enquiries = createEnquiryService(db, () => mail.wake(), {
@@ -75,6 +80,7 @@ export function createServices(db: Database, config: Config, options: { redis?: 
   const spam = createSpamService(db, { clientMax: spamClientMax(config.enquiryRateLimit) });
   return {
     config,
+    keyring,
     contentVersion,
     accounts,
     sessions,
@@ -99,9 +105,8 @@ export function createServices(db: Database, config: Config, options: { redis?: 
       wakeMail: () => mail.wake(),
     }),
     blog,
-    // Publishes scheduled posts and site content when due (started by server.ts, like the outbox).
-    scheduledPosts: createScheduledPosts(blog, { siteContent }),
-    siteContent,
+    // Publishes scheduled posts when due (started by server.ts, like the outbox).
+    scheduledPosts: createScheduledPosts(blog),
     images,
     popups: createPopupService(db, { changed }),
     mail,

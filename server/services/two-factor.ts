@@ -15,6 +15,8 @@ import {
   adminTwoFactor,
   securitySettings,
 } from "../db/schema";
+import type { Keyring } from "../secrets/keyring";
+import { openSecret, totpContext } from "../secrets/protect";
 import type { AuditService, AuditWriter } from "./audit";
 import { Invalid, Limited, Unavailable } from "./errors";
 import type { FailureCounters } from "./failure-counters";
@@ -78,6 +80,8 @@ export function createTwoFactorService(
   db: Database,
   deps: {
     counters: FailureCounters;
+    /** Seals the TOTP secrets in the database and opens them to check a code (keyring.ts). */
+    keyring: Keyring;
     /** Checks a password against the account's hash in the sign-in's bounded slots. */
     checkPassword: (password: string, hash: string) => Promise<boolean>;
     /** The audit log: two-factor changes, recovery codes used and codes refused at sign-in. */
@@ -137,6 +141,19 @@ export function createTwoFactorService(
     return found;
   }
 
+  /** The account's TOTP secret from its stored (sealed) form; Unavailable when no key opens it. */
+  function openTotpSecret(adminId: string, stored: string): string {
+    try {
+      return openSecret(deps.keyring, stored, totpContext(adminId));
+    } catch (error) {
+      throw new Unavailable(
+        TWO_FACTOR_MESSAGES.secretUnreadable,
+        "a TOTP secret cannot be opened with the configured secrets key (docs/secrets-key.md)",
+        { cause: error },
+      );
+    }
+  }
+
   /**
    * Whether `code` is the account's current TOTP code, not used before: the accepted time-step is
    * stored and the same or an older one refused (a replay), atomically on every instance.
@@ -150,7 +167,11 @@ export function createTwoFactorService(
     const digits = code.replace(/\s+/g, "");
     if (!/^\d{6}$/.test(digits)) return "wrong";
     const now = Date.now();
-    const delta = totpFor(secret, "").validate({ token: digits, timestamp: now, window: 1 });
+    const delta = totpFor(openTotpSecret(adminId, secret), "").validate({
+      token: digits,
+      timestamp: now,
+      window: 1,
+    });
     if (delta === null) return "wrong";
     const step = Math.floor(now / 1000 / TWO_FACTOR_PERIOD_S) + delta;
     const accepted = await db
@@ -256,12 +277,13 @@ export function createTwoFactorService(
       const found = await row(adminId);
       if (found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.alreadyOn);
       const secret = new Secret({ size: 20 }).base32;
+      const sealed = deps.keyring.seal(secret, totpContext(adminId));
       await db
         .insert(adminTwoFactor)
-        .values({ adminId, secret })
+        .values({ adminId, secret: sealed })
         .onConflictDoUpdate({
           target: adminTwoFactor.adminId,
-          set: { secret, lastStep: null, enabledAt: null },
+          set: { secret: sealed, lastStep: null, enabledAt: null },
         });
       const uri = totpFor(secret, email).toString();
       const { default: QRCode } = await import("qrcode"); // only while setting up (docs/benchmarks.md 'Budgets')

@@ -55,9 +55,18 @@ export function testDatabases(): (kind: "pglite" | "postgres") => Promise<Databa
   };
 }
 
+/** The tests' secrets key (server/secrets/keyring.ts): a fixed one, so every service opens what another sealed. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
+
 /** Configuration for tests: quiet, no demo content, overridable like the environment. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ SEED_DEMO: "0", LOG_LEVEL: "silent", DATA_DIR: "/nonexistent", ...env });
+  return loadConfig({
+    SEED_DEMO: "0",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/nonexistent",
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...env,
+  });
 }
 
 /** An API-only app on a fresh database; close it after the tests (closes the database too). */

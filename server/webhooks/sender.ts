@@ -5,6 +5,8 @@ import { WEBHOOK_LIMITS } from "../../common/webhooks";
 import type { Database } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { dueBefore, OUTBOX_LEASE_MS } from "../mail/outbox";
+import { type Keyring, SecretUnreadable } from "../secrets/keyring";
+import { openSecret, webhookContext } from "../secrets/protect";
 import { AddressRefused, checkUrlForm, type Resolver, type WebhookNetworkPolicy } from "./address";
 import { postWebhook } from "./request";
 
@@ -55,7 +57,14 @@ export interface WebhookSender {
 export function createWebhookSender(
   db: Database,
   policy: WebhookNetworkPolicy,
-  options: { logger?: FastifyBaseLogger; leaseMs?: number; resolve?: Resolver; timeoutMs?: number } = {},
+  options: {
+    /** Opens the endpoints' sealed secrets (server/secrets/keyring.ts). */
+    keyring: Keyring;
+    logger?: FastifyBaseLogger;
+    leaseMs?: number;
+    resolve?: Resolver;
+    timeoutMs?: number;
+  },
 ): WebhookSender {
   let log = options.logger;
   const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
@@ -136,14 +145,22 @@ export function createWebhookSender(
         {
           "webhook-id": row.messageId,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": signWebhook(endpoint.secret, row.messageId, timestamp, body),
+          "webhook-signature": signWebhook(
+            openSecret(options.keyring, endpoint.secret, webhookContext(endpoint.id)),
+            row.messageId,
+            timestamp,
+            body,
+          ),
         },
         { policy, resolve: options.resolve, timeoutMs: options.timeoutMs },
       );
       status = answer.status;
       responseBody = answer.body;
     } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const message = err instanceof Error ? err.message : String(err);
+      error = (
+        err instanceof SecretUnreadable ? `the endpoint's secret cannot be read: ${message}` : message
+      ).slice(0, 500);
     }
     const durationMs = Math.round(performance.now() - started);
     const ok = status !== null && status >= 200 && status < 300;

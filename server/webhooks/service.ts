@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, lt, ne } from "drizzle-orm";
 import { UUID_SHAPE } from "../../common/ids";
 import {
@@ -11,6 +11,8 @@ import {
 } from "../../common/webhooks";
 import type { Database } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import type { Keyring } from "../secrets/keyring";
+import { newWebhookSecret as newSecret, webhookContext } from "../secrets/protect";
 import { type AuditActor, recordAudit } from "../services/audit";
 import { Conflict, Invalid, NotFound } from "../services/errors";
 import {
@@ -22,8 +24,6 @@ import {
 } from "./address";
 import { newMessageId, webhookPayload } from "./queue";
 
-/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
-export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -73,8 +73,10 @@ function auditTarget(row: Pick<EndpointRow, "id" | "url" | "description">, detai
 export function createWebhookService(
   db: Database,
   policy: WebhookNetworkPolicy,
-  options: { wake?: () => void; resolve?: Resolver } = {},
+  options: { wake?: () => void; resolve?: Resolver; keyring: Keyring },
 ) {
+  // Secrets are stored sealed, bound to their endpoint (server/secrets/keyring.ts).
+  const seal = (secret: string, id: string) => options.keyring.seal(secret, webhookContext(id));
   const wake = options.wake ?? (() => {});
 
   async function endpointRow(id: string): Promise<EndpointRow> {
@@ -110,12 +112,19 @@ export function createWebhookService(
   ): Promise<WebhookEndpoint & { secret: string }> {
     const url = await checkedUrl(input.url);
     const secret = newSecret();
+    const id = randomUUID();
     const row = await db.transaction(async (tx) => {
       const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints);
       if (Number(n) >= WEBHOOK_LIMITS.endpoints) throw new Conflict(WEBHOOK_MESSAGES.tooMany);
       const [made] = await tx
         .insert(webhookEndpoints)
-        .values({ url, description: input.description ?? "", events: [...new Set(input.events)], secret })
+        .values({
+          id,
+          url,
+          description: input.description ?? "",
+          events: [...new Set(input.events)],
+          secret: seal(secret, id),
+        })
         .returning();
       await recordAudit(tx, { action: "webhook_added", actor: by, target: auditTarget(made) });
       return made;
@@ -129,7 +138,7 @@ export function createWebhookService(
     const row = await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(webhookEndpoints)
-        .set({ secret })
+        .set({ secret: seal(secret, id) })
         .where(eq(webhookEndpoints.id, id))
         .returning();
       if (!changed) throw notFound();

@@ -192,7 +192,11 @@ describe.each(TEST_DATABASES)("webhooks on %s", (kind) => {
     await contact("webhook cluster: two workers, one delivery");
     await contact("webhook cluster: a second enquiry");
     const policy = { allowPrivate: true, allowHttp: false };
-    const [a, b] = [createWebhookSender(signed.app.db, policy), createWebhookSender(signed.app.db, policy)];
+    const { keyring } = signed.app.services;
+    const [a, b] = [
+      createWebhookSender(signed.app.db, policy, { keyring }),
+      createWebhookSender(signed.app.db, policy, { keyring }),
+    ];
     const sent = await Promise.all([a.deliverDue(), b.deliverDue()]);
     expect(sent[0] + sent[1]).toBe(2);
     expect(hook.received).toHaveLength(2);
@@ -321,6 +325,7 @@ describe.each(TEST_DATABASES)("webhooks on %s", (kind) => {
         refusing.db,
         { allowPrivate: false, allowHttp: false },
         {
+          keyring: refusing.services.keyring,
           resolve: async () => [
             { address: "93.184.216.34", family: 4 },
             { address: "10.0.0.1", family: 4 },
