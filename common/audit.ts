@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = [
   "webhook_deleted",
   "webhook_test_sent",
   "webhook_resent",
+  "site_content_saved",
+  "site_content_published",
+  "site_content_scheduled",
+  "site_content_schedule_cancelled",
+  "site_content_restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -78,6 +83,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_deleted: "Webhook endpoint deleted",
   webhook_test_sent: "Webhook test event sent",
   webhook_resent: "Webhook delivery sent again",
+  site_content_saved: "Site content saved",
+  site_content_published: "Site content published",
+  site_content_scheduled: "Site content scheduled",
+  site_content_schedule_cancelled: "Site content schedule cancelled",
+  site_content_restored: "Site content revision restored",
 };
 
 /** Lengths kept: a label longer than this is cut (a post title, an e-mail). */

@@ -7,8 +7,8 @@ import { z } from "./zod";
  *
  * - owner: everything, including Staff, Privacy, Insights and security settings.
  * - desk: the dashboard, enquiries (read, status, notes, assignment, replies, CSV export), Insights.
- * - editor: the blog (write, schedule, publish, revisions, images) and popups; no enquiries and no
- *   personal data.
+ * - editor: the blog (write, schedule, publish, revisions, images), popups and the site's content
+ *   (details, opening hours, pages' words); no enquiries and no personal data.
  */
 export const ROLES = ["owner", "desk", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   "blog",
   /** The landing page's popups. */
   "popups",
+  /** The site's content: company details, opening hours, each page's words and pictures. */
+  "site",
   /** Staff: invite, change role, remove, end a colleague's sessions. */
   "staff",
   /** Privacy (UK GDPR): find, export and erase a visitor's data. */
@@ -38,7 +40,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   desk: ["dashboard", "enquiries", "insights"],
-  editor: ["blog", "popups"],
+  editor: ["blog", "popups", "site"],
 };
 
 /** Whether `role` may do what `permission` covers. An unknown role may do nothing. */
@@ -54,7 +56,7 @@ export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", desk: "Desk",
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   owner: "Everything, including staff, privacy and security settings",
   desk: "Dashboard, enquiries (with replies and CSV export) and insights",
-  editor: "Blog and popups only; no enquiries or personal data",
+  editor: "Blog, popups and the site's content only; no enquiries or personal data",
 };
 
 export const ROLE_MESSAGES = {
@@ -79,6 +81,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   insights: "Insights",
   blog: "Blog",
   popups: "Popups",
+  site: "Site",
   staff: "Staff",
   privacy: "Privacy",
   security: "Security settings",

@@ -153,6 +153,24 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "The last 50 per post; deleted with the post.",
   },
+  // Admin-editable site content (services/site-content): the company's details and the pages'
+  // words. The colleague's address in updated_by/saved_by follows the blog authors' rule.
+  site_documents: {
+    backup: { order: 19, chunkRows: 50 },
+    columns: {
+      ...plain("key", "published", "draft", "scheduled", "publish_at", "published_at", "version", "updated_at"),
+      updated_by: staff("the colleague's address as it was when they last saved"),
+    },
+    retention: "Until the site no longer has the document (one row a document).",
+  },
+  site_document_revisions: {
+    backup: { order: 20, chunkRows: 100 },
+    columns: {
+      ...plain("id", "key", "saved_at", "reason", "data"),
+      saved_by: staff("the colleague's address as it was when saved"),
+    },
+    retention: "The last 50 per document (older ones deleted at each save).",
+  },
   images: {
     // At most 16 stored originals (2400 px, a few MB at worst) at a time.
     backup: { order: 5, chunkRows: 16, bytes: ["data"] },

@@ -205,7 +205,7 @@ export const adminPasskeyChallenges = pgTable(
   "admin_passkey_challenges",
   {
     challenge: text("challenge").primaryKey(),
-    purpose: text("purpose", { enum: ["register", "sign_in"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "sign_in", "second_factor"] }).notNull(),
     adminId: uuid("admin_id").references(() => admins.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -283,6 +283,56 @@ export const blogRevisions = pgTable(
   (t) => [
     index("blog_revisions_post_newest_idx").on(t.postId, t.savedAt.desc(), t.id.desc()),
     check("blog_revisions_reason_check", sql`${t.reason} IN ('published', 'saved', 'restored')`),
+  ],
+);
+
+/**
+ * Admin-editable site content (common/site-content/registry.ts): one row per document that has
+ * ever been saved; a document without a row shows its defaults. `published` is what the site
+ * shows (null: the defaults), `draft` what the editors work on (null: the same as published),
+ * `scheduled` the draft as it was when scheduled, published by the worker at `publish_at`.
+ */
+export const siteDocuments = pgTable(
+  "site_documents",
+  {
+    key: text("key").primaryKey(),
+    published: jsonb("published").$type<unknown>(),
+    draft: jsonb("draft").$type<unknown>(),
+    scheduled: jsonb("scheduled").$type<unknown>(),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** One more on every write; a save naming an older version is refused as stale. */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The colleague's e-mail address who saved last (a copy, like a revision's saved_by). */
+    updatedBy: text("updated_by"),
+  },
+  (t) => [
+    index("site_documents_due_idx").on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    check("site_documents_schedule_check", sql`(${t.scheduled} IS NULL) = (${t.publishAt} IS NULL)`),
+  ],
+);
+
+/** A site document as it was at a save, a publication, a schedule or a restore (the last 50 kept). */
+export const siteDocumentRevisions = pgTable(
+  "site_document_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key")
+      .notNull()
+      .references(() => siteDocuments.key, { onDelete: "cascade" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The administrator's e-mail address. */
+    savedBy: text("saved_by").notNull(),
+    reason: text("reason").$type<"saved" | "published" | "scheduled" | "restored">().notNull(),
+    data: jsonb("data").$type<unknown>().notNull(),
+  },
+  (t) => [
+    index("site_document_revisions_newest_idx").on(t.key, t.savedAt.desc(), t.id.desc()),
+    check(
+      "site_document_revisions_reason_check",
+      sql`${t.reason} IN ('saved', 'published', 'scheduled', 'restored')`,
+    ),
   ],
 );
 

@@ -24,6 +24,7 @@ import { createPopupService } from "./popups";
 import { createPrivacyService } from "./privacy";
 import { createScheduledPosts } from "./scheduled-posts";
 import { createSessionService } from "./sessions";
+import { createSiteContentService } from "./site-content";
 import { createSpamService, spamClientMax } from "./spam";
 import { createStaffService } from "./staff";
 import { createSudoService } from "./sudo";
@@ -70,6 +71,8 @@ export function createServices(
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
   const blog = createBlogService(db, images, { changed });
+  // The site's editable content (details, hours, pages' words): a publication drops its pages only.
+  const siteContent = createSiteContentService(db, { content: contentVersion });
   const figures = createEnquiryFigures(db);
   // A new enquiry or a status change announces itself: the dashboard's figures are read again.
   const enquiries = createEnquiryService(db, () => mail.wake(), {
@@ -105,8 +108,9 @@ export function createServices(
       wakeMail: () => mail.wake(),
     }),
     blog,
-    // Publishes scheduled posts when due (started by server.ts, like the outbox).
-    scheduledPosts: createScheduledPosts(blog),
+    // Publishes scheduled posts and site content when due (started by server.ts, like the outbox).
+    scheduledPosts: createScheduledPosts(blog, { siteContent }),
+    siteContent,
     images,
     popups: createPopupService(db, { changed }),
     mail,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { BlogService } from "./blog";
+import type { SiteContentService } from "./site-content";
 
 /** How often the worker looks for scheduled posts that are due: a due post goes live within one poll. */
 export const SCHEDULE_POLL_MS = 10_000;
@@ -9,10 +10,14 @@ export const SCHEDULE_POLL_MS = 10_000;
  * conditional UPDATE publishes each post once however many run at the same moment. A pass that
  * published something announces the change (the blog service's `changed`, the content version),
  * which shareContentVersion carries to every other instance: pages, sitemap and feed follow at once.
+ * The same pass publishes scheduled site content (`siteContent`, its documents' pages only).
  */
 export function createScheduledPosts(
   blog: Pick<BlogService, "publishDue">,
-  { pollMs = SCHEDULE_POLL_MS }: { pollMs?: number } = {},
+  {
+    pollMs = SCHEDULE_POLL_MS,
+    siteContent,
+  }: { pollMs?: number; siteContent?: Pick<SiteContentService, "publishDue"> } = {},
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
@@ -23,6 +28,8 @@ export function createScheduledPosts(
   async function publishDue(now = new Date()): Promise<string[]> {
     const ids = await blog.publishDue(now);
     if (ids.length) log?.info({ posts: ids }, "scheduled posts published");
+    const documents = (await siteContent?.publishDue(now)) ?? [];
+    if (documents.length) log?.info({ documents }, "scheduled site content published");
     return ids;
   }
 
