@@ -48,6 +48,9 @@ function linkDomains(value: string): string[] {
   });
 }
 
+/** The most characters a link (spaces and separators aside) a link list carries besides its links. */
+const LINK_LIST_LEAD = 5;
+
 const LETTER = /\p{L}/gu;
 const LATIN_LETTER = /\p{Script=Latin}/gu;
 
@@ -75,7 +78,9 @@ export function contentReasons(fields: Record<string, unknown>, settings: SpamSe
     reasons.push([SPAM_WEIGHTS.nameLink, SPAM_MESSAGES.nameLink]);
   const links = message.match(LINK) ?? [];
   const rest = message.replace(LINK, "").replace(/[\s,;|•·\-–—:]+/g, "");
-  if (links.length > 0 && rest.length === 0) reasons.push([SPAM_WEIGHTS.onlyLinks, SPAM_MESSAGES.onlyLinks]);
+  // Nothing but links, or a list of them behind a few words ("Best offers: …").
+  const linkList = rest.length === 0 || (links.length >= 2 && rest.length <= LINK_LIST_LEAD * links.length);
+  if (links.length > 0 && linkList) reasons.push([SPAM_WEIGHTS.onlyLinks, SPAM_MESSAGES.onlyLinks]);
   else if (links.length >= SPAM_MANY_LINKS)
     reasons.push([SPAM_WEIGHTS.manyLinks, SPAM_MESSAGES.manyLinks(links.length)]);
   else if (links.length > 0) reasons.push([SPAM_WEIGHTS.link, SPAM_MESSAGES.link]);
