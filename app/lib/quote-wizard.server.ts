@@ -1,12 +1,19 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { ENQUIRY_LIMITS, HONEYPOT_FIELD, quoteSchema, quoteStepSchemas } from "@common/enquiries";
+import {
+  ENQUIRY_LIMITS,
+  ENQUIRY_RETRY,
+  HONEYPOT_FIELD,
+  quoteSchema,
+  quoteStepSchemas,
+} from "@common/enquiries";
 import { QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEPS } from "@common/enquiry-terms";
 import { QUOTE_STATE_COOKIE, QUOTE_STATE_KEY_PURPOSE, QUOTE_STATE_MAX_AGE_S } from "@common/quote-state";
-import { FORM_TOKEN_FIELD } from "@common/spam-fields";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { DomainError, domainStatus } from "../../server/services/errors";
+import { sentByBrowser } from "../../server/services/spam";
 import { emptyDraft, type QuoteDraft, type QuoteField, type QuoteFieldError, stepPath } from "./quote-draft";
 
 /**
@@ -223,7 +230,7 @@ function go(path: string, cookie: string) {
 function refuse(draft: QuoteDraft, errors: QuoteFieldError[], status: number, cookie?: string) {
   const headers = new Headers({ "cache-control": "private, no-store" });
   if (cookie) headers.set("set-cookie", cookie);
-  if (status === 503) headers.set("retry-after", "3");
+  if (status === 503) headers.set("retry-after", String(ENQUIRY_RETRY.afterSeconds));
   return data<QuoteActionData>({ draft, errors }, { status, headers });
 }
 
@@ -239,8 +246,10 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
   const state = (await readQuoteState(request, context)) ?? { draft: emptyDraft() };
   if (intent === "forget") return data({ ok: true }, forget(context));
   const typed = answersFrom(step, form, state.draft);
-  // The token of the first step shown: the fill time is the whole wizard's.
-  const token = state.token || text(form.get(FORM_TOKEN_FIELD)) || undefined;
+  // The token of the first step shown (put in the page as it was served): the fill time is the
+  // whole wizard's. A page made in the browser has only the placeholder: no token.
+  const posted = text(form.get(FORM_TOKEN_FIELD));
+  const token = state.token || (posted === FORM_TOKEN_PLACEHOLDER ? "" : posted) || undefined;
   const isSecure = secure(context);
   if (intent === "previous") {
     const sealed = await keep(context, { draft: draftFrom(typed), token });
@@ -260,7 +269,11 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
     if (errors.length > 0) return refuse(typed, errors, 400, quoteStateCookie(sealed, isSecure));
     return go(stepPath(step + 1), quoteStateCookie(sealed, isSecure));
   }
-  return submit(context, form, state.draft, token);
+  // Sent with answers missing (the cookie expired): back to the first step left unanswered.
+  const missing = firstUnanswered(QUOTE_STEPS, state.draft);
+  if (missing !== undefined)
+    return go(stepPath(missing), quoteStateCookie(await keep(context, { ...state, token }), isSecure));
+  return submit(request, context, form, state.draft, token);
 }
 
 /** A state too long for a cookie (text far past any real answer in bytes): said on the step's first field. */
@@ -269,20 +282,26 @@ function tooLong(step: number): QuoteFieldError[] {
   return [{ field: field === "contact" || !field ? "name" : field, message: QUOTE_MESSAGES.submitFailed }];
 }
 
-async function submit(context: AppLoadContext, form: FormData, draft: QuoteDraft, token: string | undefined) {
+async function submit(
+  request: Request,
+  context: AppLoadContext,
+  form: FormData,
+  draft: QuoteDraft,
+  token: string | undefined,
+) {
   const parsed = quoteSchema.safeParse(draft);
-  if (!parsed.success) {
-    const errors: QuoteFieldError[] = [];
-    for (let step = 1; step < QUOTE_STEPS; step++) errors.push(...checkStep(step, draft).errors);
-    return refuse(draft, errors, 400);
-  }
+  if (!parsed.success)
+    return refuse(draft, [{ field: "submit", message: parsed.error.issues[0]?.message ?? "" }], 400);
   const body = {
     ...parsed.data,
     [HONEYPOT_FIELD]: text(form.get(HONEYPOT_FIELD)),
     [FORM_TOKEN_FIELD]: token,
   };
+  // The site's own form: scored as one (a post without the page's token is Spam).
+  const door = { door: "form" as const, browser: sentByBrowser((name) => request.headers.get(name)) };
   try {
-    const { reference } = await context.services.intake.take("quote", body, clientKey(context.ip ?? ""));
+    const client = clientKey(context.ip ?? "");
+    const { reference } = await context.services.intake.take("quote", body, client, door);
     context.services.spam.prune().catch((error) => context.log?.warn({ err: error }, "spam: pruning failed"));
     const sealed = await keep(context, { draft: emptyDraft(), sent: reference });
     return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(context)));

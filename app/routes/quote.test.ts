@@ -3,7 +3,7 @@ import { enquiryReference } from "@common/confirmation";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STATE_COOKIE } from "@common/quote-state";
-import { FORM_TOKEN_FIELD } from "@common/spam-fields";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import type { FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -204,6 +204,23 @@ describe.each(TEST_DATABASES)("the quote wizard's steps sent without JavaScript,
     expect(await inbox(name)).toEqual([]);
     const [held] = await inbox(name, "spam");
     expect(bodyOf(await get("/quote/6", stateCookie(sent))).sent).toBe(held.reference);
+  });
+
+  it("scores the quote as the site's form: without the page's token (or with only its placeholder) it is Spam", async () => {
+    for (const token of ["", FORM_TOKEN_PLACEHOLDER]) {
+      const name = `Tokenless ${kind} ${token.length} ${Date.now()}`;
+      const state = await answerAll(name, token);
+      const sent = await post("/quote/6", { intent: "next" }, state);
+      expect(headersOf(sent).get("location")).toBe("/quote/6");
+      expect(await inbox(name)).toEqual([]);
+      expect(await inbox(name, "spam")).toHaveLength(1);
+    }
+  });
+
+  it("sends a quote missing answers (the cookie expired) back to the first step left unanswered", async () => {
+    const answer = await post("/quote/6", { intent: "next" });
+    expect(statusOf(answer)).toBe(303);
+    expect(headersOf(answer).get("location")).toBe("/quote");
   });
 
   it("lets the scripts take the answers over: 'forget' removes the cookie", async () => {

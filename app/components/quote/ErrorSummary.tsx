@@ -1,32 +1,12 @@
-import { QUOTE_FIELD_IDS, type QuoteFieldError, stepPath } from "~/lib/quote-draft";
+import { QUOTE_FIELD_IDS, type QuoteFieldError } from "~/lib/quote-draft";
 
 const ERROR_TEXT = "text-red-300 [.light-theme_&]:text-red-700";
 
-/** The step of each answer (step 6's own error is its Submit). */
-const STEP_OF: Record<QuoteFieldError["field"], number> = {
-  businessType: 1,
-  wasteType: 2,
-  frequency: 3,
-  location: 4,
-  name: 5,
-  email: 5,
-  phone: 5,
-  submit: 6,
-};
-
 /**
  * GOV.UK's error summary, for a step sent without JavaScript and refused: each message in the
- * form's checking order, linking to its field (on its own step when it is another one).
+ * form's checking order, linking to its field.
  */
-export function ErrorSummary({
-  heading,
-  errors,
-  step,
-}: {
-  heading: string;
-  errors: QuoteFieldError[];
-  step: number;
-}) {
+export function ErrorSummary({ heading, errors }: { heading: string; errors: QuoteFieldError[] }) {
   if (errors.length === 0) return null;
   return (
     <div
@@ -41,14 +21,7 @@ export function ErrorSummary({
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {errors.map((error) => (
           <li key={error.field}>
-            <a
-              href={
-                STEP_OF[error.field] === step
-                  ? `#${QUOTE_FIELD_IDS[error.field]}`
-                  : `${stepPath(STEP_OF[error.field])}#${QUOTE_FIELD_IDS[error.field]}`
-              }
-              className={`font-semibold underline ${ERROR_TEXT}`}
-            >
+            <a href={`#${QUOTE_FIELD_IDS[error.field]}`} className={`font-semibold underline ${ERROR_TEXT}`}>
               {error.message}
             </a>
           </li>

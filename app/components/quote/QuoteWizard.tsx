@@ -1,7 +1,7 @@
 import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
-import { QUOTE_MESSAGES } from "@common/enquiry-messages";
+import { FORM_TEXT, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/enquiry-terms";
-import { FORM_TOKEN_FIELD } from "@common/spam-fields";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
@@ -24,8 +24,6 @@ export function stepFromPath(splat: string | undefined): number {
 }
 
 const STEP_FIELD = ["businessType", "wasteType", "frequency", "location", "contact"] as const;
-/** GOV.UK's error summary heading. */
-const ERROR_SUMMARY = "There is a problem";
 // Quote pages keep their scroll position.
 const KEEP_SCROLL = { preventScrollReset: true } as const;
 
@@ -139,7 +137,7 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
     <div className="mx-auto w-full max-w-3xl space-y-6">
       {/* While the success popup is open, the page behind it is out of reach (focus and clicks). */}
       <div inert={sent !== undefined} className="space-y-6">
-        <ErrorSummary heading={ERROR_SUMMARY} errors={errors} step={step} />
+        <ErrorSummary heading={FORM_TEXT.errorSummary} errors={errors} />
         <header className="space-y-2 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
           <p className="text-muted">Six quick steps. We reply within one working day.</p>
@@ -159,6 +157,8 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
             </span>{" "}
             {QUOTE_STEP_NAMES[step - 1]}
           </h2>
+          {/* The spam check's token, put in by the server as it serves the page (sent without scripts). */}
+          <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={FORM_TOKEN_PLACEHOLDER} />
           <StepFields step={step} draft={draft} update={update} errors={fieldErrors} />
           {step === QUOTE_STEPS && <HoneypotField id="quote-trap" value={trap} onChange={setTrap} />}
           <FormMessage message={message} live="assertive" testId="quote-message" />
