@@ -1,5 +1,12 @@
-import { COMPANY, OPENING_HOURS_TEXT } from "./company";
+import { COMPANY } from "./company";
 import type { EnquiryKind } from "./enquiry-terms";
+import {
+  OPEN_NOW_TEXTS,
+  openingHoursText,
+  specialDayDates,
+  upcomingSpecialDays,
+} from "./site-content/opening-hours";
+import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "./site-content/site-details-defaults";
 
 /**
  * The visitor's side of an enquiry: its reference, and the confirmation mail's words.
@@ -20,22 +27,34 @@ const WHAT: Record<EnquiryKind, string> = {
   tankering: "tankering enquiry",
 };
 
-/** The one confirmation mail each visitor gets (never for spam), sent after the office's own. */
-export function confirmationMail(input: { kind: EnquiryKind; name: string; reference: string }) {
+/**
+ * The one confirmation mail each visitor gets (never for spam), sent after the office's own; the
+ * office's name, hours, phone and e-mail from the published site details as it is sent.
+ */
+export function confirmationMail(
+  input: { kind: EnquiryKind; name: string; reference: string },
+  site: Pick<SiteDetails, "name" | "phone" | "email" | "hours" | "specialDays"> = SITE_DETAILS_DEFAULTS,
+  now = new Date(),
+) {
+  const special = upcomingSpecialDays(site, now).map(
+    (day) =>
+      `${specialDayDates(day)}: ${day.hours.closed ? OPEN_NOW_TEXTS.closedAllDay : `${day.hours.opens}-${day.hours.closes}`}${day.note ? ` (${day.note})` : ""}.`,
+  );
   return {
     subject: `We have your ${WHAT[input.kind]} (${input.reference})`,
     text: [
       `Dear ${input.name || "customer"},`,
       "",
-      `Thank you for your ${WHAT[input.kind]} to ${COMPANY.name}. Your reference is ${input.reference}.`,
+      `Thank you for your ${WHAT[input.kind]} to ${site.name}. Your reference is ${input.reference}.`,
       "",
       "What happens next: a member of our team reads every enquiry and will contact you, usually",
       "within one working day. Please quote your reference if you call or write to us.",
       "",
-      `Office hours: ${OPENING_HOURS_TEXT}.`,
-      `Phone ${COMPANY.phone}, e-mail ${COMPANY.email}.`,
+      `Office hours: ${openingHoursText(site.hours)}.`,
+      ...(special.length ? [`${OPEN_NOW_TEXTS.specialHours}:`, ...special] : []),
+      `Phone ${site.phone}, e-mail ${site.email}.`,
       "",
-      COMPANY.name,
+      site.name,
     ].join("\n"),
   };
 }

@@ -1,9 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import { organisationJsonLd, type RootData } from "~/lib/seo";
+import { useSiteDetails } from "~/lib/site-details";
 import { JsonLd } from "./JsonLd";
 
-/** The organisation's schema.org data (address, phone, opening hours) for search engines. */
+/** The organisation's schema.org data (address, phone, opening hours, special days) for search engines. */
 export function OrganisationJsonLd() {
   const siteUrl = (useRouteLoaderData("root") as RootData | undefined)?.siteUrl ?? "";
-  return <JsonLd data={organisationJsonLd(siteUrl)} />;
+  return <JsonLd data={organisationJsonLd(siteUrl, useSiteDetails())} />;
 }

@@ -1,4 +1,15 @@
-import { COMPANY, COMPANY_ADDRESS_LINE } from "@common/company";
+import { COMPANY } from "@common/company";
+import {
+  addressLine,
+  openingHoursRows,
+  phoneLinks,
+  upcomingSpecialDays,
+} from "@common/site-content/opening-hours";
+import {
+  SITE_DETAILS_DEFAULTS,
+  type SiteDetails,
+  type Weekday,
+} from "@common/site-content/site-details-defaults";
 
 /** The blog's RSS feed, linked from every public page. */
 export const BLOG_FEED = { path: "/blog/rss.xml", title: `${COMPANY.name} blog` } as const;
@@ -43,39 +54,61 @@ export function pageMeta(page: PageSeo, siteUrl: string) {
   ];
 }
 
-const DAY_NAMES: Record<string, string[]> = {
-  "Mon-Fri": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-  Sat: ["Saturday"],
+const DAY_NAMES: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
 };
 
-/** schema.org description of the company: address, phone, opening hours (home and contact). */
-export function organisationJsonLd(siteUrl: string) {
+/**
+ * schema.org description of the company (home and contact): address, phone, the week's opening
+ * hours and the special days still to come (a closed day opens and closes at 00:00, as schema.org
+ * says), from the published site details.
+ */
+export function organisationJsonLd(
+  siteUrl: string,
+  site: SiteDetails = SITE_DETAILS_DEFAULTS,
+  now = new Date(),
+) {
+  const line = addressLine(site);
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
     "@id": `${siteUrl}/#organisation`,
-    name: COMPANY.name,
-    legalName: COMPANY.legalName,
+    name: site.name,
+    legalName: site.legalName,
     description: COMPANY.tagline,
     url: `${siteUrl}/`,
     logo: `${siteUrl}/favicon.svg`,
-    email: COMPANY.email,
-    telephone: COMPANY.phoneInternational,
+    email: site.email,
+    telephone: phoneLinks(site.phone).international,
     address: {
       "@type": "PostalAddress",
-      streetAddress: COMPANY.address.street,
-      addressLocality: COMPANY.address.locality,
-      postalCode: COMPANY.address.postcode,
+      streetAddress: site.address.street,
+      addressLocality: site.address.locality,
+      postalCode: site.address.postcode,
       addressCountry: "GB",
     },
-    openingHoursSpecification: COMPANY.hours.map((h) => ({
+    openingHoursSpecification: openingHoursRows(site.hours).map((row) => ({
       "@type": "OpeningHoursSpecification",
-      dayOfWeek: DAY_NAMES[h.days],
-      opens: h.opens,
-      closes: h.closes,
+      dayOfWeek: row.days.map((day) => DAY_NAMES[day]),
+      opens: row.opens,
+      closes: row.closes,
     })),
-    sameAs: Object.values(COMPANY.social),
+    specialOpeningHoursSpecification: upcomingSpecialDays(site, now).map((day) => ({
+      "@type": "OpeningHoursSpecification",
+      validFrom: day.from,
+      validThrough: day.to || day.from,
+      opens: day.hours.closed ? "00:00" : day.hours.opens,
+      closes: day.hours.closed ? "00:00" : day.hours.closes,
+      ...(day.note ? { description: day.note } : {}),
+    })),
+    sameAs: Object.values(site.social).filter(Boolean),
     areaServed: "England",
-    hasMap: `https://www.openstreetmap.org/search?query=${encodeURIComponent(COMPANY_ADDRESS_LINE)}`,
+    hasMap: `https://www.openstreetmap.org/search?query=${encodeURIComponent(line)}`,
   };
 }

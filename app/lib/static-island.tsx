@@ -8,6 +8,9 @@ export function hydrationDone() {
   hydrating = false;
 }
 
+/** Whether the first page is still hydrating (what it shows must match the server's HTML). */
+export const stillHydrating = () => hydrating;
+
 const KEEP_SERVER_HTML = { __html: "" };
 
 /**

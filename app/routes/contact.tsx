@@ -1,11 +1,22 @@
-import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "@common/company";
+import {
+  addressLine,
+  OPEN_NOW_TEXTS,
+  openingHoursRows,
+  openingHoursText,
+  phoneLinks,
+  specialDayDates,
+  upcomingSpecialDays,
+} from "@common/site-content/opening-hours";
+import type { SiteDetails } from "@common/site-content/site-details-defaults";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import { ContactForm } from "~/components/enquiry/ContactForm";
+import { OpenNow } from "~/components/OpenNow";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
 import { enquiryAction } from "~/lib/enquiry-action.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { siteDetailsFrom, useSiteDetails } from "~/lib/site-details";
 import type { Route } from "./+types/contact";
 
 export const handle = { fullBleed: true };
@@ -15,6 +26,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
   enquiryAction("contact", request, context, "contact-enquiry");
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteDetailsFrom(matches);
   const partnership = location.pathname.startsWith("/contact/2");
   return pageMeta(
     partnership
@@ -26,17 +38,91 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
         }
       : {
           title: "Contact Us",
-          description: `Call ${COMPANY.phone} or e-mail ${COMPANY.email}. Open ${OPENING_HOURS_TEXT}. ${COMPANY.address.locality}, ${COMPANY.address.country}.`,
+          description: `Call ${site.phone} or e-mail ${site.email}. Open ${openingHoursText(site.hours)}. ${site.address.locality}, ${site.address.country}.`,
           path: "/contact",
         },
     siteUrlFrom(matches),
   );
 };
 
-const DAY_LABEL: Record<string, string> = { "Mon-Fri": "Mon-Fri", Sat: "Sat" };
+/**
+ * The contact page's details from the published site details: the hours with "open now" and the
+ * special days to come, phone, e-mail and address. `openNow`: the admin's Preview's sentence.
+ */
+export function ContactDetails({ site, openNow }: { site: SiteDetails; openNow?: string }) {
+  const special = upcomingSpecialDays(site, new Date());
+  return (
+    <div id="contact-details" className="flex flex-col gap-4">
+      <div id="contact-hours" className="card">
+        <h2 className="h-card flex items-center gap-2">
+          <Clock aria-hidden="true" className="size-5 text-brand" /> Opening hours
+        </h2>
+        <p className="mt-2 font-semibold">
+          <OpenNow details={site} fixed={openNow} />
+        </p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+          {openingHoursRows(site.hours).map((row) => (
+            <div key={row.label} className="contents">
+              <dt className="font-semibold">{row.label}</dt>
+              <dd className="text-muted">
+                {row.opens}-{row.closes}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-sm text-muted">Sundays and bank holidays: emergency tankering only.</p>
+        {special.length > 0 && (
+          <>
+            <h3 className="mt-4 font-semibold">{OPEN_NOW_TEXTS.specialHours}</h3>
+            <dl id="contact-special-days" className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+              {special.map((day) => (
+                <div key={day.from} className="contents">
+                  <dt className="font-semibold">{specialDayDates(day)}</dt>
+                  <dd className="text-muted">
+                    {day.hours.closed
+                      ? OPEN_NOW_TEXTS.closedAllDay
+                      : `${day.hours.opens}-${day.hours.closes}`}
+                    {day.note ? ` (${day.note})` : ""}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+      </div>
+      <div id="contact-phone" className="card">
+        <h2 className="h-card flex items-center gap-2">
+          <Phone aria-hidden="true" className="size-5 text-brand" /> Phone
+        </h2>
+        <p className="mt-2">
+          <a href={phoneLinks(site.phone).href} className="link text-lg font-semibold">
+            {site.phone}
+          </a>
+        </p>
+      </div>
+      <div id="contact-email" className="card">
+        <h2 className="h-card flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-5 text-brand" /> General info
+        </h2>
+        <p className="mt-2">
+          <a href={`mailto:${site.email}`} className="link text-lg font-semibold break-all">
+            {site.email}
+          </a>
+        </p>
+      </div>
+      <div id="contact-address" className="card">
+        <h2 className="h-card flex items-center gap-2">
+          <MapPin aria-hidden="true" className="size-5 text-brand" /> Office
+        </h2>
+        <address className="mt-2 text-muted not-italic">{addressLine(site)}</address>
+      </div>
+    </div>
+  );
+}
 
 export default function Contact() {
   const partnership = useLocation().pathname.startsWith("/contact/2");
+  const site = useSiteDetails();
   return (
     <>
       <OrganisationJsonLd />
@@ -52,50 +138,7 @@ export default function Contact() {
       />
       <section className="section">
         <div className="container-page grid gap-8 lg:grid-cols-[0.8fr_1.2fr]">
-          <div id="contact-details" className="flex flex-col gap-4">
-            <div id="contact-hours" className="card">
-              <h2 className="h-card flex items-center gap-2">
-                <Clock aria-hidden="true" className="size-5 text-brand" /> Opening hours
-              </h2>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-                {COMPANY.hours.map((h) => (
-                  <div key={h.days} className="contents">
-                    <dt className="font-semibold">{DAY_LABEL[h.days]}</dt>
-                    <dd className="text-muted">
-                      {h.opens}-{h.closes}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-              <p className="mt-2 text-sm text-muted">Sundays and bank holidays: emergency tankering only.</p>
-            </div>
-            <div id="contact-phone" className="card">
-              <h2 className="h-card flex items-center gap-2">
-                <Phone aria-hidden="true" className="size-5 text-brand" /> Phone
-              </h2>
-              <p className="mt-2">
-                <a href={COMPANY.phoneHref} className="link text-lg font-semibold">
-                  {COMPANY.phone}
-                </a>
-              </p>
-            </div>
-            <div id="contact-email" className="card">
-              <h2 className="h-card flex items-center gap-2">
-                <Mail aria-hidden="true" className="size-5 text-brand" /> General info
-              </h2>
-              <p className="mt-2">
-                <a href={`mailto:${COMPANY.email}`} className="link text-lg font-semibold break-all">
-                  {COMPANY.email}
-                </a>
-              </p>
-            </div>
-            <div id="contact-address" className="card">
-              <h2 className="h-card flex items-center gap-2">
-                <MapPin aria-hidden="true" className="size-5 text-brand" /> Office
-              </h2>
-              <address className="mt-2 text-muted not-italic">{COMPANY_ADDRESS_LINE}</address>
-            </div>
-          </div>
+          <ContactDetails site={site} />
           <FormPanel
             id="contact-enquiry"
             title={partnership ? "Tell us about your plant" : "Send us a message"}

@@ -7,12 +7,18 @@ import { pageShown } from "~/lib/insights";
 import { loadSearchOverlay, SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
 import { BLOG_FEED } from "~/lib/seo";
+import type { PublicLayoutData } from "~/lib/site-details";
 import type { Route } from "./+types/public-layout";
 
 /** Every public page points feed readers at the blog's RSS feed. */
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_FEED.title, href: BLOG_FEED.path },
 ];
+
+/** The published site details every public page shows (footer, contact, JSON-LD): from memory. */
+export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
+  return { site: await context.services.siteContent.published("site-details") };
+}
 
 const SearchOverlay = lazy(() => loadSearchOverlay().then((module) => ({ default: module.SearchOverlay })));
 

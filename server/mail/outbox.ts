@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type Mail from "nodemailer/lib/mailer";
 import { COMPANY } from "../../common/company";
+import type { SiteDetails } from "../../common/site-content/site-details-defaults";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { enquiries, type MAIL_KINDS, mailOutbox, type StoredMail } from "../db/schema";
@@ -85,6 +86,8 @@ export function createOutbox(
     sendBudgetMs?: number;
     /** The webhooks' lane (server/webhooks/sender.ts): sent in the same worker passes as the mail. */
     webhooks?: WebhookSender;
+    /** The published site details (the site content service): the confirmation's office hours. */
+    siteDetails?: () => Promise<SiteDetails>;
   } = {},
 ): Outbox {
   const webhooks = options.webhooks;
@@ -136,9 +139,10 @@ export function createOutbox(
   function contentOf(
     row: Claimed,
     enquiry: typeof enquiries.$inferSelect | undefined,
+    site: SiteDetails | undefined,
   ): Mail.Options | undefined {
     if (row.kind === "notification") return enquiry && { to, ...renderNotification(enquiry) };
-    if (row.kind === "confirmation") return enquiry && { replyTo: to, ...renderConfirmation(enquiry) };
+    if (row.kind === "confirmation") return enquiry && { replyTo: to, ...renderConfirmation(enquiry, site) };
     return row.message ? { replyTo: to, ...row.message } : undefined;
   }
 
@@ -262,9 +266,11 @@ export function createOutbox(
         ? await db.select().from(enquiries).where(inArray(enquiries.id, enquiryIds))
         : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
+      // As published when the mail is sent (read from memory): a change reaches the next mail.
+      const site = claimed.some((c) => c.kind === "confirmation") ? await options.siteDetails?.() : undefined;
       const leases = holdLeases(claimed, clock);
       const results = await sendAll(claimed, async (c) => {
-        const content = contentOf(c, c.enquiryId ? byId.get(c.enquiryId) : undefined);
+        const content = contentOf(c, c.enquiryId ? byId.get(c.enquiryId) : undefined, site);
         try {
           return content ? await deliverOne(c, content, clock) : false;
         } finally {

@@ -1,6 +1,7 @@
 import { confirmationMail, enquiryReference } from "../../common/confirmation";
 import { enquiryRows } from "../../common/enquiries";
 import type { EnquiryKind } from "../../common/enquiry-terms";
+import type { SiteDetails } from "../../common/site-content/site-details-defaults";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 
@@ -87,11 +88,14 @@ ${rows
 }
 
 /** The visitor's confirmation (AUTO_REPLY): their reference, what happens next, the office hours. */
-export function renderConfirmation(enquiry: StoredEnquiry) {
-  const mail = confirmationMail({
-    kind: enquiry.kind,
-    name: oneLine(enquiry.name ?? ""),
-    reference: enquiryReference(enquiry.id),
-  });
+export function renderConfirmation(enquiry: StoredEnquiry, site?: SiteDetails) {
+  const mail = confirmationMail(
+    {
+      kind: enquiry.kind,
+      name: oneLine(enquiry.name ?? ""),
+      reference: enquiryReference(enquiry.id),
+    },
+    site,
+  );
   return { to: enquiry.email ?? "", subject: oneLine(mail.subject), text: mail.text };
 }

@@ -5,11 +5,13 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { isKnownPagePath } from "../../common/pages";
 import { QUOTE_STATE_COOKIE } from "../../common/quote-state";
+import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
+import { showsPath } from "../../common/site-content/registry";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { isAdminPath } from "../plugins/security";
 import type { ContentVersion } from "../services/content-version";
 import { withCriticalStylesheet } from "./critical-css";
-import { hasFormToken, type TokenIssuer, withFormTokens } from "./form-token";
+import { hasFormToken, hasOpenNow, type TokenIssuer, withFormTokens } from "./form-token";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -40,6 +42,14 @@ interface CachedPage {
    * compressed as it is served (br and gzip stay empty) and carries no validator.
    */
   formToken: boolean;
+  /**
+   * It says "open now" (and holds no form): served filled with the minute's sentence, compressed
+   * once per sentence (`filled`, the last one), with a validator of its own.
+   */
+  openNow: boolean;
+  filled?: { text: string; html: Buffer; br: Buffer; gzip: Buffer; etag: string; lastModified: string };
+  /** The page's path ("/" for the catch-all, which shows home): a change naming it drops the entry. */
+  pathname: string;
 }
 
 export interface PageCacheOptions {
@@ -197,9 +207,18 @@ export function createPageCache(options: PageCacheOptions) {
   let renders = 0;
   let hits = 0;
   let misses = 0;
-  options.content.onChange(() => {
-    entries.clear();
-    bytes = 0;
+  // A change naming its pages drops those (common/site-content/registry.ts's paths); any other, all.
+  options.content.onChange((_version, _where, paths) => {
+    if (!paths) {
+      entries.clear();
+      bytes = 0;
+      return;
+    }
+    for (const [key, entry] of entries)
+      if (showsPath(paths, entry.pathname)) {
+        entries.delete(key);
+        bytes -= entry.bytes;
+      }
   });
 
   /** The cache key for this request, or undefined when it must be rendered for the visitor alone. */
@@ -258,12 +277,14 @@ export function createPageCache(options: PageCacheOptions) {
       };
     const html = Buffer.from(withCriticalStylesheet(app.html));
     const formToken = hasFormToken(app.html);
-    const [br, gz] = formToken
-      ? [Buffer.alloc(0), Buffer.alloc(0)]
-      : await Promise.all([
-          brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzipAsync(html, { level: 9 }),
-        ]);
+    const openNow = !formToken && hasOpenNow(app.html);
+    const [br, gz] =
+      formToken || openNow
+        ? [Buffer.alloc(0), Buffer.alloc(0)]
+        : await Promise.all([
+            brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzipAsync(html, { level: 9 }),
+          ]);
     return {
       page: {
         status: page.status,
@@ -277,11 +298,14 @@ export function createPageCache(options: PageCacheOptions) {
         headers,
         bytes: html.length + br.length + gz.length,
         formToken,
+        openNow,
+        pathname: path.split("?")[0] ?? path,
       },
     };
   }
 
   function keep(key: string, entry: CachedPage) {
+    if (key.endsWith(CATCH_ALL)) entry.pathname = "/"; // every catch-all path shows home
     // Content changed while it rendered: it may be stale, so it is served to its waiters only.
     if (entry.version !== options.content.current || entry.bytes > maxBytes) return;
     entries.set(key, entry);
@@ -363,23 +387,42 @@ export async function sendCachedPage(
 ) {
   for (const [name, value] of page.headers) reply.header(name, value);
   if (page.formToken) return sendWithFormToken(request, reply, page, hit, issue);
+  const served = page.openNow ? await filledNow(page, issue) : page;
   reply
     .header("content-security-policy", page.csp)
-    .header("etag", page.etag)
-    .header("last-modified", page.lastModified)
+    .header("etag", served.etag)
+    .header("last-modified", served.lastModified)
     .header("cache-control", "no-cache")
     .header("vary", "Accept-Encoding, Cookie")
     .header("x-page-cache", hit ? "hit" : "miss");
   const match = request.headers["if-none-match"];
   const since = request.headers["if-modified-since"];
   const fresh = match
-    ? match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)
-    : since !== undefined && Date.parse(since) >= Date.parse(page.lastModified);
+    ? match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === served.etag)
+    : since !== undefined && Date.parse(since) >= Date.parse(served.lastModified);
   if (fresh && page.status === 200) return reply.status(304).send();
-  const [encoding, body] = bestEncoding(request, { br: page.br, gzip: page.gzip, identity: page.html });
+  const [encoding, body] = bestEncoding(request, { br: served.br, gzip: served.gzip, identity: served.html });
   if (encoding) reply.header("content-encoding", encoding);
   reply.header("content-length", body.length);
   return reply.status(page.status).send(request.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * A page saying "open now", filled with the sentence for this minute: made and compressed once per
+ * sentence (it changes at the office's opening and closing times, not every request), so it keeps
+ * its validator: a browser's copy is good until the sentence changes.
+ */
+async function filledNow(page: CachedPage, issue: TokenIssuer) {
+  const text = issue(OPEN_NOW_PLACEHOLDER);
+  if (page.filled?.text === text) return page.filled;
+  const html = Buffer.from(withFormTokens(page.html.toString("utf8"), issue));
+  const [br, gz] = await Promise.all([
+    brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(html, { level: 9 }),
+  ]);
+  const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+  page.filled = { text, html, br, gzip: gz, etag, lastModified: new Date().toUTCString() };
+  return page.filled;
 }
 
 async function sendWithFormToken(

@@ -8,6 +8,7 @@ import { BLOG_PAGE_SIZE, PARAGRAPHS_PER_BLOG } from "../../common/blog-rules";
 import { ENQUIRY_FORM_PAGES } from "../../common/enquiries";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
+import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/site-content/opening-hours";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { clientKey } from "../client-address";
 import { HttpError } from "../errors";
@@ -160,7 +161,16 @@ export async function registerPages(app: FastifyInstance, services: Services, op
         })
       : undefined;
   if (cache) app.decorate("pageCache", cache);
-  const tokens = () => services.spam.tokenIssuer();
+  // Each response's own values (form-token.ts): a fresh form token, and "open now" at this minute
+  // from the published opening hours (a cached page is dropped when they change).
+  const tokens = async (): Promise<TokenIssuer> => {
+    const [issue, details] = await Promise.all([
+      services.spam.tokenIssuer(),
+      services.siteContent.published("site-details"),
+    ]);
+    return (placeholder) =>
+      placeholder === OPEN_NOW_PLACEHOLDER ? escapeHtmlText(openNowText(details, new Date())) : issue();
+  };
 
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handle(toFetchRequest(request, reply), {
@@ -253,3 +263,13 @@ export function catchAllMatcher(build: ServerBuild): (pathname: string) => boole
   const top = tree(undefined);
   return (pathname) => matchRoutes(top, pathname)?.at(-1)?.route.id === CATCH_ALL_ROUTE_ID;
 }
+
+const HTML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+/** Text from content (a special day's note) as it goes into a served page. */
+const escapeHtmlText = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);

@@ -2,9 +2,9 @@ import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createInsightsService } from "../insights/service";
+import { createOutbox } from "../mail/outbox";
 import { openKeyring } from "../secrets/key-file";
 import type { Keyring } from "../secrets/keyring";
-import { createOutbox } from "../mail/outbox";
 import { createWebhookSender } from "../webhooks/sender";
 import { createWebhookService } from "../webhooks/service";
 import { createAccountService } from "./accounts";
@@ -44,7 +44,11 @@ export function createServices(
   // Webhooks go out from the same durable outbox as the mail (its worker, its claims and leases).
   const webhookPolicy = { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp };
   const webhookSender = createWebhookSender(db, webhookPolicy, { keyring });
-  const mail = createOutbox(db, config, { webhooks: webhookSender });
+  // The confirmation's office hours are the published site details' as each mail is sent.
+  const mail = createOutbox(db, config, {
+    webhooks: webhookSender,
+    siteDetails: () => siteContent.published("site-details"),
+  });
   const webhooks = createWebhookService(db, webhookPolicy, { wake: () => mail.wake(), keyring });
   const sessions = createSessionService(db);
   // The audit log: who did what in the admin (Owner reads it; never a lead's details).

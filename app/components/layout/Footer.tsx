@@ -1,8 +1,11 @@
-import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "@common/company";
+import { COMPANY } from "@common/company";
+import { addressLine, openingHoursText } from "@common/site-content/opening-hours";
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/content/navigation";
+import { useSiteDetails } from "~/lib/site-details";
 import { Logo } from "../art/LogoMark";
 import { SocialIcon, type SocialNetwork } from "../art/SocialIcons";
+import { OpenNow } from "../OpenNow";
 import { ReviewWidget } from "../widgets/ReviewWidget";
 
 const SOCIAL: { network: SocialNetwork; label: string }[] = [
@@ -12,8 +15,12 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
   { network: "youtube", label: "YouTube" },
 ];
 
-/** The site footer. E-mail and phone are shown as text, not links. */
-export function Footer() {
+/**
+ * The site footer, from the published site details. E-mail and phone are shown as text, not links.
+ * `openNow`: the sentence to show instead of the served one (the admin's Preview).
+ */
+export function Footer({ openNow }: { openNow?: string }) {
+  const site = useSiteDetails();
   return (
     <footer className="mt-auto border-t border-border bg-surface">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -21,12 +28,12 @@ export function Footer() {
           <Link to="/" className="self-start rounded-lg">
             <Logo />
           </Link>
-          <address className="text-sm text-muted not-italic">{COMPANY_ADDRESS_LINE}</address>
+          <address className="text-sm text-muted not-italic">{addressLine(site)}</address>
           <ul className="flex gap-1" aria-label="Social media">
-            {SOCIAL.map(({ network, label }) => (
+            {SOCIAL.filter(({ network }) => site.social[network]).map(({ network, label }) => (
               <li key={network}>
                 <a
-                  href={COMPANY.social[network]}
+                  href={site.social[network]}
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={label}
@@ -53,18 +60,21 @@ export function Footer() {
         <div>
           <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">Get in touch</h2>
           <p className="text-sm">
-            Email: <span className="font-semibold">{COMPANY.email}</span>
+            Email: <span className="font-semibold">{site.email}</span>
           </p>
           <p className="mt-1 text-sm">
-            Phone: <span className="font-semibold">{COMPANY.phone}</span>
+            Phone: <span className="font-semibold">{site.phone}</span>
           </p>
-          <p className="mt-1 text-sm text-muted">{OPENING_HOURS_TEXT}</p>
+          <p className="mt-1 text-sm text-muted">{openingHoursText(site.hours)}</p>
+          <p className="mt-1 text-sm font-semibold">
+            <OpenNow details={site} fixed={openNow} />
+          </p>
         </div>
         <div className="flex flex-col gap-3">
           <h2 className="text-sm font-bold tracking-wider text-muted uppercase">Reviews</h2>
           <ReviewWidget />
           <a
-            href={COMPANY.reviewUrl}
+            href={site.reviews.write}
             target="_blank"
             rel="noopener noreferrer"
             className="btn btn-ghost self-start text-sm"
@@ -75,7 +85,7 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <p className="container-page py-4 text-sm text-muted">
-          {COMPANY.legalName} · {COMPANY.copyright} ·{" "}
+          {site.legalName} · {COMPANY.copyright} ·{" "}
           <Link to="/legal/privacy-policy" className="underline">
             Privacy and cookie policy
           </Link>

@@ -3,6 +3,7 @@ import { Star } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { useConsent } from "~/lib/consent";
 import type { RootData } from "~/lib/seo";
+import { useSiteDetails } from "~/lib/site-details";
 import { useThirdPartyScript } from "~/lib/third-party";
 
 /**
@@ -11,6 +12,7 @@ import { useThirdPartyScript } from "~/lib/third-party";
  */
 export function ReviewWidget() {
   const root = useRouteLoaderData("root") as RootData | undefined;
+  const { reviews } = useSiteDetails();
   const accepted = useConsent(root?.consent === "accepted" ? "accepted" : null) === "accepted";
   useThirdPartyScript(WIDGET_SCRIPTS.review, accepted);
   return (
@@ -25,7 +27,7 @@ export function ReviewWidget() {
       data-widget="review"
     >
       <a
-        href={COMPANY.reviewProfileUrl}
+        href={reviews.read}
         target="_blank"
         rel="noopener noreferrer"
         className="inline-flex items-center gap-2 text-sm font-semibold hover:underline"

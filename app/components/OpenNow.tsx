@@ -1,0 +1,30 @@
+import { OPEN_NOW_PLACEHOLDER, openNowText } from "@common/site-content/opening-hours";
+import type { SiteDetails } from "@common/site-content/site-details-defaults";
+import { useState } from "react";
+import { stillHydrating } from "~/lib/static-island";
+
+/**
+ * "Open now · closes at 18:00" / "Closed now · opens Monday at 06:00". The server renders the
+ * placeholder, and the page is served with the sentence for that minute in its place (even from
+ * the page cache, without JavaScript: server/pages/form-token.ts); hydration keeps the served text.
+ * A page drawn in the browser (a link inside the site) works it out there. `fixed`: the sentence
+ * to show instead (the admin's Preview, with the draft's hours).
+ */
+export function OpenNow({
+  details,
+  fixed,
+}: {
+  details: Pick<SiteDetails, "hours" | "specialDays">;
+  fixed?: string;
+}) {
+  const [text] = useState(() =>
+    typeof document === "undefined" || stillHydrating()
+      ? OPEN_NOW_PLACEHOLDER
+      : openNowText(details, new Date()),
+  );
+  return (
+    <span data-testid="open-now" suppressHydrationWarning>
+      {fixed ?? text}
+    </span>
+  );
+}
