@@ -1,8 +1,10 @@
+import { TWO_FACTOR_MESSAGES } from "./two-factor";
 import { z } from "./zod";
 
 /**
  * Passkeys (WebAuthn): 'Account' → 'Passkeys' registers and removes them; the login screen signs
- * in with one (no password, no second step). The relying party is SITE_URL's host.
+ * in with one (no password, no second step), and an account with one that signs in with its
+ * password is asked for it as the second step. The relying party is SITE_URL's host.
  */
 export const PASSKEY_MESSAGES = {
   heading: "Passkeys",
@@ -36,6 +38,17 @@ export const PASSKEY_MESSAGES = {
   defaultName: (device: string) => `Passkey on ${device}`,
   /** The audit log's label for a passkey sign-in. */
   auditSignIn: (device: string) => `${device} (passkey)`,
+  // The password sign-in's second step, for an account with a passkey.
+  secondStepHeading: "Confirm it's you",
+  secondStepIntro: "Use one of this account's passkeys to finish signing in.",
+  secondStepOr: "Or use your passkey instead of a code.",
+  useForSecondStep: "Use your passkey",
+  /** The answer of the password step when a passkey is asked for next. */
+  secondStepRequired: "Use your passkey to finish signing in.",
+  noneToConfirm: "This account has no passkey. Please sign in again with your password.",
+  /** The audit log's labels: a password and passkey sign-in, and a refused passkey at that step. */
+  auditSecondStep: (device: string) => `${device} (password and passkey)`,
+  auditRefused: "Passkey refused",
 } as const;
 
 export const PASSKEY_LIMITS = {
@@ -114,6 +127,18 @@ export const passkeyRegisterSchema = z.object({
 export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
 
 export const passkeySignInSchema = z.object({ response: authenticationResponseSchema });
+
+/** The pending sign-in of the password step (POST /api/admin/login's `pending`). */
+const pendingSchema = z.string({ message: TWO_FACTOR_MESSAGES.pendingExpired }).min(1).max(200);
+
+/** The second step's options are for one pending sign-in. */
+export const passkeySecondStepOptionsSchema = z.object({ pending: pendingSchema });
+
+/** The second step: the pending sign-in and the browser's answer to its options. */
+export const passkeySecondStepSchema = z.object({
+  pending: pendingSchema,
+  response: authenticationResponseSchema,
+});
 
 /** The options handed to the browser (PublicKeyCredential{Creation,Request}OptionsJSON). */
 export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() }).meta({

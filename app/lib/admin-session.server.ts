@@ -10,6 +10,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../../server/services/access";
 import { Forbidden, Unavailable } from "../../server/services/errors";
+import type { SecondStep } from "../../server/services/logins";
 
 /** Where an account the Owner's two-factor requirement holds back is sent: 'Account'. */
 export const ENROLMENT_PATH = "/admin/dashboard/account";
@@ -96,12 +97,12 @@ export async function signIn(
   context: AppLoadContext,
   request: Request,
   credentials: { email: unknown; password: unknown },
-): Promise<{ headers: Headers } | { pending: string }> {
+): Promise<{ headers: Headers } | { pending: string; methods: SecondStep[] }> {
   const result = await logged(
     context,
     context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
   );
-  if ("pending" in result) return { pending: result.pending };
+  if ("pending" in result) return { pending: result.pending, methods: result.methods };
   return { headers: signedInHeaders(context, result.token, result.browser) };
 }
 
@@ -114,6 +115,31 @@ export async function completeTwoFactor(
   const { token, browser } = await logged(
     context,
     context.services.logins.completeTwoFactor({ ...input, client: clientOf(context), ...browserOf(request) }),
+  );
+  return signedInHeaders(context, token, browser);
+}
+
+/** Sign-in's second step with a passkey: its options for the pending sign-in's account. */
+export function passkeySecondStepOptions(context: AppLoadContext, pending: string) {
+  return logged(context, context.services.passkeys.secondStepOptions(pending, clientOf(context)));
+}
+
+/** Sign-in's second step with a passkey: the pending sign-in and the browser's answer; the session's Set-Cookie headers. */
+export async function completePasskeySecondStep(
+  context: AppLoadContext,
+  request: Request,
+  input: {
+    pending: string;
+    response: Parameters<AppLoadContext["services"]["passkeys"]["signIn"]>[0]["response"];
+  },
+) {
+  const { token, browser } = await logged(
+    context,
+    context.services.passkeys.completeSecondStep({
+      ...input,
+      client: clientOf(context),
+      ...browserOf(request),
+    }),
   );
   return signedInHeaders(context, token, browser);
 }

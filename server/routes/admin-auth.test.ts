@@ -128,6 +128,8 @@ describe.each(TEST_DATABASES)("administrator sessions on %s", (kind) => {
         "POST /api/admin/invites/:token",
         "POST /api/admin/login/passkey/options",
         "POST /api/admin/login/passkey",
+        "POST /api/admin/login/two-factor/passkey/options",
+        "POST /api/admin/login/two-factor/passkey",
       ]);
       for (const route of routes) {
         for (const [name, headers] of Object.entries(cases())) {

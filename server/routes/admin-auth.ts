@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ADMIN_AUTH_COOKIE, adminCookieOptions } from "../../common/admin-cookie";
+import { PASSKEY_MESSAGES } from "../../common/passkeys";
 import { roleSchema } from "../../common/roles";
 import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "../../common/two-factor";
 import { RAW_CREDENTIALS } from "../plugins/input";
@@ -30,10 +31,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       schema: {
         summary: "Sign in; sets the admin_auth cookie and returns the token as auth",
         description:
-          "For an account with two-factor sign-in the password alone makes no session: the answer is " +
-          '`{"status":"Ok","twoFactorRequired":true,"pending":"…"}` with no `auth` and no cookie. Send ' +
-          "`pending` (good for five minutes, used once) with the authenticator app's code (or a recovery " +
-          "code) to POST /api/admin/login/two-factor for the token.",
+          "For an account with two-factor sign-in or a passkey the password alone makes no session: the " +
+          'answer is `{"status":"Ok","twoFactorRequired":true,"pending":"…","methods":["code","passkey"]}` ' +
+          'with no `auth` and no cookie. `pending` is good for five minutes and one sign-in: with "code", ' +
+          "send it with the authenticator app's code (or a recovery code) to POST /api/admin/login/two-factor; " +
+          'with "passkey", ask POST /api/admin/login/two-factor/passkey/options for an assertion by one of ' +
+          "the account's passkeys and send it to POST /api/admin/login/two-factor/passkey.",
         tags: ["admin"],
         body: {
           type: "object",
@@ -50,7 +53,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
               twoFactorRequired: { type: "boolean", description: "true: send the code with `pending`" },
               pending: {
                 type: "string",
-                description: "The pending sign-in for POST /api/admin/login/two-factor",
+                description: "The pending sign-in for the second step",
+              },
+              methods: {
+                type: "array",
+                items: { type: "string", enum: ["code", "passkey"] },
+                description: "How the second step may be done: a code, the account's passkey, or either",
               },
             },
             required: ["status", "message"],
@@ -71,9 +79,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       if ("pending" in result)
         return {
           status: "Ok",
-          message: TWO_FACTOR_MESSAGES.required,
+          message: result.methods.includes("code")
+            ? TWO_FACTOR_MESSAGES.required
+            : PASSKEY_MESSAGES.secondStepRequired,
           twoFactorRequired: true,
           pending: result.pending,
+          methods: result.methods,
         };
       return signedIn(app, reply, result);
     },

@@ -45,6 +45,8 @@ describe("every route's duties", () => {
       "POST /api/admin/login/passkey sign-in counters",
       "POST /api/admin/login/passkey/options rate limit",
       "POST /api/admin/login/two-factor sign-in counters",
+      "POST /api/admin/login/two-factor/passkey sign-in counters",
+      "POST /api/admin/login/two-factor/passkey/options rate limit",
       "POST /api/contact rate limit",
       "POST /api/insights rate limit",
       "POST /api/quote rate limit",
@@ -63,6 +65,8 @@ describe("every route's duties", () => {
       "GET /api/admin/passkeys 65536",
       "POST /api/admin/login/passkey 65536",
       "POST /api/admin/login/passkey/options 1024",
+      "POST /api/admin/login/two-factor/passkey 65536",
+      "POST /api/admin/login/two-factor/passkey/options 1024",
       "POST /api/admin/passkeys 65536",
       "POST /api/admin/passkeys/options 65536",
     ]);

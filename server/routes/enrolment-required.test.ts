@@ -16,6 +16,8 @@ const ENROLMENT_ROUTES = [
   "GET /api/admin/passkeys",
   "POST /api/admin/passkeys/options",
   "POST /api/admin/passkeys",
+  // Adding a passkey asks for the password again (sudo mode).
+  "POST /api/admin/sudo",
 ].sort();
 
 describe.each(TEST_DATABASES)("required two-factor sign-in, every API route, on %s", (kind) => {

@@ -20,6 +20,8 @@ import { integrationRoutes } from "./integrations";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 import { privacyRoutes } from "./privacy";
+import { siteContentRoutes } from "./site-content";
+import { signInPasskeyRoutes } from "./sign-in-passkey";
 import { spamRoutes } from "./spam";
 
 /**
@@ -38,11 +40,13 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(adminStaffRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminPasskeyRoutes);
+  await app.register(signInPasskeyRoutes);
   await app.register(adminTwoFactorRoutes);
   await app.register(blogRoutes);
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);
   await app.register(popupRoutes);
+  await app.register(siteContentRoutes);
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
   await app.register(insightsRoutes);

@@ -18,6 +18,7 @@ import { createEnquiryIntake } from "./enquiry-intake";
 import { memoryCounters, redisCounters } from "./failure-counters";
 import { createImageService } from "./images";
 import { createLoginService } from "./logins";
+import { hasPasskey } from "./passkey-second-step";
 import { createPasskeyService } from "./passkeys";
 import { verifyPassword } from "./passwords";
 import { createPopupService } from "./popups";
@@ -70,7 +71,16 @@ export function createServices(
     checkCode: (adminId, code, client) => twoFactor.checkCode(adminId, code, client),
   });
   const twoFactor = createTwoFactorService(db, { counters, keyring, checkPassword, audit, sudo });
-  const logins = createLoginService({ accounts, sessions, counters, browsers, twoFactor, audit });
+  const logins = createLoginService({
+    accounts,
+    sessions,
+    counters,
+    browsers,
+    twoFactor,
+    // An account with a passkey is asked for it after its password (passkey-second-step.ts).
+    hasPasskey: (adminId) => hasPasskey(db, adminId),
+    audit,
+  });
   // Every write to what public pages show announces it (`changed`): the page cache follows.
   const changed = () => contentVersion.bump();
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });

@@ -12,11 +12,17 @@ import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { SessionService } from "./sessions";
 import type { TwoFactorService } from "./two-factor";
 
+/** How a pending sign-in may be completed: a TOTP or recovery code, or one of the account's passkeys. */
+export type SecondStep = "code" | "passkey";
+
 /**
- * What the password step gives: a session, or, for an account with two-factor sign-in, a
- * pending sign-in (no session yet) to complete with a code (`completeTwoFactor`).
+ * What the password step gives: a session, or, for an account with two-factor sign-in or a
+ * passkey, a pending sign-in (no session yet) to complete with a code (`completeTwoFactor`) or
+ * the passkey (passkey-second-step.ts), as `methods` says.
  */
-export type SignInResult = { token: string; browser: string } | { twoFactorRequired: true; pending: string };
+export type SignInResult =
+  | { token: string; browser: string }
+  | { twoFactorRequired: true; pending: string; methods: SecondStep[] };
 
 /**
  * Sign-in with limits that hold under a burst and that strangers cannot turn against the
@@ -71,6 +77,8 @@ export function createLoginService(deps: {
   counters: FailureCounters;
   browsers: KnownBrowsers;
   twoFactor?: TwoFactorService;
+  /** Whether the account has a passkey: then its password alone makes no session either. */
+  hasPasskey?: (adminId: string) => Promise<boolean>;
   /** The audit log: sign-ins and failed attempts, with the client's address. */
   audit?: Pick<AuditService, "record">;
 }) {
@@ -147,11 +155,15 @@ export function createLoginService(deps: {
       throw new Invalid(ADMIN_MESSAGES.invalidLogin);
     }
     await refund(keys);
-    // Two-factor sign-in: the password alone makes no session, only a pending sign-in.
-    if (await deps.twoFactor?.isEnabled(account.found.id))
+    // Two-factor sign-in or a passkey: the password alone makes no session, only a pending sign-in.
+    const methods: SecondStep[] = [];
+    if (await deps.twoFactor?.isEnabled(account.found.id)) methods.push("code");
+    if (await deps.hasPasskey?.(account.found.id)) methods.push("passkey");
+    if (deps.twoFactor && methods.length > 0)
       return {
         twoFactorRequired: true,
-        pending: await deps.twoFactor!.beginSignIn(account.found.id, account.found.passwordHash),
+        pending: await deps.twoFactor.beginSignIn(account.found.id, account.found.passwordHash),
+        methods,
       };
     return startSession(account.found, input);
   }

@@ -20,21 +20,29 @@ import type { AuditService } from "./audit";
 import { Conflict, Invalid, Limited, NotFound, Unavailable } from "./errors";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
+import { createPasskeySecondStep } from "./passkey-second-step";
 import type { SudoService, SudoSession } from "./sudo";
 
 /**
  * The WebAuthn library, loaded at the first passkey ceremony: with its certificate parsers it is
  * about 0.8 MB of code that every start would otherwise parse and keep (docs/benchmarks.md 'Budgets').
  */
-const webauthn = () => import("@simplewebauthn/server");
+export const webauthn = () => import("@simplewebauthn/server");
+
+export interface RelyingParty {
+  id: string;
+  origin: string;
+  name: string;
+}
 
 /** The relying party: SITE_URL's host is the id, its origin the only one accepted. */
-export function relyingParty(siteUrl: string): { id: string; origin: string; name: string } {
+export function relyingParty(siteUrl: string): RelyingParty {
   const url = new URL(siteUrl);
   return { id: url.hostname, origin: url.origin, name: COMPANY.name };
 }
 
-type Purpose = "register" | "sign_in";
+/** What a challenge was given for: registering, a passkey sign-in, or a password sign-in's second step. */
+export type Purpose = "register" | "sign_in" | "second_factor";
 
 /** The challenge a response answers (from its clientDataJSON), or undefined when unreadable. */
 function answeredChallenge(clientDataJSON: string): string | undefined {
@@ -162,7 +170,7 @@ export function createPasskeyService(
       timeout: PASSKEY_LIMITS.timeoutMs,
       excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports })),
       // A discoverable credential: the login screen signs in without asking for the e-mail.
-      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
     await storeChallenge(options.challenge, "register", admin.id);
     return options;
@@ -189,7 +197,9 @@ export function createPasskeyService(
         expectedChallenge,
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
-        requireUserVerification: false,
+        // A passkey stands for password and code together: only a key that checked its holder
+        // (PIN, biometric) is kept.
+        requireUserVerification: true,
       });
     } catch {
       throw new Invalid(PASSKEY_MESSAGES.failed);
@@ -252,6 +262,67 @@ export function createPasskeyService(
   }
 
   /**
+   * Checks an answer to `expectedChallenge`: a passkey of this site (of `adminId` when given) whose
+   * stored user handle matches, signed on this origin and party with the user verified, its
+   * counter moving forward (a clone's lags). The passkey, used now; Invalid otherwise.
+   */
+  async function checkAssertion(
+    response: AuthenticationResponseJSON,
+    expectedChallenge: string,
+    adminId: string | null,
+  ): Promise<typeof adminPasskeys.$inferSelect> {
+    const refused = new Invalid(PASSKEY_MESSAGES.signInRefused);
+    const [passkey] = await db
+      .select()
+      .from(adminPasskeys)
+      .where(
+        and(
+          eq(adminPasskeys.credentialId, response.id),
+          adminId ? eq(adminPasskeys.adminId, adminId) : undefined,
+        ),
+      );
+    if (!passkey) throw refused;
+    // The handle the authenticator stored names the account the passkey was made for.
+    const handle = response.response.userHandle;
+    if (handle && handle !== Buffer.from(userHandle(passkey.adminId)).toString("base64url")) throw refused;
+    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verified = await (await webauthn()).verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
+        // A passkey stands for password and code: its holder must have been checked (PIN, biometric).
+        requireUserVerification: true,
+      });
+    } catch {
+      // A wrong origin, relying party, signature, no user verification, or a counter gone back.
+      throw refused;
+    }
+    if (!verified.verified) throw refused;
+    // The counter only moves forward: a concurrent use with the same count loses here.
+    const { newCounter } = verified.authenticationInfo;
+    const [used] = await db
+      .update(adminPasskeys)
+      .set({ counter: newCounter, lastUsedAt: new Date() })
+      .where(
+        and(
+          eq(adminPasskeys.id, passkey.id),
+          newCounter > 0 ? lt(adminPasskeys.counter, newCounter) : eq(adminPasskeys.counter, 0),
+        ),
+      )
+      .returning({ id: adminPasskeys.id });
+    if (!used) throw refused;
+    return passkey;
+  }
+
+  /**
    * Options for a usernameless sign-in: no account named, any of this site's passkeys answers.
    * Each is a stored challenge: a client may ask PASSKEY_LIMITS.optionsPerWindow times per
    * LOGIN_WINDOW_MS (screen and API alike). Throws Limited or Unavailable.
@@ -261,7 +332,7 @@ export function createPasskeyService(
     const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: rp.id,
       timeout: PASSKEY_LIMITS.timeoutMs,
-      userVerification: "preferred",
+      userVerification: "required",
     });
     await storeChallenge(options.challenge, "sign_in", null);
     return options;
@@ -283,49 +354,7 @@ export function createPasskeyService(
     await reserve([{ key, max: LOGIN_LIMITS.client }]);
 
     const expectedChallenge = await takeChallenge(input.response.response.clientDataJSON, "sign_in", null);
-    const [passkey] = await db
-      .select()
-      .from(adminPasskeys)
-      .where(eq(adminPasskeys.credentialId, input.response.id));
-    if (!passkey) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
-    // The handle the authenticator stored names the account the passkey was made for.
-    const handle = input.response.response.userHandle;
-    if (handle && handle !== Buffer.from(userHandle(passkey.adminId)).toString("base64url"))
-      throw new Invalid(PASSKEY_MESSAGES.signInRefused);
-    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
-    try {
-      verified = await (await webauthn()).verifyAuthenticationResponse({
-        response: input.response,
-        expectedChallenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: new Uint8Array(passkey.publicKey),
-          counter: passkey.counter,
-          transports: passkey.transports as never,
-        },
-        requireUserVerification: false,
-      });
-    } catch {
-      // A wrong origin, relying party, signature or a counter gone backwards (a cloned key).
-      throw new Invalid(PASSKEY_MESSAGES.signInRefused);
-    }
-    if (!verified.verified) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
-    // The counter only moves forward: a concurrent use with the same count loses here.
-    const { newCounter } = verified.authenticationInfo;
-    const [used] = await db
-      .update(adminPasskeys)
-      .set({ counter: newCounter, lastUsedAt: new Date() })
-      .where(
-        and(
-          eq(adminPasskeys.id, passkey.id),
-          newCounter > 0 ? lt(adminPasskeys.counter, newCounter) : eq(adminPasskeys.counter, 0),
-        ),
-      )
-      .returning({ id: adminPasskeys.id });
-    if (!used) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
-
+    const passkey = await checkAssertion(input.response, expectedChallenge, null);
     const found = await deps.accounts.findById(passkey.adminId);
     if (!found) throw new Invalid(PASSKEY_MESSAGES.signInRefused);
     // A session as after a password sign-in: the new-browser mail, the audit log's sign-in.
@@ -337,7 +366,20 @@ export function createPasskeyService(
     return { token, browser, adminId: found.id };
   }
 
-  return { has, list, registrationOptions, register, remove, signInOptions, signIn };
+  // The password sign-in's second step for an account with a passkey (passkey-second-step.ts).
+  const secondStep = createPasskeySecondStep(db, {
+    rp,
+    reserve,
+    refund: (keys) => deps.counters.refund(keys).catch(() => {}),
+    storeChallenge,
+    takeChallenge,
+    checkAssertion,
+    startSession: deps.startSession,
+    accounts: deps.accounts,
+    audit: deps.audit,
+  });
+
+  return { has, list, registrationOptions, register, remove, signInOptions, signIn, ...secondStep };
 }
 
 export type PasskeyService = ReturnType<typeof createPasskeyService>;

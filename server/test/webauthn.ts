@@ -79,8 +79,9 @@ export class SoftAuthenticator {
     );
   }
 
-  private authData(rpId: string, attested: boolean): Buffer {
-    const flags = 0x01 | 0x04 | (attested ? 0x40 : 0); // user present, verified; credential data
+  /** The authenticator data; `verified` false: the user was present but not verified (no PIN, no biometric). */
+  private authData(rpId: string, attested: boolean, verified = true): Buffer {
+    const flags = 0x01 | (verified ? 0x04 : 0) | (attested ? 0x40 : 0); // user present, verified; credential data
     const count = Buffer.alloc(4);
     count.writeUInt32BE(this.counter);
     const parts: Uint8Array[] = [sha256(rpId), Buffer.from([flags]), count];
@@ -96,14 +97,31 @@ export class SoftAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }), "utf8");
   }
 
+  /**
+   * The passkey as the server keeps it after registering it for `adminId` (the COSE public key),
+   * for tests that put it straight in the database; the user handle is the account's id.
+   */
+  storedFor(adminId: string) {
+    this.userHandle = b64url(adminId);
+    return {
+      adminId,
+      credentialId: this.id,
+      publicKey: this.cosePublicKey(),
+      counter: 0,
+      transports: ["internal"],
+    };
+  }
+
   /** What startRegistration would post for `options` (the server's registration options). */
   register(
     options: { challenge: string; user?: { id: string } },
     at: SoftAuthenticatorOptions,
+    change: { userVerified?: boolean } = {},
   ): Record<string, unknown> {
     this.userHandle = options.user?.id;
     const clientDataJSON = this.clientData("webauthn.create", options.challenge, at.origin);
-    const attestationObject = cbor({ fmt: "none", attStmt: {}, authData: this.authData(at.rpId, true) });
+    const authData = this.authData(at.rpId, true, change.userVerified ?? true);
+    const attestationObject = cbor({ fmt: "none", attStmt: {}, authData });
     return {
       id: this.id,
       rawId: this.id,
@@ -118,15 +136,18 @@ export class SoftAuthenticator {
     };
   }
 
-  /** What startAuthentication would post for `options`; the counter moves on first (unless kept). */
+  /**
+   * What startAuthentication would post for `options`; the counter moves on first (unless kept).
+   * `userVerified: false` is a key that only saw the user present (no PIN or biometric checked).
+   */
   authenticate(
     options: { challenge: string },
     at: SoftAuthenticatorOptions,
-    change: { keepCounter?: boolean } = {},
+    change: { keepCounter?: boolean; userVerified?: boolean } = {},
   ): Record<string, unknown> {
     if (!change.keepCounter) this.counter++;
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, at.origin);
-    const authenticatorData = this.authData(at.rpId, false);
+    const authenticatorData = this.authData(at.rpId, false, change.userVerified ?? true);
     const signer = createSign("SHA256");
     signer.update(Buffer.concat([authenticatorData, sha256(clientDataJSON)]));
     const signature = signer.sign(this.privateKey); // DER, as WebAuthn's ES256 signatures are

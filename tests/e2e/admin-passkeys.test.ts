@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "../../common/passkeys";
-import { adminContext, invitedColleague, message, open, setUpBrowser } from "./admin";
+import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
+import { adminContext, confirmPassword, invitedColleague, message, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";
 
@@ -41,7 +42,7 @@ async function virtualAuthenticator(page: Page) {
 }
 
 describe("passkeys", () => {
-  it("registers a passkey on 'Account', signs out, and signs in with it alone; axe clean", async () => {
+  it("registers a passkey on 'Account', signs in with it alone, and with the password only after it; axe clean", async () => {
     const email = await invitedColleague("editor", PASSWORD);
     const session = await adminContext({ baseURL: siteURL(), width: 360 });
     const { page } = session;
@@ -61,6 +62,8 @@ describe("passkeys", () => {
 
       await section.getByLabel(PASSKEY_MESSAGES.nameLabel).fill("Test laptop");
       await section.getByRole("button", { name: PASSKEY_MESSAGES.add }).click();
+      // A new way to sign in: the password is asked for again first (sudo mode), then it goes on.
+      await confirmPassword(page, PASSWORD);
       await message(page, PASSKEY_MESSAGES.added("Test laptop")).waitFor();
       const list = section.getByRole("listitem");
       await expect.poll(() => list.count()).toBe(1);
@@ -82,10 +85,28 @@ describe("passkeys", () => {
       expect((await profile.json()).data.email).toBe(email);
       expect((await authenticator.credentials())[0].signCount).toBeGreaterThan(stored.signCount);
 
+      // With a passkey, the password alone makes no session: the second step asks for the passkey.
+      expect((await page.request.post("/api/admin/logout")).status()).toBe(200);
+      await page.goto("/admin");
+      await waitForHydration(page);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.getByRole("heading", { name: PASSKEY_MESSAGES.secondStepHeading }).waitFor();
+      expect((await page.request.get("/api/admin/profile")).status()).toBe(401);
+      expect(await page.getByLabel(TWO_FACTOR_MESSAGES.signInCode).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      const counted = (await authenticator.credentials())[0].signCount;
+      await page.getByRole("button", { name: PASSKEY_MESSAGES.useForSecondStep }).click();
+      await page.waitForURL(/\/admin\/dashboard/);
+      expect((await (await page.request.get("/api/admin/profile")).json()).data.email).toBe(email);
+      expect((await authenticator.credentials())[0].signCount).toBeGreaterThan(counted);
+
       // 'Account' shows it used; 'Remove' takes it away.
       await open(page, "/admin/dashboard/account");
       expect(await list.first().textContent()).not.toContain(PASSKEY_MESSAGES.neverUsed);
       await section.getByRole("button", { name: PASSKEY_MESSAGES.removeLabel("Test laptop") }).click();
+      await confirmPassword(page, PASSWORD); // a new session: not confirmed on it yet
       await message(page, PASSKEY_MESSAGES.removed("Test laptop")).waitFor();
       await section.getByText(PASSKEY_MESSAGES.none).waitFor();
       expect(session.errors).toEqual([]);

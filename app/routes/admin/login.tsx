@@ -1,9 +1,11 @@
+import { PASSKEY_MESSAGES } from "@common/passkeys";
 import { TWO_FACTOR_MESSAGES, twoFactorSignInSchema } from "@common/two-factor";
 import { TOAST_MS } from "@common/ui";
 import { firstIssue } from "@common/zod";
 import { LogIn, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { PasskeySecondStep } from "~/components/admin/PasskeySecondStep";
 import { PasskeySignIn } from "~/components/admin/PasskeySignIn";
 import { Logo } from "~/components/art/LogoMark";
 import { inputClass } from "~/components/enquiry/styles";
@@ -12,6 +14,7 @@ import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { adminFrom, completeTwoFactor, signIn } from "~/lib/admin-session.server";
 import { domainFailure, refused } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
+import { passkeySecondStepAction, secondStepsOf } from "~/lib/passkey-second-step.server";
 import { passkeyLoginAction } from "~/lib/passkeys.server";
 import type { Route } from "./+types/login";
 
@@ -31,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "two-factor") return codeStep(context, request, form);
+  const second = await passkeySecondStepAction(context, request, form);
+  if (second) return second;
   const passkey = await passkeyLoginAction(context, request, form);
   if (passkey) return passkey;
   let result: Awaited<ReturnType<typeof signIn>>;
@@ -39,18 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refused(error);
   }
-  // Two-factor sign-in: the password was right; the code is asked for next (no session yet).
-  if ("pending" in result) return { ok: true as const, pending: result.pending };
+  // Two-factor sign-in or a passkey: the password was right; the code or the passkey is asked for next.
+  if ("pending" in result) return { ok: true as const, pending: result.pending, methods: result.methods };
   throw redirect("/admin/dashboard", { headers: result.headers });
 }
 
 /** Sign-in's second step: the code (or a recovery code) makes the session; a refusal keeps the step. */
 async function codeStep(context: Route.ActionArgs["context"], request: Request, form: FormData) {
   const pending = String(form.get("pending") ?? "");
+  const methods = secondStepsOf(form);
   const parsed = twoFactorSignInSchema.safeParse({ pending, code: form.get("code") ?? "" });
   if (!parsed.success)
     return data(
-      { ok: false as const, error: firstIssue(parsed) ?? TWO_FACTOR_MESSAGES.codeMissing, pending },
+      { ok: false as const, error: firstIssue(parsed) ?? TWO_FACTOR_MESSAGES.codeMissing, pending, methods },
       { status: 400 },
     );
   let headers: Headers;
@@ -60,7 +66,7 @@ async function codeStep(context: Route.ActionArgs["context"], request: Request, 
     const { status, message } = domainFailure(error);
     // A timed-out sign-in starts again from the password.
     const keep = message === TWO_FACTOR_MESSAGES.pendingExpired ? undefined : pending;
-    return data({ ok: false as const, error: message, pending: keep }, { status });
+    return data({ ok: false as const, error: message, pending: keep, methods }, { status });
   }
   throw redirect("/admin/dashboard", { headers });
 }
@@ -73,7 +79,8 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     if (actionData && !actionData.ok) add(actionData.error, "error", TOAST_MS);
   }, [actionData, add]);
   const pending = actionData && "pending" in actionData ? actionData.pending : undefined;
-  if (pending) return <CodeStep pending={pending} busy={busy} />;
+  const methods = actionData && "methods" in actionData ? actionData.methods : ["code" as const];
+  if (pending) return <SecondStep pending={pending} methods={methods} busy={busy} />;
 
   return (
     <main id="main" className="flex flex-1 items-center justify-center px-4 py-10">
@@ -116,8 +123,10 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** Sign-in's second step: the authenticator app's code (or a recovery code). */
-function CodeStep({ pending, busy }: { pending: string; busy: boolean }) {
+/** Sign-in's second step: the authenticator app's code (or a recovery code), or the account's passkey. */
+function SecondStep({ pending, methods, busy }: { pending: string; methods: string[]; busy: boolean }) {
+  const code = methods.includes("code");
+  const passkey = methods.includes("passkey");
   return (
     <main id="main" className="flex flex-1 items-center justify-center px-4 py-10">
       <div className="card w-full max-w-sm">
@@ -125,37 +134,50 @@ function CodeStep({ pending, busy }: { pending: string; busy: boolean }) {
           <Logo />
           <ThemeSwitch />
         </div>
-        <h1 className="mt-6 text-2xl font-extrabold">{TWO_FACTOR_MESSAGES.signInHeading}</h1>
-        <p className="mt-1 text-sm text-muted">{TWO_FACTOR_MESSAGES.signInIntro}</p>
-        <Form
-          method="post"
-          replace
-          className="mt-6 flex flex-col gap-4"
-          noValidate
-          onSubmit={(event) => busy && event.preventDefault()}
-        >
-          <input type="hidden" name="intent" value="two-factor" />
-          <input type="hidden" name="pending" value={pending} />
-          <label className="flex flex-col gap-1 font-semibold">
-            {TWO_FACTOR_MESSAGES.signInCode}
-            <input
-              name="code"
-              type="text"
-              inputMode="text"
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              // biome-ignore lint/a11y/noAutofocus: the one field of the step the user just reached
-              autoFocus
-              className={inputClass}
-            />
-          </label>
-          <button type="submit" className="btn btn-primary mt-2" aria-disabled={busy}>
-            <ShieldCheck aria-hidden="true" className="size-5" />
-            {TWO_FACTOR_MESSAGES.verify}
-          </button>
-        </Form>
+        <h1 className="mt-6 text-2xl font-extrabold">
+          {code ? TWO_FACTOR_MESSAGES.signInHeading : PASSKEY_MESSAGES.secondStepHeading}
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          {code ? TWO_FACTOR_MESSAGES.signInIntro : PASSKEY_MESSAGES.secondStepIntro}
+        </p>
+        {passkey && (
+          <div className="mt-6">
+            {code && <p className="mb-3 text-sm text-muted">{PASSKEY_MESSAGES.secondStepOr}</p>}
+            <PasskeySecondStep pending={pending} methods={methods.join(",")} busy={busy} />
+          </div>
+        )}
+        {code && (
+          <Form
+            method="post"
+            replace
+            className="mt-6 flex flex-col gap-4"
+            noValidate
+            onSubmit={(event) => busy && event.preventDefault()}
+          >
+            <input type="hidden" name="intent" value="two-factor" />
+            <input type="hidden" name="pending" value={pending} />
+            <input type="hidden" name="methods" value={methods.join(",")} />
+            <label className="flex flex-col gap-1 font-semibold">
+              {TWO_FACTOR_MESSAGES.signInCode}
+              <input
+                name="code"
+                type="text"
+                inputMode="text"
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                // biome-ignore lint/a11y/noAutofocus: the one field of the step the user just reached
+                autoFocus
+                className={inputClass}
+              />
+            </label>
+            <button type="submit" className="btn btn-primary mt-2" aria-disabled={busy}>
+              <ShieldCheck aria-hidden="true" className="size-5" />
+              {TWO_FACTOR_MESSAGES.verify}
+            </button>
+          </Form>
+        )}
       </div>
     </main>
   );
