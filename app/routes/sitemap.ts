@@ -1,11 +1,24 @@
 import { PUBLIC_PAGES } from "@common/pages";
+import { showsPath } from "@common/site-content/registry";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap";
 
-/** /sitemap.xml: the public pages and every blog post (with its last change), under SITE_URL. */
+/**
+ * /sitemap.xml: the public pages and every blog post (with its last change), under SITE_URL. A page
+ * showing site content (the footer's details: every page) changed when that was last published.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const siteUrl = context.services.config.siteUrl;
-  const posts = await context.services.blog.lastModified();
+  const [posts, documents] = await Promise.all([
+    context.services.blog.lastModified(),
+    context.services.siteContent.lastModified(),
+  ]);
+  /** The latest of the given times and the publications of the site content a page shows. */
+  const latest = (path: string, ...times: Array<string | undefined>) =>
+    [...times, ...documents.filter((d) => showsPath(d.paths, path)).map((d) => d.modified)]
+      .filter((time): time is string => time !== undefined)
+      .sort()
+      .at(-1);
   // The blog's list changes whenever its newest change does.
   const blogModified = posts
     .map((post) => post.modified)
@@ -14,8 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const entry = (path: string, modified?: string) =>
     `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${modified ? `<lastmod>${modified}</lastmod>` : ""}</url>`;
   const urls = [
-    ...PUBLIC_PAGES.map((path) => entry(path, path === "/blog" ? blogModified : undefined)),
-    ...posts.map((post) => entry(`/blog/${post.id}`, post.modified)),
+    ...PUBLIC_PAGES.map((path) => entry(path, latest(path, path === "/blog" ? blogModified : undefined))),
+    ...posts.map((post) => entry(`/blog/${post.id}`, latest(`/blog/${post.id}`, post.modified))),
   ].join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

@@ -8,6 +8,7 @@ export const SITE_CONTENT_MESSAGES = {
   revisionNotFound: "This revision does not exist any more",
   tooLarge: "This content is too large to save",
   notAnObject: "Send the document's fields as a JSON object",
+  staleVersionMissing: "Say which version this was made from (baseVersion)",
   stale: (by: string | null, at: string | null) =>
     `Someone else changed this since you opened it${by ? ` (${by}${at ? `, ${at}` : ""})` : ""}. Reload to see their version; your changes are not saved.`,
   invalid: "Some fields need attention before this can be published",

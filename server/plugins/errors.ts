@@ -13,7 +13,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof Unavailable) request.log.error({ err: error.cause }, error.logLine);
-      return reply.status(domainStatus(error)).send({ status: "Error", message: error.message });
+      // A document refused as a whole (site content) says every field's problem too.
+      const fields = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
+      return reply
+        .status(domainStatus(error))
+        .send({ status: "Error", message: error.message, ...(fields ? { fieldErrors: fields } : {}) });
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -20,6 +20,7 @@ import { integrationRoutes } from "./integrations";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 import { privacyRoutes } from "./privacy";
+import { siteContentRoutes } from "./site-content";
 import { signInPasskeyRoutes } from "./sign-in-passkey";
 import { spamRoutes } from "./spam";
 
@@ -45,6 +46,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(adminBlogRoutes);
   await app.register(imageRoutes);
   await app.register(popupRoutes);
+  await app.register(siteContentRoutes);
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
   await app.register(insightsRoutes);

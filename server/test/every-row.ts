@@ -21,6 +21,8 @@ import {
   mailOutbox,
   popups,
   securitySettings,
+  siteDocumentRevisions,
+  siteDocuments,
   spamSettings,
   webhookDeliveries,
   webhookEndpoints,
@@ -102,6 +104,23 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     { postId: scheduled.id, savedBy: owner.email, reason: "restored", post: snapshot },
   ]);
   await db.insert(popups).values({ title: "Book a review", content: "Free", activated: true });
+  // Site content: a published document with a draft and a schedule, and its revision.
+  await db.insert(siteDocuments).values({
+    key: "site-details",
+    published: { phone: "01733 555 014" },
+    draft: { phone: "01733 555 015" },
+    scheduled: { phone: "01733 555 016" },
+    publishAt: new Date("2099-12-24T09:00:00Z"),
+    publishedAt: new Date("2025-01-02T03:04:05Z"),
+    version: 3,
+    updatedBy: "editor@example.co.uk",
+  });
+  await db.insert(siteDocumentRevisions).values({
+    key: "site-details",
+    savedBy: "editor@example.co.uk",
+    reason: "published",
+    data: { phone: "01733 555 014" },
+  });
   // The audit log: a sign-in with its IP, a failed one without an actor, a publish, an erasure.
   await db.insert(auditEvents).values([
     { action: "sign_in", actorId: owner.id, actorEmail: owner.email, ip: "203.0.113.9" },

@@ -115,6 +115,12 @@ function draftOf(data: unknown): Record<string, unknown> {
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
+/** JSON with every object's keys in order: two documents compare equal whatever order they were written in. */
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+
 export function createSiteContentService(db: Database, { content }: { content: ContentVersion }) {
   /** The published documents read at a content version: dropped as soon as it moves. */
   let cache: { version: number; documents: Map<SiteDocumentKey, Promise<unknown>> } = {
@@ -174,7 +180,7 @@ export function createSiteContentService(db: Database, { content }: { content: C
       draft,
       issues: issuesOf(key, draft),
       published: publishedValue,
-      unpublishedChanges: row?.draft != null && JSON.stringify(row.draft) !== JSON.stringify(publishedValue),
+      unpublishedChanges: row?.draft != null && stable(row.draft) !== stable(publishedValue),
       version: row?.version ?? 0,
       publishedAt: iso(row?.publishedAt),
       publishAt: iso(row?.publishAt),
