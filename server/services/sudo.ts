@@ -15,7 +15,7 @@ export interface SudoSession {
 }
 
 /**
- * Sudo mode (GitHub's; docs/decisions/0046-sudo-mode.md): a change to how an account signs in
+ * Sudo mode (GitHub's; docs/decisions/0039-sudo-mode.md): a change to how an account signs in
  * (a passkey added or removed, two-factor sign-in off, new recovery codes, the Owner's security
  * setting) needs the session to have confirmed its password, or a current authentication code,
  * within SUDO_WINDOW_MS. The time is kept on the session's row, so it ends with the session and
