@@ -109,6 +109,17 @@ export const uniqueTitle = (prefix: string) => `${prefix} ${randomUUID().slice(0
 export const message = (page: Page, text: string) =>
   page.locator("[aria-live] [data-message-type]").filter({ hasText: text });
 
+/**
+ * 'Confirm your password' (sudo mode): the dialog a change to how the account signs in opens when
+ * the password was not confirmed lately; it is filled and confirmed, and closes.
+ */
+export async function confirmPassword(page: Page, password: string) {
+  const dialog = page.getByRole("dialog", { name: "Confirm your password" });
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
 /** An API client signed in as the e2e administrator (cookie session), for arranging test data. */
 export async function adminApi() {
   const api = await request.newContext({ baseURL: baseURL() });
