@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPANY, COMPANY_ADDRESS_LINE, OPENING_HOURS_TEXT } from "../company";
+import { confirmationMail } from "../confirmation";
 import {
   addressLine,
   openingHoursText,
@@ -103,5 +104,25 @@ describe("the details as the site shows them", () => {
       "2026-01-01",
     ]);
     expect(upcomingSpecialDays(site, at("2025-12-26T00:30:00Z")).map((d) => d.from)).toEqual(["2026-01-01"]);
+  });
+});
+
+describe("the confirmation mail's office hours", () => {
+  it("says the published phone, hours and special days to come as it is sent", () => {
+    const site = {
+      ...withDays(closed("2025-12-25", "emergency tankering only", "2025-12-26"), closed("2025-01-01")),
+      phone: "01733 999 000",
+    };
+    const mail = confirmationMail(
+      { kind: "contact", name: "Ann", reference: "FO-1" },
+      site,
+      at("2025-12-01T09:00:00Z"),
+    );
+    expect(mail.text).toContain("Office hours: Mon-Fri 06:00-18:00, Sat 08:00-17:00.");
+    expect(mail.text).toContain(
+      "Special opening hours:\n25 December to 26 December: Closed (emergency tankering only).",
+    );
+    expect(mail.text).toContain("Phone 01733 999 000");
+    expect(mail.text).not.toContain("1 January");
   });
 });

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from "../company";
+import { londonDay, londonTime, MONTHS, twoDigits } from "../en-gb";
 import type { DayHours, SiteDetails, SpecialDay, Weekday } from "./site-details-defaults";
 import { WEEKDAYS } from "./site-details-defaults";
 
@@ -99,20 +99,10 @@ export function phoneLinks(phone: string): { href: string; international: string
 export const publicRegisterUrl = (registration: string) =>
   `https://environment.data.gov.uk/public-register/waste-carriers-brokers/registration/${encodeURIComponent(registration)}`;
 
-const localParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SITE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The site's calendar day (YYYY-MM-DD) and wall-clock time (HH:MM) at `at`. */
+/** The site's calendar day (YYYY-MM-DD) and wall-clock time (HH:MM) at `at` (London, no Intl: decision 0035). */
 export function siteClock(at: Date): { day: string; time: string } {
-  const parts = Object.fromEntries(localParts.formatToParts(at).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const t = londonTime(at.getTime());
+  return { day: londonDay(at.getTime()), time: `${twoDigits(t.hour)}:${twoDigits(t.minute)}` };
 }
 
 const weekdayOf = (day: string): Weekday => WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7];
@@ -157,12 +147,8 @@ export function openNow(details: Pick<SiteDetails, "hours" | "specialDays">, at:
   return { open: false, note: today.note };
 }
 
-const dateText = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  });
+/** "25 December": a calendar day as the site writes it. */
+const dateText = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
 
 /** "Open now · closes at 18:00", "Closed now · opens Monday at 06:00" (a special day's note after). */
 export function openNowText(details: Pick<SiteDetails, "hours" | "specialDays">, at: Date): string {

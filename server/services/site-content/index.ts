@@ -30,7 +30,7 @@
  */
 import { and, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../common/audit";
-import { SITE_TIME_ZONE } from "../../../common/company";
+import { londonTime, SHORT_MONTHS, twoDigits } from "../../../common/en-gb";
 import { UUID_SHAPE } from "../../../common/ids";
 import { SITE_CONTENT_MESSAGES as M } from "../../../common/site-content/messages";
 import {
@@ -398,10 +398,8 @@ export function createSiteContentService(db: Database, { content }: { content: C
 
 export type SiteContentService = ReturnType<typeof createSiteContentService>;
 
-const minute = new Intl.DateTimeFormat("en-GB", {
-  timeZone: SITE_TIME_ZONE,
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-/** "24 Dec 2025, 17:00" (UK time): a time as an audit label or a message says it. */
-const ukMinute = (date: Date) => minute.format(date);
+/** "24 Dec 2025, 17:00" (UK time, common/en-gb.ts): a time as an audit label or a message says it. */
+function ukMinute(date: Date) {
+  const t = londonTime(date.getTime());
+  return `${t.day} ${SHORT_MONTHS[t.month - 1]} ${t.year}, ${twoDigits(t.hour)}:${twoDigits(t.minute)}`;
+}
