@@ -137,7 +137,7 @@ export function EnquiryForm<Name extends string>({
         aria-labelledby={labelledBy}
         className="relative w-full space-y-4"
       >
-        <ErrorSummary id={`${id}-summary`} errors={summary} />
+        <ErrorSummary id={`${id}-summary`} level={3} errors={summary} />
         {notice && (
           <p role="alert" className="rounded-md border-2 border-red-400 p-4 font-semibold">
             {notice}

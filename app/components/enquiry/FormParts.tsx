@@ -37,16 +37,20 @@ const errorTextClass = "text-sm font-semibold text-red-300 [.light-theme_&]:text
 
 /**
  * GOV.UK's error summary, at the top of a form the server refused: "There is a problem", then
- * each message as a link to its field, in the form's order.
+ * each message as a link to its field, in the form's order. Its heading's level follows where it
+ * sits: 2 above a page's h1 (the quote wizard, GOV.UK's place), 3 inside a form under a section's h2.
  */
 export function ErrorSummary({
   id,
   errors,
+  level,
 }: {
   id: string;
   errors: Array<[inputId: string, message: string]>;
+  level: 2 | 3;
 }) {
   if (errors.length === 0) return null;
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <div
       role="alert"
@@ -54,9 +58,9 @@ export function ErrorSummary({
       tabIndex={-1}
       className="rounded-md border-2 border-red-400 p-4 [.light-theme_&]:border-red-700"
     >
-      <h3 id={`${id}-title`} className="font-bold">
+      <Heading id={`${id}-title`} className="text-lg font-bold">
         {FORM_TEXT.errorSummary}
-      </h3>
+      </Heading>
       <ul className="mt-2 list-none space-y-1">
         {errors.map(([inputId, message]) => (
           <li key={inputId}>

@@ -1,6 +1,6 @@
 import { CircleCheck } from "lucide-react";
+import { FieldError } from "../enquiry/FormParts";
 import { inputClass } from "../enquiry/styles";
-import { FieldError } from "./ErrorSummary";
 
 interface ChoiceCardsProps {
   legend: string;

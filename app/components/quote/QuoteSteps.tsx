@@ -1,8 +1,8 @@
 import { BUSINESS_TYPES, FREQUENCIES } from "@common/enquiry-terms";
 import { QUOTE_FIELD_IDS, type QuoteDraft, type QuoteField } from "~/lib/quote-draft";
+import { FieldError } from "../enquiry/FormParts";
 import { inputClass } from "../enquiry/styles";
 import { ChoiceCards } from "./ChoiceCards";
-import { FieldError } from "./ErrorSummary";
 
 type Update = (
   patch: Partial<Omit<QuoteDraft, "contact">> & { contact?: Partial<QuoteDraft["contact"]> },

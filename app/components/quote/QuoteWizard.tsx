@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
-import { FORM_TEXT, QUOTE_MESSAGES } from "@common/enquiry-messages";
+import { QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
@@ -9,10 +9,15 @@ import { Form, useFetcher, useNavigate } from "react-router";
 import { isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
 import { formStage, formSubmitted, visitSource } from "~/lib/insights";
 import { useMessages } from "~/lib/messages";
-import { type QuoteDraft, type QuoteFieldError, stepPath, useQuoteDraft } from "~/lib/quote-draft";
-import { FormMessage, HoneypotField } from "../enquiry/FormParts";
+import {
+  QUOTE_FIELD_IDS,
+  type QuoteDraft,
+  type QuoteFieldError,
+  stepPath,
+  useQuoteDraft,
+} from "~/lib/quote-draft";
+import { ErrorSummary, FieldError, FormMessage, HoneypotField } from "../enquiry/FormParts";
 import { primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
-import { ErrorSummary, FieldError } from "./ErrorSummary";
 import { StepFields } from "./QuoteSteps";
 import { StepIndicator } from "./StepIndicator";
 import { SuccessDialog } from "./SuccessDialog";
@@ -137,7 +142,11 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
     <div className="mx-auto w-full max-w-3xl space-y-6">
       {/* While the success popup is open, the page behind it is out of reach (focus and clicks). */}
       <div inert={sent !== undefined} className="space-y-6">
-        <ErrorSummary heading={FORM_TEXT.errorSummary} errors={errors} />
+        <ErrorSummary
+          id="quote-error-summary"
+          level={2}
+          errors={errors.map((error): [string, string] => [QUOTE_FIELD_IDS[error.field], error.message])}
+        />
         <header className="space-y-2 text-center">
           <h1 className="text-3xl font-bold sm:text-4xl">Get a Quote</h1>
           <p className="text-muted">Six quick steps. We reply within one working day.</p>
