@@ -1,8 +1,9 @@
 import { Secret, TOTP } from "otpauth";
 import { request } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { SUDO_MESSAGES } from "../../common/sudo";
 import { TWO_FACTOR_MESSAGES as T } from "../../common/two-factor";
-import { adminContext, invitedColleague, message, open, setUpBrowser } from "./admin";
+import { adminContext, confirmPassword, invitedColleague, message, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";
 
@@ -48,6 +49,20 @@ describe("two-factor sign-in on 'Account'", () => {
       await expect.poll(() => codes.count()).toBe(10);
       await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
       expect(await axeViolations(page)).toEqual([]);
+      const firstCodes = await codes.allTextContents();
+
+      // New codes change how the account signs in: the password is asked for first (sudo mode).
+      await section.getByRole("button", { name: T.regenerate }).click();
+      const dialog = page.getByRole("dialog", { name: SUDO_MESSAGES.heading });
+      await dialog.getByLabel(SUDO_MESSAGES.password, { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByLabel(SUDO_MESSAGES.password, { exact: true }).fill("not-the-password");
+      await dialog.getByRole("button", { name: SUDO_MESSAGES.confirm }).click();
+      await dialog.getByText(SUDO_MESSAGES.wrong).waitFor();
+      await confirmPassword(page, PASSWORD);
+      await message(page, T.regenerated).waitFor();
+      await expect.poll(() => codes.allTextContents()).not.toEqual(firstCodes);
+      expect(await codes.count()).toBe(10);
 
       await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL(/\/admin$/);
@@ -71,7 +86,7 @@ describe("two-factor sign-in on 'Account'", () => {
     }
   });
 
-  it("an Owner's requirement takes an unenrolled colleague to 'Account' and keeps them there", async () => {
+  it("an Owner's requirement takes an unenrolled colleague to 'Account', keeps them there, and shows their recovery codes", async () => {
     const ownerEmail = await invitedColleague("owner", PASSWORD);
     const deskEmail = await invitedColleague("desk", PASSWORD);
     // The Owner who requires it has it on (an Owner without it would be held back too).
@@ -85,6 +100,11 @@ describe("two-factor sign-in on 'Account'", () => {
       expect(
         (await owner.post("/api/admin/two-factor/confirm", { data: { code: codeFor(secret) } })).ok(),
       ).toBe(true);
+      // The setting is sudo mode's: the password again first.
+      expect((await owner.put("/api/admin/security", { data: { requireTwoFactor: true } })).status()).toBe(
+        403,
+      );
+      expect((await owner.post("/api/admin/sudo", { data: { password: PASSWORD } })).ok()).toBe(true);
       expect((await owner.put("/api/admin/security", { data: { requireTwoFactor: true } })).ok()).toBe(true);
 
       const { page } = browser;
@@ -102,6 +122,19 @@ describe("two-factor sign-in on 'Account'", () => {
       const refused = await page.request.get("/api/admin/enquiries");
       expect(refused.status()).toBe(403);
       expect((await refused.json()).message).toBe(T.enrolmentDue);
+
+      // Enrolling there: the colleague sees its recovery codes, once.
+      const section = page.getByRole("region", { name: T.heading });
+      await section.getByRole("button", { name: T.start }).click();
+      const deskSecret = (await section.getByTestId("two-factor-secret").textContent())?.trim() ?? "";
+      await section.getByLabel(T.code).fill(codeFor(deskSecret));
+      await section.getByRole("button", { name: T.confirm }).click();
+      await message(page, T.enabled).waitFor();
+      const codes = section.getByTestId("recovery-codes").getByRole("listitem");
+      await expect.poll(() => codes.count()).toBe(10);
+      await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
+      expect(await codes.count()).toBe(10);
+      expect((await page.request.get("/api/admin/enquiries")).status()).toBe(200);
       expect(browser.errors).toEqual([]);
     } finally {
       await owner.put("/api/admin/security", { data: { requireTwoFactor: false } });
