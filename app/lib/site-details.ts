@@ -1,3 +1,4 @@
+import { FOOTER_DEFAULTS, type FooterContent } from "@common/site-content/pages/footer";
 import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
 import { createContext, useContext } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -7,6 +8,8 @@ export const PUBLIC_LAYOUT_ID = "routes/public-layout";
 
 export interface PublicLayoutData {
   site: SiteDetails;
+  /** The footer's words (the "footer" page document). */
+  footer?: FooterContent;
 }
 
 /** The admin's Preview shows a draft in the public parts (footer, contact details) through this. */
@@ -28,4 +31,10 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 export function siteDetailsFrom(matches: readonly MatchLike[]): SiteDetails {
   const layout = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.data as PublicLayoutData | undefined;
   return layout?.site ?? SITE_DETAILS_DEFAULTS;
+}
+
+/** The footer's words: the published ones from the public layout's loader (today's outside it). */
+export function useFooterWords(): FooterContent {
+  const layout = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  return layout?.footer ?? FOOTER_DEFAULTS;
 }

@@ -1,7 +1,8 @@
-import { COMPANY } from "@common/company";
 import { Link } from "react-router";
 import { PageHero, Section } from "~/components/PageParts";
+import { PagePicture } from "~/components/PagePicture";
 import { lazySection } from "~/lib/lazy-section";
+import { pageContent, pagePicture } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/about";
@@ -14,44 +15,44 @@ const AboutSections = lazySection(() => import("~/components/about/AboutSections
 
 export const handle = { fullBleed: true };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+/** The page's words as published (from memory). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await pageContent("page-about", request, context);
+  return { page, picture: await pagePicture(page.hero.picture, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(
     {
-      title: "About Us",
-      description:
-        "Fenland Organics is a Peterborough organic waste carrier that keeps food and farm waste out of landfill by feeding anaerobic digestion plants across England.",
+      title: loaderData?.page.seo.title ?? "",
+      description: loaderData?.page.seo.description ?? "",
       path: "/about",
     },
     siteUrlFrom(matches),
   );
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page, picture } = loaderData;
   return (
     <>
       <PageHero
         id="about-hero"
-        eyebrow="About Us"
-        title="About Us"
-        art={<DigesterArt />}
-        lead={`${COMPANY.name} is a family-run organic waste carrier based in ${COMPANY.address.locality}. We were founded by people who grew up on fenland farms and watched good organic material go to landfill.`}
+        eyebrow={page.hero.eyebrow}
+        title={page.hero.title}
+        art={<PagePicture picture={picture} art={<DigesterArt />} />}
+        lead={page.hero.lead}
       >
         <Link to="/contact" className="btn btn-primary">
-          Talk to our team
+          {page.hero.action}
         </Link>
       </PageHero>
 
-      <Section id="mission" eyebrow="Our mission" title="Keep organic waste in the loop">
+      <Section id="mission" eyebrow={page.mission.eyebrow} title={page.mission.title}>
         <div id="mission-text" className="prose-page max-w-3xl text-lg">
-          <p>
-            Our mission is simple: no organic waste from our customers goes to landfill. We collect it,
-            de-package it where needed and deliver it to anaerobic digestion plants that turn it into biogas,
-            electricity and a digestate fertiliser that goes back onto the fields.
-          </p>
-          <p>
-            For food and drink manufacturers that means lower disposal costs and a clean audit trail. For
-            farms it means a home for crop residues and a return of nutrients. For AD operators it means a
-            steady, well-sorted feedstock all year round.
-          </p>
+          {page.mission.paragraphs.map((paragraph, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity but their place
+            <p key={i}>{paragraph.text}</p>
+          ))}
         </div>
       </Section>
       <AboutSections />

@@ -15,6 +15,8 @@ import { OpenNow } from "~/components/OpenNow";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
 import { enquiryAction } from "~/lib/enquiry-action.server";
+import { formPageHeaders } from "~/lib/form-page-headers";
+import { pageContent } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { siteDetailsFrom, useSiteDetails } from "~/lib/site-details";
 import type { Route } from "./+types/contact";
@@ -25,19 +27,27 @@ export const handle = { fullBleed: true };
 export const action = ({ request, context }: Route.ActionArgs) =>
   enquiryAction("contact", request, context, "contact-enquiry");
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
+/** A refused post's Retry-After (503, 429) goes with the page. */
+export const headers: Route.HeadersFunction = formPageHeaders;
+
+/** The words around the forms as published (from memory). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await pageContent("page-contact", request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = siteDetailsFrom(matches);
   const partnership = location.pathname.startsWith("/contact/2");
+  const page = loaderData?.page;
   return pageMeta(
     partnership
       ? {
-          title: "AD Plant Partnership",
-          description:
-            "Secure a steady, de-packaged organic feedstock for your anaerobic digestion plant. Contact the Fenland Organics feedstock team in Peterborough.",
+          title: page?.partnership.seo.title ?? "",
+          description: page?.partnership.seo.description ?? "",
           path: "/contact/2",
         }
       : {
-          title: "Contact Us",
+          title: page?.contact.title ?? "",
           description: `Call ${site.phone} or e-mail ${site.email}. Open ${openingHoursText(site.hours)}. ${site.address.locality}, ${site.address.country}.`,
           path: "/contact",
         },
@@ -120,30 +130,19 @@ export function ContactDetails({ site, openNow }: { site: SiteDetails; openNow?:
   );
 }
 
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const partnership = useLocation().pathname.startsWith("/contact/2");
   const site = useSiteDetails();
+  const { page } = loaderData;
+  const words = partnership ? page.partnership : page.contact;
   return (
     <>
       <OrganisationJsonLd />
-      <PageHero
-        id="contact-hero"
-        eyebrow={partnership ? "AD Plant Partnership" : "Get in touch"}
-        title="Contact Us"
-        lead={
-          partnership
-            ? "Run an anaerobic digestion plant? Tell us your feedstock needs, gate fees and tonnage, and our feedstock team will set up a supply that keeps your digesters fed."
-            : "Questions about collections, tankering or an existing account? Our Peterborough office answers the phone from six in the morning."
-        }
-      />
+      <PageHero id="contact-hero" eyebrow={words.eyebrow} title={page.heading} lead={words.lead} />
       <section className="section">
         <div className="container-page grid gap-8 lg:grid-cols-[0.8fr_1.2fr]">
           <ContactDetails site={site} />
-          <FormPanel
-            id="contact-enquiry"
-            title={partnership ? "Tell us about your plant" : "Send us a message"}
-            intro="We reply within one working day. The more you tell us about your waste, the more accurate our first answer."
-          >
+          <FormPanel id="contact-enquiry" title={words.formTitle} intro={page.formIntro}>
             <ContactForm labelledBy="contact-enquiry-title" />
           </FormPanel>
         </div>

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { LatestPosts } from "~/components/blog/LatestPosts";
 import { LandingPopup } from "~/components/LandingPopup";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
+import { PagePicture } from "~/components/PagePicture";
 import { cardFromPost, postImageIds } from "~/lib/blog-display";
 import { lazySection } from "~/lib/lazy-section";
+import { pageContent, pagePicture } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/home";
@@ -17,27 +19,46 @@ const PartnerMarks = staticIsland(() => import("~/components/art/PartnerMarks"))
 
 export const handle = { fullBleed: true };
 
-/** The landing page shows a blog list (the newest three posts) and the active popup, if any. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The landing page: its words (and the services' cards and the sustainability figures, their
+ * pages' own) as published, a blog list (the newest three posts) and the active popup, if any.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { blog, popups } = context.services;
-  const [newest, popup] = await Promise.all([blog.listSummaries({ limit: 3 }), popups.active()]);
-  const sizes = await blog.imageSizes(postImageIds(newest));
-  return { posts: newest.map((post) => cardFromPost(post, sizes)), popup };
+  const [newest, popup, page, services, sustainability] = await Promise.all([
+    blog.listSummaries({ limit: 3 }),
+    popups.active(),
+    pageContent("page-home", request, context),
+    pageContent("page-services", request, context),
+    pageContent("page-sustainability", request, context),
+  ]);
+  const [sizes, picture] = await Promise.all([
+    blog.imageSizes(postImageIds(newest)),
+    pagePicture(page.hero.picture, context),
+  ]);
+  return {
+    posts: newest.map((post) => cardFromPost(post, sizes)),
+    popup,
+    page,
+    picture,
+    services: services.services,
+    figures: sustainability.figures.items,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(
     {
-      title: "Organic waste collection across England",
-      description:
-        "Fenland Organics collects food, farm and process waste from UK businesses and turns it into renewable energy and fertiliser through anaerobic digestion. Based in Peterborough.",
+      title: loaderData?.page.seo.title ?? "",
+      description: loaderData?.page.seo.description ?? "",
       path: "/",
     },
     siteUrlFrom(matches),
   );
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { popup } = loaderData;
+  const { popup, page, picture } = loaderData;
+  const { hero } = page;
   return (
     <>
       <OrganisationJsonLd />
@@ -45,24 +66,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="hero" className="section overflow-hidden">
         <div className="container-page grid items-center gap-12 lg:grid-cols-[1.05fr_0.95fr]">
           <div>
-            <p className="eyebrow">Organic waste haulage · AD partnerships · Tankering</p>
-            <h1 className="h-display mt-3">Organic waste collection across England</h1>
-            <p className="lead mt-5 max-w-xl">
-              We collect food, farm and process waste from your site and deliver it to anaerobic digestion
-              plants, where it becomes renewable energy and fertiliser for the fens.
-            </p>
+            <p className="eyebrow">{hero.eyebrow}</p>
+            <h1 className="h-display mt-3">{hero.title}</h1>
+            <p className="lead mt-5 max-w-xl">{hero.lead}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/quote" className="btn btn-primary">
-                Get a Quote
+                {hero.primaryAction}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
               <Link to="/services" className="btn btn-ghost">
-                Explore our services
+                {hero.secondaryAction}
               </Link>
             </div>
           </div>
           <div className="mx-auto w-full max-w-xl">
-            <HeroArt />
+            <PagePicture picture={picture} art={<HeroArt />} />
           </div>
         </div>
       </section>
@@ -73,13 +91,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             id="partners-title"
             className="mb-6 text-center text-sm font-bold tracking-wider text-muted uppercase"
           >
-            Trusted by growers, processors and AD operators
+            {page.partnersTitle}
           </h2>
           <PartnerMarks />
         </div>
       </section>
       <HomeSections />
-      <LatestPosts id="blog" eyebrow="From the blog" title="News and guidance" cards={loaderData.posts} />
+      <LatestPosts id="blog" eyebrow={page.blog.eyebrow} title={page.blog.title} cards={loaderData.posts} />
     </>
   );
 }

@@ -1,10 +1,12 @@
-import { COMPANY } from "@common/company";
 import { Phone } from "lucide-react";
 import { TankeringForm } from "~/components/enquiry/TankeringForm";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
-import { EWC_CODES, TANKERING_EXPERTISE } from "~/content/tankering";
+import { PagePicture } from "~/components/PagePicture";
 import { enquiryAction } from "~/lib/enquiry-action.server";
+import { formPageHeaders } from "~/lib/form-page-headers";
+import { pageContent, pagePicture } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { useSiteDetails } from "~/lib/site-details";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services-tankering";
 
@@ -17,40 +19,54 @@ export const handle = { fullBleed: true };
 export const action = ({ request, context }: Route.ActionArgs) =>
   enquiryAction("tankering", request, context, "tankering-enquiry");
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+/** A refused post's Retry-After (503, 429) goes with the page. */
+export const headers: Route.HeadersFunction = formPageHeaders;
+
+/** The words around the form as published (from memory). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await pageContent("page-tankering", request, context);
+  return { page, picture: await pagePicture(page.hero.picture, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(
     {
-      title: "Waste Water Tankering",
-      description:
-        "24/7 waste water tankering across England: tankers up to 30,000 litres, 3, 4 and 6 inch hoses, flood water extraction and liquid waste EWC codes 19 13 08, 02 01 01 and more.",
+      title: loaderData?.page.seo.title ?? "",
+      description: loaderData?.page.seo.description ?? "",
       path: "/services/2",
     },
     siteUrlFrom(matches),
   );
 
-export default function ServicesTankering() {
+/** The facts' anchors by position (later facts are numbered). */
+const FACT_IDS = ["hoses", "capacity", "flood", "emergency", "coverage"];
+
+export default function ServicesTankering({ loaderData }: Route.ComponentProps) {
+  const { page, picture } = loaderData;
+  const { hero, expertise, codes, form } = page;
+  const site = useSiteDetails();
   return (
     <>
       <PageHero
         id="tankering-hero"
-        eyebrow="Services"
-        title="Waste Water Tankering"
-        lead="Washdown water, sludges, leachate and flood water collected by vacuum tanker and taken to licensed treatment, on a schedule or within hours of your call."
-        art={<TankerArt />}
+        eyebrow={hero.eyebrow}
+        title={hero.title}
+        lead={hero.lead}
+        art={<PagePicture picture={picture} art={<TankerArt />} />}
       >
         <a href="#tankering-enquiry" className="btn btn-primary">
-          Request a tanker
+          {hero.action}
         </a>
         <span className="btn btn-ghost">
           <Phone aria-hidden="true" className="size-4" />
-          24/7: {COMPANY.phone}
+          {hero.phoneLabel} {site.phone}
         </span>
       </PageHero>
 
-      <Section id="expertise" eyebrow="Our expertise" title="Equipped for every liquid waste job">
+      <Section id="expertise" eyebrow={expertise.eyebrow} title={expertise.title}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {TANKERING_EXPERTISE.map((item) => (
-            <li key={item.id} id={`expertise-${item.id}`} className="card">
+          {expertise.items.map((item, i) => (
+            <li key={FACT_IDS[i] ?? i} id={`expertise-${FACT_IDS[i] ?? i + 1}`} className="card">
               <h3 className="h-card">{item.title}</h3>
               <p className="mt-2 text-muted">{item.text}</p>
             </li>
@@ -58,13 +74,7 @@ export default function ServicesTankering() {
         </ul>
       </Section>
 
-      <Section
-        id="ewc-codes"
-        eyebrow="Permitted wastes"
-        title="Liquid waste EWC codes we collect"
-        intro="Not sure of your code? Describe the liquid in your enquiry and we will classify it for your waste transfer note."
-        alt
-      >
+      <Section id="ewc-codes" eyebrow={codes.eyebrow} title={codes.title} intro={codes.intro} alt>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[32rem] border-collapse text-left">
             <caption className="sr-only">Liquid waste EWC codes</caption>
@@ -79,9 +89,10 @@ export default function ServicesTankering() {
               </tr>
             </thead>
             <tbody>
-              {EWC_CODES.map((row) => (
+              {codes.items.map((row, i) => (
                 <tr
-                  key={row.code}
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a code typed twice is still two rows
+                  key={i}
                   id={`ewc-${row.code.replaceAll(" ", "-")}`}
                   className="border-b border-border"
                 >
@@ -96,11 +107,7 @@ export default function ServicesTankering() {
 
       <div className="section">
         <div className="container-page max-w-3xl">
-          <FormPanel
-            id="tankering-enquiry"
-            title="Request tankering"
-            intro="Tell us what needs collecting and how often. We reply within one working day; for emergencies, call us."
-          >
+          <FormPanel id="tankering-enquiry" title={form.title} intro={form.intro}>
             <TankeringForm labelledBy="tankering-enquiry-title" />
           </FormPanel>
         </div>

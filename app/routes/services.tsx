@@ -1,8 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHero, Section } from "~/components/PageParts";
+import { PagePicture } from "~/components/PagePicture";
 import { ServiceIcon } from "~/components/ServiceIcon";
-import { SERVICES } from "~/content/services";
+import { serviceCards } from "~/content/services";
+import { pageContent, pagePicture } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services";
@@ -12,48 +14,39 @@ const DigesterArt = staticIsland(() => import("~/components/art/DigesterArt"));
 
 export const handle = { fullBleed: true };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+/** The page's words as published (from memory). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = await pageContent("page-services", request, context);
+  return { page, picture: await pagePicture(page.hero.picture, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(
     {
-      title: "Services",
-      description:
-        "Organic waste haulage, anaerobic digestion plant partnerships, waste water tankering and waste consultation for UK businesses, from Fenland Organics.",
+      title: loaderData?.page.seo.title ?? "",
+      description: loaderData?.page.seo.description ?? "",
       path: "/services",
     },
     siteUrlFrom(matches),
   );
 
-const STEPS = [
-  {
-    id: "step-quote",
-    title: "Tell us about your waste",
-    text: "Type, volume and how often: our quote wizard asks six short questions.",
-  },
-  {
-    id: "step-survey",
-    title: "We check the details",
-    text: "A site visit or a call confirms access, containers and the right EWC codes.",
-  },
-  {
-    id: "step-collect",
-    title: "Collections begin",
-    text: "Usually within a week, with a named driver and a fixed collection window.",
-  },
-];
+/** The steps' anchors by position (later steps are numbered). */
+const STEP_IDS = ["step-quote", "step-survey", "step-collect"];
 
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { page, picture } = loaderData;
   return (
     <>
       <PageHero
         id="services-hero"
-        eyebrow="Our services"
-        title="Services"
-        art={<DigesterArt />}
-        lead="Four ways we help businesses that produce organic waste: collecting it, finding it a digester, pumping it out, and getting the paperwork right."
+        eyebrow={page.hero.eyebrow}
+        title={page.hero.title}
+        art={<PagePicture picture={picture} art={<DigesterArt />} />}
+        lead={page.hero.lead}
       />
-      <section id="service-cards" aria-label="Our four services" className="section">
+      <section id="service-cards" aria-label={page.cardsLabel} className="section">
         <ul className="container-page grid gap-6 md:grid-cols-2">
-          {SERVICES.map((service) => (
+          {serviceCards(page.services).map((service) => (
             <li key={service.id} id={service.id} className="card flex flex-col gap-4">
               <ServiceIcon name={service.icon} />
               <h2 className="h-card text-2xl">{service.title}</h2>
@@ -70,10 +63,10 @@ export default function Services() {
           ))}
         </ul>
       </section>
-      <Section id="how-it-works" eyebrow="Getting started" title="How it works" alt>
+      <Section id="how-it-works" eyebrow={page.steps.eyebrow} title={page.steps.title} alt>
         <ol className="grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, i) => (
-            <li key={step.id} id={step.id} className="card">
+          {page.steps.items.map((step, i) => (
+            <li key={STEP_IDS[i] ?? i} id={STEP_IDS[i] ?? `step-${i + 1}`} className="card">
               <p className="text-sm font-bold text-brand">Step {i + 1}</p>
               <h3 className="h-card mt-1">{step.title}</h3>
               <p className="mt-2 text-muted">{step.text}</p>

@@ -1,36 +1,37 @@
 import { Link } from "react-router";
-import { CYCLE_STEPS, CycleInfographic } from "~/components/art/CycleInfographic";
+import { CycleInfographic } from "~/components/art/CycleInfographic";
 import { PageHero, Section } from "~/components/PageParts";
-import { STATS } from "~/content/services";
+import { figureId } from "~/content/services";
+import { pageContent } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/sustainability";
 
 export const handle = { fullBleed: true };
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+/** The page's words and figures as published (from memory). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await pageContent("page-sustainability", request, context) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(
     {
-      title: "Sustainability",
-      description:
-        "98% client satisfaction, 67k+ tonnes of organic waste diverted from landfill and 21k+ tonnes CO2e saved: how Fenland Organics closes the organic loop.",
+      title: loaderData?.page.seo.title ?? "",
+      description: loaderData?.page.seo.description ?? "",
       path: "/sustainability",
     },
     siteUrlFrom(matches),
   );
 
-export default function Sustainability() {
+export default function Sustainability({ loaderData }: Route.ComponentProps) {
+  const { hero, figures, loop, callToAction } = loaderData.page;
   return (
     <>
-      <PageHero
-        id="sustainability-hero"
-        eyebrow="Sustainability"
-        title="Sustainability"
-        lead="Organic waste in landfill releases methane. Digested instead, it powers homes and feeds the soil. Every collection we make is a step in that loop."
-      />
-      <section id="statistics" aria-label="Our impact in numbers" className="section">
+      <PageHero id="sustainability-hero" eyebrow={hero.eyebrow} title={hero.title} lead={hero.lead} />
+      <section id="statistics" aria-label={figures.label} className="section">
         <ul className="container-page grid gap-6 sm:grid-cols-3">
-          {STATS.map((stat) => (
-            <li key={stat.id} id={`stat-${stat.id}`} className="card text-center">
+          {figures.items.map((stat, i) => (
+            <li key={figureId(i)} id={`stat-${figureId(i)}`} className="card text-center">
               <p>
                 <span className="block text-5xl font-extrabold text-brand">{stat.value}</span>{" "}
                 <span className="text-lg text-muted">{stat.label}</span>
@@ -38,28 +39,23 @@ export default function Sustainability() {
             </li>
           ))}
         </ul>
-        <p className="container-page mt-4 text-sm text-muted">
-          Figures since 2016. CO2e saved is in tonnes, against landfill disposal of the same waste.
-        </p>
+        <p className="container-page mt-4 text-sm text-muted">{figures.note}</p>
       </section>
 
-      <Section
-        id="infographic"
-        eyebrow="The organic loop"
-        title="From your yard back to the field"
-        intro="Five stages turn a collection into energy and fertiliser."
-        alt
-      >
+      <Section id="infographic" eyebrow={loop.eyebrow} title={loop.title} intro={loop.intro} alt>
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <figure>
-            <CycleInfographic />
-            <figcaption className="sr-only">
-              The organic loop: collect, de-package, digest, power, return.
-            </figcaption>
+            <CycleInfographic stages={loop.steps.length} figure={loop.ringFigure} label={loop.ringLabel} />
+            <figcaption className="sr-only">{loop.caption}</figcaption>
           </figure>
           <ol className="flex flex-col gap-4">
-            {CYCLE_STEPS.map((step, i) => (
-              <li key={step.title} id={`loop-${step.title.toLowerCase()}`} className="card flex gap-4">
+            {loop.steps.map((step, i) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: two stages may share a name while typed
+                key={i}
+                id={`loop-${step.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`}
+                className="card flex gap-4"
+              >
                 <span className="text-2xl font-extrabold text-brand" aria-hidden="true">
                   {i + 1}
                 </span>
@@ -76,14 +72,11 @@ export default function Sustainability() {
       <section id="sustainability-contact" className="section">
         <div className="container-page flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
-            <h2 className="h-section">Report your own diversion figures</h2>
-            <p className="lead mt-3">
-              We send customers an annual summary of tonnes recovered and carbon saved, ready for ESG and SECR
-              reporting.
-            </p>
+            <h2 className="h-section">{callToAction.title}</h2>
+            <p className="lead mt-3">{callToAction.lead}</p>
           </div>
           <Link to="/contact" className="btn btn-primary">
-            Contact Us
+            {callToAction.action}
           </Link>
         </div>
       </section>

@@ -1,4 +1,7 @@
 import type { z } from "../zod";
+import type { DataOf } from "./fields";
+import { PAGE_DOCUMENTS, type PageDocumentKey } from "./page-documents";
+import { schemaOf } from "./page-schema";
 import { siteDetailsSchema } from "./site-details";
 import { SITE_DETAILS_DEFAULTS } from "./site-details-defaults";
 
@@ -27,6 +30,19 @@ export interface SiteDocument<T> {
 
 const document = <T>(entry: SiteDocument<T>) => entry;
 
+/** A page's words (page-documents.ts): its schema is built from its field description. */
+const page = <K extends PageDocumentKey>(key: K) => {
+  const { label, fields, defaults, paths } = PAGE_DOCUMENTS[key];
+  type Data = DataOf<(typeof PAGE_DOCUMENTS)[K]["fields"]>;
+  return document<Data>({
+    key,
+    label,
+    schema: schemaOf(fields) as z.ZodType<Data>,
+    defaults: defaults as Data,
+    paths,
+  });
+};
+
 export const SITE_DOCUMENTS = {
   "site-details": document({
     key: "site-details",
@@ -36,6 +52,13 @@ export const SITE_DOCUMENTS = {
     // The footer shows the details on every page (and the contact page, JSON-LD and metadata).
     paths: ["/*"],
   }),
+  "page-home": page("page-home"),
+  "page-about": page("page-about"),
+  "page-services": page("page-services"),
+  "page-sustainability": page("page-sustainability"),
+  "page-tankering": page("page-tankering"),
+  "page-contact": page("page-contact"),
+  footer: page("footer"),
 } as const;
 
 export type SiteDocumentKey = keyof typeof SITE_DOCUMENTS;

@@ -1,21 +1,3 @@
-/** The five stages of the organic loop, shown as a ring; the page lists the same steps as text. */
-export const CYCLE_STEPS = [
-  { title: "Collect", text: "Food, farm and process waste leaves your site in sealed, traceable loads." },
-  {
-    title: "De-package",
-    text: "Packaging is stripped and recycled; the organic fraction is screened for contaminants.",
-  },
-  {
-    title: "Digest",
-    text: "Partner anaerobic digestion plants turn the feedstock into biogas over 30 to 60 days.",
-  },
-  { title: "Power", text: "Biogas becomes grid electricity, heat and biomethane for the gas network." },
-  {
-    title: "Return",
-    text: "Nutrient-rich digestate goes back onto fenland fields in place of fossil fertiliser.",
-  },
-] as const;
-
 const COLOURS = [
   "var(--color-brand)",
   "var(--color-soil)",
@@ -24,7 +6,19 @@ const COLOURS = [
   "var(--color-water)",
 ];
 
-export function CycleInfographic() {
+/**
+ * The organic loop as a ring of numbered stages (the page lists the same stages as text) around a
+ * figure: all from the Sustainability page's document. Decorative: hidden from screen readers.
+ */
+export function CycleInfographic({
+  stages,
+  figure,
+  label,
+}: {
+  stages: number;
+  figure: string;
+  label: string;
+}) {
   const cx = 200;
   const cy = 200;
   const r = 140;
@@ -48,18 +42,19 @@ export function CycleInfographic() {
       />
       <circle cx={cx} cy={cy} r="70" fill="var(--color-surface-2)" />
       <text x={cx} y={cy - 6} textAnchor="middle" fontSize="30" fontWeight="800" fill="var(--color-text)">
-        67k+
+        {figure}
       </text>
       <text x={cx} y={cy + 20} textAnchor="middle" fontSize="13" fill="var(--color-muted)">
-        tonnes kept in the loop
+        {label}
       </text>
-      {CYCLE_STEPS.map((step, i) => {
-        const angle = (i / CYCLE_STEPS.length) * Math.PI * 2 - Math.PI / 2;
+      {Array.from({ length: stages }, (_, i) => {
+        const angle = (i / stages) * Math.PI * 2 - Math.PI / 2;
         const x = Math.round(cx + r * Math.cos(angle));
         const y = Math.round(cy + r * Math.sin(angle));
         return (
-          <g key={step.title}>
-            <circle cx={x} cy={y} r="34" fill={COLOURS[i]} />
+          // biome-ignore lint/suspicious/noArrayIndexKey: a stage is its place in the ring
+          <g key={i}>
+            <circle cx={x} cy={y} r="34" fill={COLOURS[i % COLOURS.length]} />
             <text x={x} y={y + 6} textAnchor="middle" fontSize="20" fontWeight="800" fill="var(--color-bg)">
               {i + 1}
             </text>

@@ -1,8 +1,7 @@
-import { COMPANY } from "@common/company";
 import { addressLine, openingHoursText } from "@common/site-content/opening-hours";
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/content/navigation";
-import { useSiteDetails } from "~/lib/site-details";
+import { useFooterWords, useSiteDetails } from "~/lib/site-details";
 import { Logo } from "../art/LogoMark";
 import { SocialIcon, type SocialNetwork } from "../art/SocialIcons";
 import { OpenNow } from "../OpenNow";
@@ -21,6 +20,7 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
  */
 export function Footer({ openNow }: { openNow?: string }) {
   const site = useSiteDetails();
+  const words = useFooterWords();
   return (
     <footer className="mt-auto border-t border-border bg-surface">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -46,24 +46,24 @@ export function Footer({ openNow }: { openNow?: string }) {
           </ul>
         </div>
         <nav aria-label="Footer">
-          <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">Explore</h2>
+          <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">{words.exploreTitle}</h2>
           <ul className="flex flex-col gap-2">
-            {FOOTER_LINKS.map((link) => (
+            {FOOTER_LINKS.map((link, i) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-brand hover:underline">
-                  {link.label}
+                  {words.links[i]?.label ?? link.label}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">Get in touch</h2>
+          <h2 className="mb-3 text-sm font-bold tracking-wider text-muted uppercase">{words.contactTitle}</h2>
           <p className="text-sm">
-            Email: <span className="font-semibold">{site.email}</span>
+            {words.emailLabel} <span className="font-semibold">{site.email}</span>
           </p>
           <p className="mt-1 text-sm">
-            Phone: <span className="font-semibold">{site.phone}</span>
+            {words.phoneLabel} <span className="font-semibold">{site.phone}</span>
           </p>
           <p className="mt-1 text-sm text-muted">{openingHoursText(site.hours)}</p>
           <p className="mt-1 text-sm font-semibold">
@@ -71,7 +71,7 @@ export function Footer({ openNow }: { openNow?: string }) {
           </p>
         </div>
         <div className="flex flex-col gap-3">
-          <h2 className="text-sm font-bold tracking-wider text-muted uppercase">Reviews</h2>
+          <h2 className="text-sm font-bold tracking-wider text-muted uppercase">{words.reviewsTitle}</h2>
           <ReviewWidget />
           <a
             href={site.reviews.write}
@@ -79,15 +79,15 @@ export function Footer({ openNow }: { openNow?: string }) {
             rel="noopener noreferrer"
             className="btn btn-ghost self-start text-sm"
           >
-            Drop Review
+            {words.reviewAction}
           </a>
         </div>
       </div>
       <div className="border-t border-border">
         <p className="container-page py-4 text-sm text-muted">
-          {site.legalName} · {COMPANY.copyright} ·{" "}
+          {site.legalName} · {words.copyright} ·{" "}
           <Link to="/legal/privacy-policy" className="underline">
-            Privacy and cookie policy
+            {words.privacyLink}
           </Link>
         </p>
       </div>
