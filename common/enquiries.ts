@@ -23,16 +23,6 @@ export const HONEYPOT_FIELD = "fo_office_ref";
  */
 export const ENQUIRY_RETRY = { afterSeconds: 3, forMs: 30_000 } as const;
 
-/**
- * The pages whose form posts an enquiry to its route action (without JavaScript): their posts
- * share the REST API's hourly allowance per client and form.
- */
-export const ENQUIRY_FORM_PAGES: Readonly<Record<string, EnquiryKind>> = {
-  "/contact": "contact",
-  "/contact/2": "contact",
-  "/services/2": "tankering",
-};
-
 /** Length limits for every field (generous for people, small enough for the outbox and inbox). */
 export const ENQUIRY_LIMITS = {
   name: 100,

@@ -47,6 +47,11 @@ export const ENQUIRY_MESSAGES = {
   /** The database could not be reached: nothing was stored (503, with Retry-After). */
   notSent:
     "Your enquiry has not been sent: we could not save it just now. Nothing you typed is lost; please send it again in a minute, or call us.",
+  /** Over the form's hourly allowance for this connection: nothing was stored (429, with Retry-After). */
+  limited: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `Your enquiry has not been sent: we have had too many from this connection in the last hour. Nothing you typed is lost; please send it again in ${minutes} minute${minutes === 1 ? "" : "s"}, or call us.`;
+  },
 } as const;
 
 /** The forms without JavaScript (GOV.UK's error summary) and their success notice. */

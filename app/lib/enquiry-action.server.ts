@@ -1,4 +1,5 @@
 import { ENQUIRY_RETRY, ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "@common/enquiries";
+import { ENQUIRY_MESSAGES } from "@common/enquiry-messages";
 import type { EnquiryKind } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
@@ -20,7 +21,8 @@ const TOKEN_LIKE = /^[\w.-]{1,120}$/;
  * ready): the same intake as the REST API (server/services/enquiry-intake.ts), through the site's
  * form door (no token is Spam). Sent: 303 to the page with the reference alone (never a detail in
  * a URL), whose form shows the success notice. Refused: 400 with what was typed and each field's
- * message. Database away: 503 with Retry-After, what was typed kept, "not sent".
+ * message. Database away: 503 with Retry-After, what was typed kept, "not sent". Over the hourly
+ * allowance for the form (server/pages/enquiry-allowance.ts): the same page, 429 with Retry-After.
  */
 export async function enquiryAction(
   kind: Exclude<EnquiryKind, "quote">,
@@ -39,6 +41,14 @@ export async function enquiryAction(
   const trap = text(HONEYPOT_FIELD);
   const refuse = (answer: Partial<EnquiryFormAnswer>, init: ResponseInit) =>
     data<EnquiryFormAnswer>({ values, fieldErrors: {}, token, ...answer }, init);
+
+  // Every post counts, as the API's do; a limited one is told on the form's page, not as JSON.
+  const wait = await context.enquiryAllowance?.(kind);
+  if (wait !== undefined)
+    return refuse(
+      { notSent: ENQUIRY_MESSAGES.limited(wait) },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
 
   // A filled trap goes straight to the intake, as the API does: a bot learns nothing from a refusal.
   const parsed = ENQUIRY_SCHEMAS[kind].safeParse(values);

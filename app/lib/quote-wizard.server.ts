@@ -6,7 +6,7 @@ import {
   quoteSchema,
   quoteStepSchemas,
 } from "@common/enquiries";
-import { QUOTE_MESSAGES } from "@common/enquiry-messages";
+import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEPS } from "@common/enquiry-terms";
 import { QUOTE_STATE_COOKIE, QUOTE_STATE_KEY_PURPOSE, QUOTE_STATE_MAX_AGE_S } from "@common/quote-state";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
@@ -227,10 +227,16 @@ function go(path: string, cookie: string) {
   return redirect(path, { status: 303, headers: { "set-cookie": cookie } });
 }
 
-function refuse(draft: QuoteDraft, errors: QuoteFieldError[], status: number, cookie?: string) {
+function refuse(
+  draft: QuoteDraft,
+  errors: QuoteFieldError[],
+  status: number,
+  { cookie, retryAfter }: { cookie?: string; retryAfter?: number } = {},
+) {
   const headers = new Headers({ "cache-control": "private, no-store" });
   if (cookie) headers.set("set-cookie", cookie);
-  if (status === 503) headers.set("retry-after", String(ENQUIRY_RETRY.afterSeconds));
+  const wait = retryAfter ?? (status === 503 ? ENQUIRY_RETRY.afterSeconds : undefined);
+  if (wait !== undefined) headers.set("retry-after", String(wait));
   return data<QuoteActionData>({ draft, errors }, { status, headers });
 }
 
@@ -266,13 +272,19 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
     const { errors, draft } = checkStep(step, typed);
     const sealed = await keep(context, { draft: draftFrom(draft), token });
     if (!sealed) return refuse(typed, tooLong(step), 400);
-    if (errors.length > 0) return refuse(typed, errors, 400, quoteStateCookie(sealed, isSecure));
+    if (errors.length > 0) return refuse(typed, errors, 400, { cookie: quoteStateCookie(sealed, isSecure) });
     return go(stepPath(step + 1), quoteStateCookie(sealed, isSecure));
   }
   // Sent with answers missing (the cookie expired): back to the first step left unanswered.
   const missing = firstUnanswered(QUOTE_STEPS, state.draft);
   if (missing !== undefined)
     return go(stepPath(missing), quoteStateCookie(await keep(context, { ...state, token }), isSecure));
+  // Only a send counts against the hourly allowance (not the steps); the answers stay in the cookie.
+  const wait = await context.enquiryAllowance?.("quote");
+  if (wait !== undefined)
+    return refuse(state.draft, [{ field: "submit", message: ENQUIRY_MESSAGES.limited(wait) }], 429, {
+      retryAfter: wait,
+    });
   return submit(request, context, form, state.draft, token);
 }
 

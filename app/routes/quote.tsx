@@ -1,4 +1,5 @@
 import { QuoteWizard, stepFromPath } from "~/components/quote/QuoteWizard";
+import { formPageHeaders } from "~/lib/form-page-headers";
 import type { QuotePageData } from "~/lib/quote-wizard.server";
 import { quoteAction, quoteLoader } from "~/lib/quote-wizard.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
@@ -30,11 +31,11 @@ export const clientLoader = (): QuotePageData => ({ draft: null });
 export const action = ({ request, context, params }: Route.ActionArgs) =>
   quoteAction(request, context, stepFromPath(params["*"]));
 
-/** A page with a visitor's answers is theirs alone; the cookie that keeps them goes with it. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const cacheControl = actionHeaders.get("cache-control") ?? loaderHeaders.get("cache-control");
-  return cacheControl ? { "cache-control": cacheControl } : new Headers();
-};
+/**
+ * A page with a visitor's answers is theirs alone (its Cache-Control; the cookie that keeps them
+ * goes with it); a refused send's Retry-After (503, 429) goes with the page.
+ */
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export default function Quote({ params, loaderData, actionData }: Route.ComponentProps) {
   const refused = actionData && "errors" in actionData ? actionData : undefined;

@@ -5,17 +5,17 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { BLOG_PAGE_SIZE, PARAGRAPHS_PER_BLOG } from "../../common/blog-rules";
-import { ENQUIRY_FORM_PAGES } from "../../common/enquiries";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/site-content/opening-hours";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
-import { clientKey } from "../client-address";
 import { HttpError } from "../errors";
 import { countPageView, isPageAnswer } from "../insights/page-views";
 import { isSameOrigin } from "../plugins/auth";
 import { contentSecurityPolicy } from "../plugins/security";
+import { registerConsent } from "./consent";
 import type { Services } from "../services";
+import { type EnquiryAllowance, enquiryAllowances } from "./enquiry-allowance";
 import { formTokenStream, type TokenIssuer } from "./form-token";
 import {
   createPageCache,
@@ -37,6 +37,8 @@ declare module "react-router" {
     ip?: string;
     /** The request's logger, for what an action must tell the operator. */
     log?: FastifyBaseLogger;
+    /** An enquiry form's send counted against the client's hourly allowance (enquiry-allowance.ts). */
+    enquiryAllowance?: EnquiryAllowance;
   }
 }
 
@@ -172,12 +174,14 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       placeholder === OPEN_NOW_PLACEHOLDER ? escapeHtmlText(openNowText(details, new Date())) : issue();
   };
 
+  const allowance = enquiryAllowances(app, services.config.enquiryRateLimit);
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handle(toFetchRequest(request, reply), {
       services,
       nonce: request.cspNonce,
       ip: request.ip,
       log: request.log,
+      enquiryAllowance: allowance(request),
     });
     if (isPageAnswer(response)) countPageView(services.insights, request);
     return sendFetchResponse(reply, response, maybeStaff(request), tokens);
@@ -210,6 +214,7 @@ export async function registerPages(app: FastifyInstance, services: Services, op
     },
   });
 
+  await registerConsent(app); // the cookie banner's answer without JavaScript
   // Route actions (admin forms, which also work without JavaScript): form posts reach React Router
   // with their raw body. Scoped here so the API keeps accepting JSON only.
   await app.register(async (forms) => {
@@ -230,21 +235,8 @@ export async function registerPages(app: FastifyInstance, services: Services, op
         return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
       return renderPage(request, reply);
     };
+    // The enquiry forms' actions count their sends themselves (context.enquiryAllowance).
     forms.route({ method: "POST", url: "/*", handler: formPost });
-    // The enquiry forms' posts (no JavaScript) share the REST API's allowance for their form.
-    for (const [url, kind] of Object.entries(ENQUIRY_FORM_PAGES))
-      forms.route({
-        method: "POST",
-        url,
-        handler: formPost,
-        config: {
-          rateLimit: {
-            max: services.config.enquiryRateLimit,
-            timeWindow: "1 hour",
-            keyGenerator: (request: FastifyRequest) => `enquiry:${kind}:${clientKey(request.ip)}`,
-          },
-        },
-      });
   });
 }
 
