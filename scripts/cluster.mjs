@@ -4,7 +4,7 @@
 // Also the library of tests/e2e/cluster.test.ts and scripts/bench-cluster.mjs (each instance is
 // started by scripts/server-process.mjs, its database by scripts/scratch-database.mjs).
 import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
@@ -148,6 +148,8 @@ export async function startCluster({ instances = 2, postgresUrl, redisUrl, env =
   const redisKeyPrefix = `cluster-${randomUUID()}:`;
   const shared = {
     DATABASE_URL: database.url,
+    // One secrets key for every instance: each opens the secrets another sealed (docs/secrets-key.md).
+    SECRETS_KEY: randomBytes(32).toString("base64"),
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: redisKeyPrefix,
     SMTP_URL: mail.url,

@@ -3,6 +3,7 @@
 // (startBuiltServer) and sign in to it (signIn). Node's flags and the allocator's settings come
 // from scripts/node-flags.mjs, the one place that names them.
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -61,6 +62,12 @@ export async function startBuiltServer(env = {}, { echo = false, timeoutMs = 60_
     DATA_DIR: dataDir,
     PORT: String(port),
   };
+  // PostgreSQL needs a secrets key (docs/secrets-key.md): one derived from the database's URL, so
+  // instances started on one database share it (startCluster gives its instances one of its own).
+  if (childEnv.DATABASE_URL && !childEnv.SECRETS_KEY && !childEnv.SECRETS_KEY_FILE)
+    childEnv.SECRETS_KEY = createHash("sha256")
+      .update(`secrets-key:${childEnv.DATABASE_URL}`)
+      .digest("base64");
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   const started = performance.now();
   const child = spawn(process.execPath, SERVER_COMMAND, { cwd: root, env: childEnv });

@@ -4,11 +4,23 @@ import type { ServerBuild } from "react-router";
 import { configOrExit } from "./config";
 import { loggableError } from "./log-safety";
 import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
+import { openKeyring } from "./secrets/key-file";
 import { SecretsKeyError } from "./secrets/keyring";
 import { openServerDatabase } from "./server-database";
 
 /** Production entry: serves build/ (made by `npm run build`). */
 const config = configOrExit();
+// A configured secrets key is checked before the database is touched: a missing or wrong one stops
+// the start with one line (the embedded database's default key file is made later, beside it).
+if (config.databaseUrl || !config.secrets.fileIsDefault) {
+  try {
+    openKeyring(config.secrets);
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 if (!existsSync(SERVER_BUILD_FILE)) {
   console.error("No production build found: run `npm run build` (npm start does this for you).");
   process.exit(1);

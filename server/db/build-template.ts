@@ -1,5 +1,6 @@
 import { loadConfig } from "../config";
 import { DATABASE_TEMPLATE_DIR, DEMO_DATABASE_TEMPLATE_DIR } from "../paths";
+import { newKeyText } from "../secrets/keyring";
 import { seedDemoContentOnce } from "../seed/seed";
 import { buildDatabaseTemplate } from "./template-build";
 
@@ -11,5 +12,6 @@ import { buildDatabaseTemplate } from "./template-build";
  */
 await buildDatabaseTemplate(DATABASE_TEMPLATE_DIR);
 await buildDatabaseTemplate(DEMO_DATABASE_TEMPLATE_DIR, (database) =>
-  seedDemoContentOnce(database.db, loadConfig({ SEED_DEMO: "1" })),
+  // A key of the moment: the demo content holds no secret, and no key file is made at build time.
+  seedDemoContentOnce(database.db, loadConfig({ SEED_DEMO: "1", SECRETS_KEY: newKeyText() })),
 );

@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 /**
  * The key that seals the secrets kept in the database (TOTP secrets, webhook signing secrets):
  * AES-256-GCM, the key never in the database nor in its backups (docs/secrets-key.md, decision
- * 0046). A sealed value is `v1:<keyId>:<iv>:<tag>:<ciphertext>` (base64url), bound to the column
+ * 0038). A sealed value is `v1:<keyId>:<iv>:<tag>:<ciphertext>` (base64url), bound to the column
  * and row it belongs to (GCM's additional data), so a sealed value copied to another row does not
  * open. The key id is derived from the key (its SHA-256's first 48 bits): a restore or a start
  * names the key it lacks without anyone naming keys. Neither the key nor a secret is ever logged.

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { scratchDatabase } from "../../scripts/scratch-database.mjs";
@@ -22,7 +23,14 @@ async function rows(url: string, query: string) {
 
 async function startThree(env: Record<string, string>) {
   const database = await scratchDatabase(postgresUrl!, "cluster");
-  const shared = { DATABASE_URL: database.url, SEED_DEMO: "1", LOG_LEVEL: "info", ...env };
+  // One secrets key shared by the three, as every instance on one database must share it.
+  const shared = {
+    DATABASE_URL: database.url,
+    SECRETS_KEY: randomBytes(32).toString("base64"),
+    SEED_DEMO: "1",
+    LOG_LEVEL: "info",
+    ...env,
+  };
   const started = await Promise.allSettled([1, 2, 3].map(() => startBuiltServer(shared)));
   const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const stop = async () => {
