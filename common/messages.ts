@@ -15,6 +15,7 @@ export const API_MESSAGES = {
   malformedUrl: "Bad Request: the address is not a valid URL",
   tooManyRequests: "Too many requests. Please wait a little and try again.",
   crossSite: "Cross-site request refused",
+  invalidConsent: "The answer must be accepted or rejected",
   pagesBusy: "The site is very busy just now. Please try again in a few seconds.",
 } as const;
 
