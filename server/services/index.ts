@@ -61,16 +61,15 @@ export function createServices(
   const contentVersion = createContentVersion();
   // A sign-in from a browser the account has not used before mails the account.
   const browsers = createKnownBrowsers(db, { siteUrl: config.siteUrl, wakeMail: () => mail.wake() });
-  // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
-  const checkPassword = (password: string, hash: string) =>
-    logins.passwordWork(() => verifyPassword(password, hash));
-  // Sudo mode: changes to how an account signs in need its password (or a code) again, lately.
+  // Sudo mode: changes to how an account signs in need its password (or a code) again, lately;
+  // the password checked in sign-in's bounded slots.
   const sudo = createSudoService(db, {
     counters,
-    checkPassword,
+    checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
     checkCode: (adminId, code, client) => twoFactor.checkCode(adminId, code, client),
   });
-  const twoFactor = createTwoFactorService(db, { counters, keyring, checkPassword, audit, sudo });
+  // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
+  const twoFactor = createTwoFactorService(db, { counters, keyring, audit, sudo });
   const logins = createLoginService({
     accounts,
     sessions,

@@ -82,8 +82,6 @@ export function createTwoFactorService(
     counters: FailureCounters;
     /** Seals the TOTP secrets in the database and opens them to check a code (keyring.ts). */
     keyring: Keyring;
-    /** Checks a password against the account's hash in the sign-in's bounded slots. */
-    checkPassword: (password: string, hash: string) => Promise<boolean>;
     /** The audit log: two-factor changes, recovery codes used and codes refused at sign-in. */
     audit?: Pick<AuditService, "record">;
     /** Sudo mode: turning it off, new recovery codes and the requirement need a fresh confirmation. */

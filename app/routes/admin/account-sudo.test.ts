@@ -75,7 +75,7 @@ describe.each(TEST_DATABASES)("'Account' in sudo mode, on %s", (kind) => {
     ]);
     // Passkey options and removal ask in the same way once the confirmation has expired.
     await expireSudo(app, owner.token);
-    for (const fields of [
+    for (const fields of <Array<Record<string, string>>>[
       { intent: "passkey-options" },
       { intent: "passkey-remove", id: "00000000-0000-4000-8000-000000000000" },
     ])
