@@ -108,20 +108,22 @@ describe("OpenAPI document and hostile input", () => {
     expect(operations.some((op) => op.includes("*"))).toBe(false);
   });
 
-  it("documents the enquiry forms: body, 201 Created, 400 and 429 errors", async () => {
+  it("documents the enquiry forms: body, 201 Created, 400, 429 and 503 errors", async () => {
     const doc = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     for (const kind of ["contact", "quote", "tankering"] as const) {
       const operation = doc.paths[`/api/${kind}`].post;
       expect(operation.tags).toEqual(["enquiries"]);
       expect(operation.summary).toEqual(expect.any(String));
-      expect(Object.keys(operation.responses).sort()).toEqual(["201", "400", "429"]);
+      expect(Object.keys(operation.responses).sort()).toEqual(["201", "400", "429", "503"]);
       expect(operation.responses["201"].content["application/json"].schema.properties.status.enum).toEqual([
         "Created",
       ]);
-      expect(operation.responses["429"].content["application/json"].schema.required).toEqual([
-        "status",
-        "message",
-      ]);
+      for (const status of ["429", "503"]) {
+        expect(operation.responses[status].content["application/json"].schema.required).toEqual([
+          "status",
+          "message",
+        ]);
+      }
       expect(bodyOf(doc, `/api/${kind}`, "post")).toEqual(jsonSchemaOf(enquiryRequestSchema(kind)));
     }
     const quote = bodyOf(doc, "/api/quote", "post");
