@@ -37,3 +37,23 @@ export const PAGE_CONTENT_TEXTS = {
   alt: "Alt text",
   altHint: "What the picture shows, for people who cannot see it",
 } as const;
+
+/** The words of every site document's editor controls (the 'Pages' screens', the site details') (DESIGN's accessible names). */
+export const SITE_DOCUMENT_TEXTS = {
+  saveDraft: "Save draft",
+  preview: "Preview",
+  publish: "Publish",
+  schedule: "Schedule",
+  scheduleAt: "Publish at (UK time)",
+  cancelSchedule: "Cancel schedule",
+  revisions: "Revisions",
+  restore: "Restore",
+  noRevisions: "No revisions yet",
+  published: (when: string) => `Published ${when}`,
+  neverPublished: "Showing today's words: never published",
+  unpublished: "The draft has changes that are not published",
+  scheduled: (when: string) => `Scheduled for ${when}`,
+  savedBy: (who: string, when: string) => `Last saved by ${who}, ${when}`,
+  autosaved: "Draft saved automatically",
+  reasons: { saved: "Saved", published: "Published", scheduled: "Scheduled", restored: "Restored" },
+} as const;

@@ -2,6 +2,8 @@ import { can, type Permission, type Role } from "@common/roles";
 import {
   ChartColumn,
   ClipboardList,
+  FileText,
+  Globe,
   Inbox,
   type LucideIcon,
   MessageSquareText,
@@ -29,6 +31,8 @@ export const ADMIN_SECTIONS: readonly {
   { to: DASHBOARD_PATH, label: "Order History", icon: ClipboardList, permission: "dashboard" },
   { to: `${DASHBOARD_PATH}/blog`, label: "Blogs", icon: Newspaper, permission: "blog" },
   { to: `${DASHBOARD_PATH}/popups`, label: "Popups", icon: MessageSquareText, permission: "popups" },
+  { to: `${DASHBOARD_PATH}/site`, label: "Site", icon: Globe, permission: "site" },
+  { to: `${DASHBOARD_PATH}/pages`, label: "Pages", icon: FileText, permission: "site" },
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/spam`, label: "Spam", icon: ShieldBan, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },
