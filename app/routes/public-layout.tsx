@@ -4,6 +4,7 @@ import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { pageShown } from "~/lib/insights";
+import { pageContent } from "~/lib/page-content.server";
 import { loadSearchOverlay, SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
 import { BLOG_FEED } from "~/lib/seo";
@@ -15,9 +16,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_FEED.title, href: BLOG_FEED.path },
 ];
 
-/** The published site details every public page shows (footer, contact, JSON-LD): from memory. */
-export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
-  return { site: await context.services.siteContent.published("site-details") };
+/** The published site details and footer words every public page shows (footer, contact, JSON-LD): from memory. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<PublicLayoutData> {
+  const [site, footer] = await Promise.all([
+    context.services.siteContent.published("site-details"),
+    pageContent("footer", request, context),
+  ]);
+  return { site, footer };
 }
 
 const SearchOverlay = lazy(() => loadSearchOverlay().then((module) => ({ default: module.SearchOverlay })));
