@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { build as esbuild } from "esbuild";
 import type { ChunkingContext } from "rolldown";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { sharedResolve } from "./vitest.shared.ts";
 
 const SHARED =
@@ -90,8 +92,57 @@ function iconUsers(id: string, ctx: ChunkingContext): string[] | undefined {
   return [...users];
 }
 
+const PAGE_SCRIPT_ENTRY = "app/page-script/index.ts";
+const PAGE_SCRIPT_MODULE = "virtual:page-script";
+
+/**
+ * The public pages' own script (app/page-script: menu, theme, consent, search, popup), bundled on
+ * its own with esbuild: no React, no shared chunk, one small immutable file. `virtual:page-script`
+ * is its address (`/assets/page-<hash>.js`; both builds bundle the same source, so both name the
+ * same file); the client build writes it. In development Vite serves the source itself.
+ * docs/decisions/0041-html-first-pages.md.
+ */
+function pageScript(): Plugin {
+  let serve = false;
+  let ssr = false;
+  let bundled: Promise<{ code: string; fileName: string }> | undefined;
+  const bundle = () =>
+    (bundled ??= esbuild({
+      entryPoints: [PAGE_SCRIPT_ENTRY],
+      bundle: true,
+      write: false,
+      format: "esm",
+      minify: true,
+      target: "es2020",
+      legalComments: "none",
+      logLevel: "warning",
+    }).then((result) => {
+      const code = result.outputFiles[0].text;
+      const hash = createHash("sha256").update(code).digest("base64url").slice(0, 10).replace(/[-_]/g, "0");
+      return { code, fileName: `assets/page-${hash}.js` };
+    }));
+  return {
+    name: "page-script",
+    configResolved(config) {
+      serve = config.command === "serve";
+      ssr = Boolean(config.build.ssr);
+    },
+    resolveId: (id) => (id === PAGE_SCRIPT_MODULE ? `\0${PAGE_SCRIPT_MODULE}` : undefined),
+    async load(id) {
+      if (id !== `\0${PAGE_SCRIPT_MODULE}`) return undefined;
+      if (serve) return `export default ${JSON.stringify(`/${PAGE_SCRIPT_ENTRY}`)};`;
+      return `export default ${JSON.stringify(`/${(await bundle()).fileName}`)};`;
+    },
+    async generateBundle() {
+      if (serve || ssr) return;
+      const { code, fileName } = await bundle();
+      this.emitFile({ type: "asset", fileName, source: code });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pageScript()],
   resolve: sharedResolve,
   // Bundled into the server build, tree-shaken to what the pages use: imported from node_modules
   // at every start, lucide-react cost the server about 200 ms of CPU, and zod its hundred-odd

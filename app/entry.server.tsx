@@ -6,6 +6,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { paintFirst } from "./lib/paint-first.server";
+import { SEARCH_PARAM } from "./lib/search-param";
+import { searchResultsStream } from "./lib/search-results.server";
 
 export const streamTimeout = 5_000;
 
@@ -49,8 +51,12 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          // `?search=term`: the overlay the server draws gets the page's results (no JavaScript needed).
+          const url = new URL(request.url);
+          const term = url.searchParams.get(SEARCH_PARAM)?.trim();
+          const page = term ? body.pipe(searchResultsStream(term, url.pathname)) : body;
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -1,4 +1,6 @@
+import pageScriptUrl from "virtual:page-script";
 import { ERROR_SCREEN_HEADING } from "@common/messages";
+import { hydratesPage } from "@common/pages";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -7,6 +9,8 @@ import {
   Outlet,
   Scripts,
   type ShouldRevalidateFunction,
+  useLocation,
+  useMatches,
 } from "react-router";
 import type { Route } from "./+types/root";
 // Inlined: one render-blocking request fewer on a slow phone connection. The page cache cuts it to
@@ -20,6 +24,7 @@ import { MessagesProvider } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { useScrollRules } from "./lib/scroll";
 import type { RootData } from "./lib/seo";
+import { SPECULATION_RULES } from "./lib/speculation";
 import { hydrationDone } from "./lib/static-island";
 import { THEME_BOOTSTRAP } from "./lib/theme";
 
@@ -43,8 +48,23 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
 // Neither value changes while the visitor moves around; the consent store takes over in the browser.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
+/**
+ * Which scripts a document carries. A public page runs React only when it has a form
+ * (common/pages.ts `hydrate`); the others are HTML with the page script (app/page-script), which
+ * every public page loads for its header, menu, theme, consent, search and popup. React, once
+ * running in a browser, keeps its scripts. docs/decisions/0041-html-first-pages.md.
+ */
+function useDocumentScripts() {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const publicPage = matches.some((match) => match.id === "routes/public-layout");
+  const react = typeof document !== "undefined" || !publicPage || hydratesPage(pathname);
+  return { publicPage, react };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { publicPage, react } = useDocumentScripts();
   return (
     // The theme class is set by the bootstrap script before React hydrates.
     <html lang="en-GB" suppressHydrationWarning>
@@ -63,10 +83,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
+        {publicPage && (
+          <>
+            {/* Turned on and run after the first paint (app/lib/paint-first.server.ts). */}
+            <link rel="modulepreload" href={pageScriptUrl} data-page-script="" />
+            <script
+              type="speculationrules"
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
+            />
+          </>
+        )}
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {react && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

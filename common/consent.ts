@@ -35,6 +35,14 @@ export function consentCookie(answer: Consent, secure: boolean): string {
  * (`/x`, never `//host` or `/\host`, which browsers read as another site), else home.
  */
 export function consentReturnPath(back: unknown): string {
-  if (typeof back !== "string" || back.length > 2000 || !/^\/(?![/\\])/.test(back)) return "/";
-  return /[\u0000-\u001f\u007f]/.test(back) ? "/" : back;
+  if (typeof back !== "string" || back.length > 2000 || !back.startsWith("/")) return "/";
+  // The URL parser reads it as a browser would (`/\\host` is `//host`), strips tabs and line
+  // breaks and percent-encodes the rest, so the Location header carries only this site's path.
+  const base = "http://site.invalid";
+  try {
+    const url = new URL(back, base);
+    return url.origin === base ? url.pathname + url.search : "/";
+  } catch {
+    return "/";
+  }
 }

@@ -4,19 +4,27 @@
  * them, insights counts them and the browser tests visit each. `id` names a route whose module
  * draws more than one page; `pattern` is the route's own when it answers more addresses (the
  * quote's steps). Blog posts and the catch-all are routes of their own (app/routes.ts).
+ * `hydrate` marks the pages with a form: only they run React in the browser; every other public
+ * page is HTML with the small page script (docs/decisions/0041-html-first-pages.md).
  */
 export const PAGE_REGISTRY = [
   { path: "/", module: "routes/home.tsx" },
   { path: "/about", module: "routes/about.tsx" },
   { path: "/services", module: "routes/services.tsx" },
-  { path: "/services/2", module: "routes/services-tankering.tsx" },
+  { path: "/services/2", module: "routes/services-tankering.tsx", hydrate: true },
   { path: "/sustainability", module: "routes/sustainability.tsx" },
-  { path: "/contact", module: "routes/contact.tsx", id: "contact" },
-  { path: "/contact/2", module: "routes/contact.tsx", id: "contact-2" },
+  { path: "/contact", module: "routes/contact.tsx", id: "contact", hydrate: true },
+  { path: "/contact/2", module: "routes/contact.tsx", id: "contact-2", hydrate: true },
   { path: "/blog", module: "routes/blog/list.tsx" },
-  { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*" },
+  { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*", hydrate: true },
   { path: "/legal/privacy-policy", module: "routes/privacy-policy.tsx" },
-] as const satisfies ReadonlyArray<{ path: string; module: string; id?: string; pattern?: string }>;
+] as const satisfies ReadonlyArray<{
+  path: string;
+  module: string;
+  id?: string;
+  pattern?: string;
+  hydrate?: boolean;
+}>;
 
 /** The public pages at fixed addresses, from the registry. */
 export const PUBLIC_PAGES = PAGE_REGISTRY.map((page) => page.path);
@@ -32,6 +40,14 @@ const BLOG_POST = /^\/blog\/[^/]+$/;
  * its render answers 200). Anything else reaches the catch-all, and is never worth keeping.
  */
 export const isKnownPagePath = (pathname: string) => FIXED.has(pathname) || BLOG_POST.test(pathname);
+
+const HYDRATED = new Set<string>(PAGE_REGISTRY.filter((page) => "hydrate" in page).map((page) => page.path));
+
+/** Whether a public page runs React in the browser (it has a form): the quote's steps too. */
+export function hydratesPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return HYDRATED.has(path) || QUOTE_STEP_PAGES.some((step) => step === path);
+}
 
 /** The id of the route that answers every other path with the home page. */
 export const CATCH_ALL_ROUTE_ID = "catch-all";

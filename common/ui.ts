@@ -6,6 +6,8 @@
 export const SEARCH_SNIPPET_LENGTH = 72;
 export const THEME_STORAGE_KEY = "dark-theme";
 export const LIGHT_THEME_CLASS = "light-theme";
+/** Set with JavaScript when the dark theme is chosen; without either class the system's setting rules. */
+export const DARK_THEME_CLASS = "dark-theme";
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 export const COOKIE_CONSENT_DAYS = 150;
 export const VALIDATION_MESSAGE_MS = 800;

@@ -28,6 +28,7 @@ export function MessageQueue() {
     <div
       aria-live="polite"
       aria-atomic="false"
+      data-messages=""
       className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4"
     >
       {messages.length > 0 && (

@@ -29,16 +29,50 @@ export function pageShown(path: string) {
   if (path === last) return;
   last = path;
   if (landing !== undefined) return send({ p: path });
-  landing = path;
+  ({ landing, from, campaign } = tabVisit(path));
+}
+
+interface TabVisit {
+  landing: string;
+  from: string;
+  campaign: Record<"utmSource" | "utmMedium" | "utmCampaign", string>;
+}
+const VISIT_KEY = "tab-visit";
+
+/**
+ * The tab's landing page, the domain it came from and its utm_ values. Public pages are documents
+ * of their own (docs/decisions/0041-html-first-pages.md), so the first page of the tab keeps them in
+ * sessionStorage, which goes with the tab like this module's memory did; nothing is kept when the
+ * browser asks not to be tracked, and nothing leaves the tab but with a form.
+ */
+export function tabVisit(path = location.pathname): TabVisit {
   try {
-    from = new URL(document.referrer).hostname;
+    const kept = JSON.parse(sessionStorage.getItem(VISIT_KEY) ?? "null") as TabVisit | null;
+    if (kept && typeof kept.landing === "string") return kept;
+  } catch {}
+  let referrer = "";
+  try {
+    referrer = new URL(document.referrer).hostname;
   } catch {}
   const query = new URLSearchParams(location.search);
-  campaign = {
-    utmSource: query.get("utm_source") ?? "",
-    utmMedium: query.get("utm_medium") ?? "",
-    utmCampaign: query.get("utm_campaign") ?? "",
+  const visit: TabVisit = {
+    landing: path,
+    from: referrer,
+    campaign: {
+      utmSource: query.get("utm_source") ?? "",
+      utmMedium: query.get("utm_medium") ?? "",
+      utmCampaign: query.get("utm_campaign") ?? "",
+    },
   };
+  try {
+    if (!untracked()) sessionStorage.setItem(VISIT_KEY, JSON.stringify(visit));
+  } catch {}
+  return visit;
+}
+
+/** A page the browser prerendered, now shown: the server did not count its request (page-views.ts). */
+export function prerenderedPageShown(path: string) {
+  send({ p: path });
 }
 
 /**

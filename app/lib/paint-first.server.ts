@@ -19,10 +19,16 @@ import { StringDecoder } from "node:string_decoder";
  * scripts once that has arrived, so nothing they render is unstyled.
  * Without JavaScript nothing changes: the page is whole either way.
  */
-const INERT: Array<[RegExp, string]> = [
+const INERT: Array<[RegExp, (tag: string, ...parts: string[]) => string]> = [
   // Wherever the attribute sits: React Router writes `<script nonce="…" type="module" async="">`.
-  [/<link((?:\s[^>]*?)?)\srel="modulepreload"/g, '<link$1 rel="x-modulepreload"'],
-  [/<script((?:\s[^>]*?)?)\stype="module"/g, '<script$1 type="text/x-module"'],
+  [/<link((?:\s[^>]*?)?)\srel="modulepreload"/g, (_tag, before) => `<link${before} rel="x-modulepreload"`],
+  // A data block may not carry `async` (the Nu Html Checker's rule); a script made by the
+  // activator is async anyway.
+  [
+    /<script((?:\s[^>]*?)?)\stype="module"([^>]*)>/g,
+    (_tag, before, after) =>
+      `<script${before} type="text/x-module"${after.replace(/\sasync(?:="[^"]*")?/, "")}>`,
+  ],
 ];
 
 const ACTIVATE = [
@@ -32,8 +38,9 @@ const ACTIVATE = [
   // module script, recreated (a script element only runs once it is inserted), finds them ready.
   "const run=async()=>{const ss=[...document.querySelectorAll('script[type=\"text/x-module\"]')];",
   'const entry=ss.map(s=>/import\\("([^"]+)"\\)/.exec(s.textContent)?.[1]).find(Boolean);',
-  // No entry found (another router's script): the module script alone, as before.
-  'if(entry)for(const l of document.querySelectorAll(\'link[rel="modulepreload"]\')){if(l.getAttribute("href")===entry)continue;',
+  // A page without React Router's entry (no React: docs/decisions/0041-html-first-pages.md)
+  // imports its page script alone.
+  'for(const l of document.querySelectorAll(\'link[rel="modulepreload"]\')){if(entry?l.getAttribute("href")===entry:!l.hasAttribute("data-page-script"))continue;',
   "try{await import(l.href)}catch{}await new Promise(r=>setTimeout(r))}",
   'for(const s of ss){const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}};',
   "const start=()=>{if(started||!loaded||!painted)return;started=1;requestAnimationFrame(()=>setTimeout(()=>{",
@@ -62,7 +69,7 @@ export function paintFirst(nonce: string | undefined, onEnd: () => void): Transf
       const cut = text.lastIndexOf("<");
       held = cut >= 0 && !text.includes(">", cut) ? text.slice(cut) : "";
       text = text.slice(0, text.length - held.length);
-      for (const [tag, inert] of INERT) text = text.replace(tag, inert);
+      for (const [tag, inert] of INERT) text = text.replace(tag, inert as (...parts: string[]) => string);
       if (!activatorAdded && text.includes("</body>")) {
         text = text.replace("</body>", `${activator}</body>`);
         activatorAdded = true;
@@ -72,7 +79,7 @@ export function paintFirst(nonce: string | undefined, onEnd: () => void): Transf
     flush(callback) {
       onEnd();
       let rest = held + decoder.end();
-      for (const [tag, inert] of INERT) rest = rest.replace(tag, inert);
+      for (const [tag, inert] of INERT) rest = rest.replace(tag, inert as (...parts: string[]) => string);
       callback(null, rest);
     },
   });

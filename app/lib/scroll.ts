@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { keepsScroll } from "./scroll-rules";
 
 /** Navigation state a search result carries: the id of the element to scroll to. */
 export interface ScrollTargetState {
   scrollTo?: string;
 }
 
-/** Quote pages keep their scroll position between steps. */
-export const keepsScroll = (pathname: string) => /^\/quote(\/|$)/.test(pathname);
+export { keepsScroll } from "./scroll-rules";
 
 /**
  * Scroll rules: on entering a page, scroll to the element named in the navigation

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { Outlet, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
 import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { pageShown } from "~/lib/insights";
 import { pageContent } from "~/lib/page-content.server";
-import { loadSearchOverlay, SEARCH_PARAM } from "~/lib/search-param";
+import { SEARCH_RESULTS_MARKER, searchOverlayMarkup } from "~/lib/search-markup";
+import { SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
 import { BLOG_FEED } from "~/lib/seo";
 import type { PublicLayoutData } from "~/lib/site-details";
@@ -24,8 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pu
   ]);
   return { site, footer };
 }
-
-const SearchOverlay = lazy(() => loadSearchOverlay().then((module) => ({ default: module.SearchOverlay })));
 
 /** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */
 export default function PublicLayout() {
@@ -54,11 +53,18 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
-      {params.has(SEARCH_PARAM) && (
-        <Suspense fallback={null}>
-          <SearchOverlay />
-        </Suspense>
-      )}
+      {/* The search overlay's place: drawn by the server for `?search=` (without JavaScript too), by
+          the page script when opened in place; React keeps out of it (an unchanged inner HTML). */}
+      <div
+        data-search-host=""
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html:
+            import.meta.env.SSR && params.has(SEARCH_PARAM)
+              ? searchOverlayMarkup(pathname, params.get(SEARCH_PARAM) ?? "", SEARCH_RESULTS_MARKER)
+              : "",
+        }}
+      />
       <CookieBanner serverConsent={root?.consent ?? null} />
     </>
   );

@@ -10,6 +10,9 @@ import type { InsightsService } from "./service";
  */
 export function countPageView(insights: InsightsService, request: FastifyRequest) {
   if (request.method !== "GET" || isAdminPath(request.url)) return;
+  // A page the browser fetches ahead (Speculation Rules) may never be shown: the page script counts
+  // it when it is (app/lib/insights.ts `prerenderedPageShown`).
+  if (/\bprefetch\b/.test(String(request.headers["sec-purpose"] ?? request.headers.purpose ?? ""))) return;
   if (adminTokenFromCookies(request.headers.cookie) !== undefined) return;
   insights.countPage({ url: request.url, hostname: request.hostname, headers: request.headers });
 }

@@ -13,8 +13,8 @@ import { HttpError } from "../errors";
 import { countPageView, isPageAnswer } from "../insights/page-views";
 import { isSameOrigin } from "../plugins/auth";
 import { contentSecurityPolicy } from "../plugins/security";
-import { registerConsent } from "./consent";
 import type { Services } from "../services";
+import { registerConsent } from "./consent";
 import { type EnquiryAllowance, enquiryAllowances } from "./enquiry-allowance";
 import { formTokenStream, type TokenIssuer } from "./form-token";
 import {

@@ -1,8 +1,12 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { isNavLinkActive, NAV_LINKS } from "~/content/navigation";
 
-/** The five header links; the current one carries `aria-current="page"` and an underline bar. */
-export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => void; vertical?: boolean }) {
+/**
+ * The five header links; the current one carries `aria-current="page"` and an underline bar.
+ * Plain links: each page is a document of its own, served from the page cache and prerendered
+ * when the visitor is about to follow it (docs/decisions/0041-html-first-pages.md).
+ */
+export function NavLinks({ vertical = false }: { vertical?: boolean }) {
   const { pathname } = useLocation();
   return (
     <ul className={vertical ? "flex flex-col gap-1" : "flex items-center gap-1"}>
@@ -10,14 +14,13 @@ export function NavLinks({ onNavigate, vertical = false }: { onNavigate?: () => 
         const active = isNavLinkActive(link, pathname);
         return (
           <li key={link.to}>
-            <Link
-              to={link.to}
+            <a
+              href={link.to}
               aria-current={active ? "page" : undefined}
-              onClick={onNavigate}
               className={`nav-link ${vertical ? "block px-3 py-3 text-lg" : "px-3 py-2"} ${active ? "is-active" : ""}`}
             >
               {link.label}
-            </Link>
+            </a>
           </li>
         );
       })}
