@@ -121,7 +121,10 @@ export async function siteDocumentAction(
     }
     throw new Invalid(SITE_CONTENT_MESSAGES.invalid);
   } catch (error) {
-    if (error instanceof InvalidDocument) return fieldsRefused(error.message, error.fieldErrors);
+    // By its fields, not `instanceof InvalidDocument`: the pages' bundle has its own copy of the
+    // class, and a domain error is recognised there by its name, which is Invalid's (errors.ts).
+    const { fieldErrors } = error as Partial<InvalidDocument>;
+    if (error instanceof Invalid && fieldErrors) return fieldsRefused(error.message, fieldErrors);
     if (error instanceof Invalid && error.message === SITE_CONTENT_MESSAGES.publishAtPast)
       return fieldsRefused(error.message, { at: error.message });
     return refused(error);

@@ -48,7 +48,7 @@ export const SITE_DETAILS_LABELS = {
   postcode: "Postcode",
   country: "Country",
   phone: "Phone",
-  email: "E-mail",
+  email: "Email",
   wasteCarrierRegistration: "Waste carrier registration",
   facebook: "Facebook",
   instagram: "Instagram",
@@ -62,4 +62,38 @@ export const SITE_DETAILS_LABELS = {
   from: "Date",
   to: "Until (optional)",
   note: "Note",
+  company: "Company",
+  address: "Address",
+  contact: "Phone, email and registration",
+  social: "Social links",
+  socialHint: "Leave one empty to hide its icon",
+  reviews: "Review links",
+  openingHours: "Opening hours",
+  specialDays: "Special days",
+  specialDaysHint:
+    'Bank holidays, Christmas: closed or other hours, with a note such as "emergency tankering only"',
+  noSpecialDays: "No special days",
+  specialDay: (n: number) => `Special day ${n}`,
+  addSpecialDay: "Add special day",
+  remove: "Remove",
+  removeSpecialDay: (n: number) => `Remove special day ${n}`,
+  weekdays: {
+    mon: "Monday",
+    tue: "Tuesday",
+    wed: "Wednesday",
+    thu: "Thursday",
+    fri: "Friday",
+    sat: "Saturday",
+    sun: "Sunday",
+  },
+} as const;
+
+/** The 'Site' list's words and the editors' restore question (the rest: page-messages.ts's SITE_DOCUMENT_TEXTS). */
+export const SITE_CONTENT_TEXTS = {
+  listHeading: "Site content",
+  listIntro:
+    "The company's details, opening hours and each page's words. Edit a draft, preview it, then publish.",
+  restoreTitle: "Restore this revision?",
+  restoreMessage: (when: string) =>
+    `The draft becomes the revision of ${when}. What is published stays until you publish again.`,
 } as const;
