@@ -42,7 +42,7 @@ export const adminTokenFromCookies = (cookieHeader: string | null | undefined) =
 
 /**
  * The browser's own id (a random value in a long-lived cookie, kept across sign-outs): a sign-in
- * from a browser the account has not used before mails the account (services/browsers.ts).
+ * from a browser the account has not used before mails the account (services/staff/browsers.ts).
  */
 export const ADMIN_BROWSER_COOKIE = "admin_browser";
 const BROWSER_COOKIE_DAYS = 400;

@@ -107,7 +107,7 @@ export const INBOX_MESSAGES = {
   retryNotFailed: "Only a failed mail can be retried",
 } as const;
 
-/** Sign-in refusals beyond 'Invalid Login' (server/services/logins.ts). */
+/** Sign-in refusals beyond 'Invalid Login' (server/services/staff/logins.ts). */
 export const LOGIN_MESSAGES = {
   signedIn: "Login successful",
   limited: (retryAfterMs: number) =>

@@ -19,7 +19,7 @@ const part = (max: number) =>
     .max(max, { error: ENQUIRY_MESSAGES.invalidSource })
     .optional();
 
-/** What the forms send as `source` (the server then normalises each part: see server/services/lead-source.ts). */
+/** What the forms send as `source` (the server then normalises each part: see server/services/leads/lead-source.ts). */
 export const leadSourceInputSchema = z
   .object(
     {
@@ -35,7 +35,7 @@ export const leadSourceInputSchema = z
 
 /**
  * What the API takes for a form (the API document's body): its fields and, optionally, the
- * visit's source and the form's token (the spam check, server/services/spam.ts).
+ * visit's source and the form's token (the spam check, server/services/leads/spam.ts).
  */
 export const enquiryRequestSchema = (kind: EnquiryKind) =>
   zm.extend(ENQUIRY_SCHEMAS[kind], {

@@ -8,5 +8,5 @@ export const QUOTE_STATE_COOKIE = "quote_answers";
 /** The cookie's life after the last step sent (renewed by each): long enough for a coffee break. */
 export const QUOTE_STATE_MAX_AGE_S = 2 * 60 * 60;
 
-/** The key's purpose (derived from the form tokens' secret, server/services/spam.ts). */
+/** The key's purpose (derived from the form tokens' secret, server/services/leads/spam.ts). */
 export const QUOTE_STATE_KEY_PURPOSE = "quote-answers";

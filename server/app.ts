@@ -24,7 +24,7 @@ import { registerMetrics } from "./plugins/metrics";
 import { registerSecurity } from "./plugins/security";
 import { apiRoutes } from "./routes";
 import { createServices, type Services } from "./services";
-import { shareContentVersion } from "./services/content-version";
+import { shareContentVersion } from "./services/content/content-version";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import {
 import type { AppLoadContext } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
-import type { SessionAdmin } from "../../server/services/sessions";
+import type { SessionAdmin } from "../../server/services/staff/sessions";
 import { done, invalidInput } from "./domain-errors.server";
 import { refusedOrSudo } from "./sudo.server";
 

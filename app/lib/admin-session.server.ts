@@ -10,7 +10,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../../server/services/access";
 import { Forbidden, Unavailable } from "../../server/services/errors";
-import type { SecondStep } from "../../server/services/logins";
+import type { SecondStep } from "../../server/services/staff/logins";
 
 /** Where an account the Owner's two-factor requirement holds back is sent: 'Account'. */
 export const ENROLMENT_PATH = "/admin/dashboard/account";

@@ -10,7 +10,7 @@ export type EditorIntent = "autosave" | "draft" | "schedule" | "publish" | "unpu
 
 /**
  * The blog editor's one action, shared by the create and edit screens and the preview: each
- * intent is one move of the post's state machine in the blog service (server/services/blog.ts),
+ * intent is one move of the post's state machine in the blog service (server/services/content/blog.ts),
  * which decides what is allowed, for the screens as for the REST API. `postId` is the post the
  * screen's URL names (null on the create screen, where the first autosave makes the post and the
  * form then names it). Answers the kit's shapes (domain-errors.server.ts) with the API's statuses.

@@ -5,7 +5,7 @@ import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { Invalid, Unavailable } from "../../server/services/errors";
-import { sentByBrowser } from "../../server/services/spam";
+import { sentByBrowser } from "../../server/services/leads/spam";
 import { type EnquiryFormAnswer, SENT_PARAM } from "./enquiry-api";
 
 /** The fields each form posts, in its order (the schema's). */
@@ -18,7 +18,7 @@ const TOKEN_LIKE = /^[\w.-]{1,120}$/;
 
 /**
  * The contact and tankering forms without JavaScript (and sent before the page's scripts were
- * ready): the same intake as the REST API (server/services/enquiry-intake.ts), through the site's
+ * ready): the same intake as the REST API (server/services/leads/enquiry-intake.ts), through the site's
  * form door (no token is Spam). Sent: 303 to the page with the reference alone (never a detail in
  * a URL), whose form shows the success notice. Refused: 400 with what was typed and each field's
  * message. Database away: 503 with Retry-After, what was typed kept, "not sent". Over the hourly

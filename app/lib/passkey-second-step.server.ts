@@ -2,7 +2,7 @@ import { authenticationResponseSchema, PASSKEY_MESSAGES } from "@common/passkeys
 import { TWO_FACTOR_MESSAGES } from "@common/two-factor";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { type AppLoadContext, data, redirect } from "react-router";
-import type { SecondStep } from "../../server/services/logins";
+import type { SecondStep } from "../../server/services/staff/logins";
 import { completePasskeySecondStep, passkeySecondStepOptions } from "./admin-session.server";
 import { domainFailure, done, refused } from "./domain-errors.server";
 

@@ -7,7 +7,7 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
-import type { SessionAdmin } from "../../server/services/sessions";
+import type { SessionAdmin } from "../../server/services/staff/sessions";
 import { signInWithPasskey } from "./admin-session.server";
 import { done, invalidInput, refused } from "./domain-errors.server";
 import { refusedOrSudo } from "./sudo.server";

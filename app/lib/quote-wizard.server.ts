@@ -13,7 +13,7 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { DomainError, domainStatus } from "../../server/services/errors";
-import { sentByBrowser } from "../../server/services/spam";
+import { sentByBrowser } from "../../server/services/leads/spam";
 import { emptyDraft, type QuoteDraft, type QuoteField, type QuoteFieldError, stepPath } from "./quote-draft";
 
 /**

@@ -2,7 +2,7 @@ import { SUDO_MESSAGES, sudoSchema } from "@common/sudo";
 import { type AppLoadContext, data } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { SudoRequired } from "../../server/services/errors";
-import type { SessionAdmin } from "../../server/services/sessions";
+import type { SessionAdmin } from "../../server/services/staff/sessions";
 import type { Refused } from "./action-answer";
 import { done, invalidInput, refused } from "./domain-errors.server";
 
@@ -10,7 +10,7 @@ import { done, invalidInput, refused } from "./domain-errors.server";
 export type SudoRefused = Refused & { sudo?: true };
 
 /**
- * A guarded action's refusal (sudo mode, server/services/sudo.ts): SudoRequired answers 403 with
+ * A guarded action's refusal (sudo mode, server/services/staff/sudo.ts): SudoRequired answers 403 with
  * `sudo: true`, so 'Account' asks for the password and then sends the action again; anything else
  * as `refused` answers it.
  */

@@ -17,7 +17,7 @@ import { SITE_DETAILS_DEFAULTS } from "./site-details-defaults";
  * for the server and the admin screens, never the public bundle.
  *
  * Adding a document: its schema and defaults in their own module of this folder, an entry below;
- * the service (server/services/site-content/), the admin API and the registry test take it from here.
+ * the service (server/services/content/site-content/), the admin API and the registry test take it from here.
  */
 export interface SiteDocument<T> {
   key: string;

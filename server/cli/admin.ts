@@ -3,9 +3,9 @@ import { isRole, ROLE_LABELS, ROLE_MESSAGES, ROLES } from "../../common/roles";
 import { configOrExit } from "../config";
 import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";
-import { createAccountService } from "../services/accounts";
 import { DomainError } from "../services/errors";
-import { createSessionService } from "../services/sessions";
+import { createAccountService } from "../services/staff/accounts";
+import { createSessionService } from "../services/staff/sessions";
 
 /**
  * npm run admin -- create --email E --password P [--role owner|desk|editor]   (an Owner unless named)

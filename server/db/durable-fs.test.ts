@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { buildApp } from "../app";
-import { createTransport } from "../mail/transport";
+import { createTransport } from "../outbox/mail/transport";
 import { VALID_CONTACT } from "../test/enquiry-fixtures";
 import { testConfig } from "../test/harness";
 import { openDatabase } from "./client";

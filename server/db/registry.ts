@@ -7,7 +7,7 @@ import * as schema from "./schema";
  * The table registry: for every table of schema.ts, whether and in which order it is exported
  * and backed up, which columns hold personal data, what erasing a visitor does to each, and how
  * long rows are kept. Export, import, backup and restore (portable.ts), erasure (the privacy
- * screen and the retention worker, services/privacy.ts) and the visitor's privacy export read it;
+ * screen and the retention worker, services/leads/privacy.ts) and the visitor's privacy export read it;
  * registry.test.ts fails when a table or column of the schema has no entry here, so a new table
  * cannot be added without these decisions.
  *
@@ -158,7 +158,16 @@ export const REGISTRY: Record<string, TableEntry> = {
   site_documents: {
     backup: { order: 19, chunkRows: 50 },
     columns: {
-      ...plain("key", "published", "draft", "scheduled", "publish_at", "published_at", "version", "updated_at"),
+      ...plain(
+        "key",
+        "published",
+        "draft",
+        "scheduled",
+        "publish_at",
+        "published_at",
+        "version",
+        "updated_at",
+      ),
       updated_by: staff("the colleague's address as it was when they last saved"),
     },
     retention: "Until the site no longer has the document (one row a document).",
@@ -322,7 +331,7 @@ export const REGISTRY: Record<string, TableEntry> = {
       skip: "used form tokens are kept a day past their life only; a restored site need not know them",
     },
     columns: plain("id", "used_at"),
-    retention: "25 hours after use (deleted by the spam check, services/spam.ts).",
+    retention: "25 hours after use (deleted by the spam check, services/leads/spam.ts).",
   },
   webhook_endpoints: {
     // The secret is sealed (a backup keeps it so); db:export leaves it out: a new one at start.

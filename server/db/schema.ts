@@ -97,7 +97,7 @@ export const adminSessions = pgTable(
 
 /**
  * The browsers each account has signed in from (the SHA-256 of the long-lived admin_browser
- * cookie): a sign-in from one not listed mails the account (services/browsers.ts).
+ * cookie): a sign-in from one not listed mails the account (services/staff/browsers.ts).
  */
 export const adminBrowsers = pgTable(
   "admin_browsers",
@@ -505,7 +505,7 @@ export const mailOutbox = pgTable(
 
 /*
  * Insights: aggregates per UK day, nothing about any one visitor. Every instance adds
- * its counts with INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n (server/insights/store.ts).
+ * its counts with INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n (server/services/insights/store.ts).
  */
 const day = () => date("day", { mode: "string" }).notNull();
 const count = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
@@ -589,7 +589,7 @@ export const spamSettings = pgTable(
 
 /**
  * Form tokens already used for an enquiry: a second use is suspect, on every instance. Kept
- * for a day past the token's life, then deleted (server/services/spam.ts).
+ * for a day past the token's life, then deleted (server/services/leads/spam.ts).
  */
 export const spamTokens = pgTable(
   "spam_tokens",

@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
-import { createContentVersion } from "../services/content-version";
+import { createContentVersion } from "../services/content/content-version";
 import { createPageCache, sendCachedPage } from "./page-cache";
 
 /**

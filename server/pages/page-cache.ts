@@ -9,7 +9,7 @@ import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
 import { showsPath } from "../../common/site-content/registry";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { isAdminPath } from "../plugins/security";
-import type { ContentVersion } from "../services/content-version";
+import type { ContentVersion } from "../services/content/content-version";
 import { withCriticalStylesheet } from "./critical-css";
 import { hasFormToken, hasOpenNow, type TokenIssuer, withFormTokens } from "./form-token";
 

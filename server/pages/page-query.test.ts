@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentVersion } from "../services/content-version";
+import { createContentVersion } from "../services/content/content-version";
 import { createPageCache, RenderQueueFull, sendCachedPage, sendUncachedPage } from "./page-cache";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createContentVersion } from "../services/content-version";
+import { createContentVersion } from "../services/content/content-version";
 import { createAnswerCache } from "./answer-cache";
 
 describe("the answer cache", () => {

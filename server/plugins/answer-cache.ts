@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { bestEncoding } from "../pages/page-cache";
-import type { ContentVersion } from "../services/content-version";
+import type { ContentVersion } from "../services/content/content-version";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import { API_MESSAGES } from "../../common/messages";
 import type { Permission } from "../../common/roles";
 import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../services/access";
-import type { SessionAdmin } from "../services/sessions";
+import type { SessionAdmin } from "../services/staff/sessions";
 
 /** What an admin route needs: one permission of common/roles.ts, or a session of any role. */
 export type AdminRouteNeed = Permission | "anyRole";

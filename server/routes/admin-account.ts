@@ -4,7 +4,7 @@ import { PASSWORD_CHANGE_ATTEMPTS } from "../../common/passwords";
 import { SUDO_WINDOW_MS, sudoSchema } from "../../common/sudo";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
-import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "../services/logins";
+import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "../services/staff/logins";
 import {
   adminOnly,
   adminSecurity,
@@ -15,7 +15,7 @@ import {
   parseBody,
 } from "./schemas";
 
-/** What a guarded change's description says (sudo mode, services/sudo.ts). */
+/** What a guarded change's description says (sudo mode, services/staff/sudo.ts). */
 export const sudoNote = `Sudo mode: the session must have confirmed its password (or a current code) within ${SUDO_WINDOW_MS / 60_000} minutes (POST /api/admin/sudo), else 403.`;
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/server-process.mjs";
 import { buildApp } from "../app";
-import { LOGIN_LIMITS } from "../services/logins";
+import { LOGIN_LIMITS } from "../services/staff/logins";
 import { ADMIN } from "../test/content";
 import { buildTestApp, openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
 

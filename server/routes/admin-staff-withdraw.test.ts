@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
 import { adminInvites, mailOutbox } from "../db/schema";
 import { Limited } from "../services/errors";
-import { INVITE_ACCEPT_ATTEMPTS } from "../services/staff";
+import { INVITE_ACCEPT_ATTEMPTS } from "../services/staff/staff";
 import { bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp, signInAs } from "../test/signed-in";

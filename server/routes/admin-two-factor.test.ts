@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SUDO_MESSAGES } from "../../common/sudo";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { adminRecoveryCodes, adminTwoFactor, auditEvents } from "../db/schema";
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_LIMITS } from "../services/two-factor";
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_LIMITS } from "../services/staff/two-factor";
 import { bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp } from "../test/signed-in";

@@ -8,7 +8,7 @@ import {
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import type { EnrolmentStep } from "../services/access";
-import { TWO_FACTOR_LIMITS, TWO_FACTOR_WINDOW_MS } from "../services/two-factor";
+import { TWO_FACTOR_LIMITS, TWO_FACTOR_WINDOW_MS } from "../services/staff/two-factor";
 import { sudoNote } from "./admin-account";
 import {
   adminRoute,

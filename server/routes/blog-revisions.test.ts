@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { blogPostInputSchema } from "../../common/blog";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { blogRevisions, images } from "../db/schema";
-import { REVISIONS_KEPT } from "../services/blog";
+import { REVISIONS_KEPT } from "../services/content/blog";
 import { bearer, makePng, postBody, uploadImage } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp } from "../test/signed-in";

@@ -6,7 +6,7 @@ import { enquiryRequestSchema } from "../../common/lead-source";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
 import { Unavailable } from "../services/errors";
-import { sentByBrowser } from "../services/spam";
+import { sentByBrowser } from "../services/leads/spam";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 
 /** Each form's path and the summary the API document gives its submission. */

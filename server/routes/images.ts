@@ -4,7 +4,7 @@ import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../common/blog-rules";
 import { UUID_SHAPE } from "../../common/ids";
 import { HttpError, notFound } from "../errors";
-import { imageEtag, megabytes } from "../services/images";
+import { imageEtag, megabytes } from "../services/content/images";
 import {
   adminOnly,
   adminSecurity,

@@ -11,7 +11,7 @@ const text = (description: string) => ({ type: "string", maxLength: 300, descrip
 
 /**
  * POST /api/insights: the public pages' beacon (navigator.sendBeacon, no body). Counted as
- * aggregates on arrival (server/insights/counter.ts); nothing about the sender is kept.
+ * aggregates on arrival (server/services/insights/counter.ts); nothing about the sender is kept.
  */
 export async function insightsRoutes(app: FastifyInstance) {
   documentOnlyValidation(app);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
 import { enquiries } from "../db/schema";
-import { normaliseLeadSource } from "../services/lead-source";
+import { normaliseLeadSource } from "../services/leads/lead-source";
 import { ADMIN, bearer } from "../test/content";
 import { VALID_CONTACT, VALID_QUOTE } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";

@@ -2,7 +2,7 @@ import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { ADMIN_AUTH_COOKIE } from "../../common/admin-cookie";
 import { enquiryViewSchema } from "../../common/enquiry-inbox";
-import { webhookDocuments } from "../webhooks/openapi";
+import { webhookDocuments } from "../services/webhooks/openapi";
 import { jsonSchemaOf } from "./schemas";
 
 /**

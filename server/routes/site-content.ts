@@ -8,8 +8,8 @@ import {
   SITE_REVISION_REASONS,
   type SiteDocumentKey,
 } from "../../common/site-content/registry";
+import type { SiteEditor } from "../services/content/site-content";
 import { NotFound } from "../services/errors";
-import type { SiteEditor } from "../services/site-content";
 import {
   adminRoute,
   documentOnlyValidation,

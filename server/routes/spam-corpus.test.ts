@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { FORM_TOKEN_FIELD } from "../../common/spam";
 import { enquiries } from "../db/schema";
-import { signToken } from "../services/spam";
+import { signToken } from "../services/leads/spam";
 import { signedInApp } from "../test/signed-in";
 
 /**

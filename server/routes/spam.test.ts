@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SPAM_MESSAGES } from "../../common/admin-messages";
 import { FORM_TOKEN_FIELD, SPAM_TOKEN_MAX_AGE_MS } from "../../common/spam";
 import { enquiries, mailOutbox } from "../db/schema";
-import { readToken, signToken } from "../services/spam";
+import { readToken, signToken } from "../services/leads/spam";
 import { bearer } from "../test/content";
 import { VALID_CONTACT } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";

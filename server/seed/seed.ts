@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { processImage } from "../media/image-codec";
-import type { PostWrite } from "../services/blog";
+import type { PostWrite } from "../services/content/blog";
 import { createServices, type Services } from "../services/index";
 
 /** Flat illustrations drawn as SVG and rendered to PNG, so the demo needs no binary assets. */

@@ -37,7 +37,7 @@ export class Forbidden extends DomainError {
 
 /**
  * A change to how the account signs in, on a session that has not confirmed its password again
- * within SUDO_WINDOW_MS (sudo mode, services/sudo.ts): 403 until it does.
+ * within SUDO_WINDOW_MS (sudo mode, services/staff/sudo.ts): 403 until it does.
  */
 export class SudoRequired extends DomainError {
   override name = "SudoRequired";

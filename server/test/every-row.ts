@@ -27,8 +27,8 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../db/schema";
-import { createEnquiryService } from "../services/enquiries";
-import { createPrivacyService } from "../services/privacy";
+import { createEnquiryService } from "../services/leads/enquiries";
+import { createPrivacyService } from "../services/leads/privacy";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "./enquiry-fixtures";
 
 const paragraph = (text: string) => ({ header: "", content: `<p>${text}</p>`, img: null, alt: "" });

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../common/admin-messages";
 import { startBuiltServer } from "../../scripts/server-process.mjs";
-import { LOGIN_LIMITS } from "../../server/services/logins";
+import { LOGIN_LIMITS } from "../../server/services/staff/logins";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";

@@ -109,7 +109,7 @@ describe("creating a post", () => {
     await page.route(SAVE_ACTION, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"status":"Error"}' }),
     );
-    // The images travel inside the one save (server/services/blog-save.test.ts: a refused save
+    // The images travel inside the one save (server/services/content/blog-save.test.ts: a refused save
     // keeps none of them), so a failed save has nothing to clean up from the browser.
     const { saves, apiCalls } = watch(page);
     await page.getByRole("button", { name: "Submit" }).click();
@@ -204,7 +204,7 @@ describe("editing and deleting a post", () => {
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
     // A real refusal from the server: the service stores the picked image, finds no post and
-    // rolls both back (server/services/blog-save.test.ts counts the images).
+    // rolls both back (server/services/content/blog-save.test.ts counts the images).
     expect((await context.request.delete(`/api/admin/${post._id}`)).status()).toBe(200);
     const answer = page.waitForResponse((res) => isSave(res.request()));
     await page.getByRole("button", { name: "Submit" }).click();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { startBuiltServer } from "../../scripts/server-process.mjs";
 import { openDatabase } from "../../server/db/client";
-import { createEnquiryService } from "../../server/services/enquiries";
+import { createEnquiryService } from "../../server/services/leads/enquiries";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
 import { startSmtp } from "../../server/test/smtp";
 import { type AdminContextOptions, setUpBrowser, adminPage as signedInPage } from "./admin";

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { freePort, startBuiltServer } from "../../scripts/server-process.mjs";
 import { openDatabase } from "../../server/db/client";
-import { createEnquiryService } from "../../server/services/enquiries";
+import { createEnquiryService } from "../../server/services/leads/enquiries";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { startSmtp } from "../../server/test/smtp";
 

@@ -7,7 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "../../../server/db/schema";
-import { RECOVERY_CODE_COUNT } from "../../../server/services/two-factor";
+import { RECOVERY_CODE_COUNT } from "../../../server/services/staff/two-factor";
 import { buildTestApp, TEST_DATABASES } from "../../../server/test/harness";
 import { expireSudo } from "../../../server/test/sudo";
 import { requireTwoFactor } from "../../../server/test/two-factor";

@@ -1,0 +1,197 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { OutputInfo } from "sharp";
+import { BLOG_MESSAGES } from "../../../common/blog-messages";
+import type { ImageWidth } from "../../../common/blog-rules";
+import { UUID_SHAPE } from "../../../common/ids";
+import type { Database } from "../../db/client";
+import { blogPosts, images, imageVariants } from "../../db/schema";
+import { processImage } from "../../media/image-codec";
+import { Conflict, Invalid, NotFound } from "../errors";
+
+const MESSAGES = BLOG_MESSAGES.images;
+
+/** Decompression-bomb guard: sharp refuses to decode more pixels than this. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Stored originals are bounded to this many pixels on their longer side. */
+export const MAX_STORED_SIDE = 2400;
+
+const FORMATS = { png: "image/png", jpeg: "image/jpeg" } as const;
+
+/** Images never change under an id, so id (and width) make a strong validator. */
+export const imageEtag = (id: string, width?: number) => (width ? `"${id}-w${width}"` : `"${id}"`);
+
+export interface StoredImage {
+  contentType: string;
+  data: Buffer;
+  etag: string;
+}
+
+/** A transaction, or the database itself: where an image is written. */
+type Writer = Pick<Database, "insert">;
+
+/**
+ * An image is served while no post claims it (just uploaded) or its post shows it now. An image
+ * a post replaced is not served (the edit deleted it, as far as anyone outside can tell) but is
+ * kept while a revision of the post shows it, so restoring that revision brings it back.
+ */
+const served = sql`(${images.postId} is null or exists (
+  select 1 from ${blogPosts} p, jsonb_array_elements(p.content) c
+  where p.id = ${images.postId} and c ->> 'img' = ${images.id}::text))`;
+
+/** "5 MB": a byte count as the size messages say it. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** An uploaded image checked and re-encoded, ready to store (nothing is written yet). */
+export interface PreparedImage {
+  contentType: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/**
+ * Uploaded images live in the database: checked by their bytes (never by name or declared
+ * type), re-encoded so EXIF/GPS metadata is gone and orientation applied, then served with
+ * WebP renditions made once per width and kept. `maxBytes` bounds one upload.
+ */
+export function createImageService(
+  db: Database,
+  { maxBytes, changed = () => {} }: { maxBytes: number; changed?: () => void },
+) {
+  /** Checks and re-encodes an upload; throws Invalid for anything but a png or jpeg in bounds. */
+  async function prepare(bytes: Buffer): Promise<PreparedImage> {
+    if (bytes.length > maxBytes) throw new Invalid(MESSAGES.tooLarge(megabytes(maxBytes)));
+    let format: string | undefined;
+    let width = 0;
+    let height = 0;
+    try {
+      ({
+        format,
+        width = 0,
+        height = 0,
+      } = await processImage((sharp) => sharp(bytes, { limitInputPixels: false }).metadata()));
+    } catch {
+      throw new Invalid(MESSAGES.notAnImage);
+    }
+    if (format !== "png" && format !== "jpeg") throw new Invalid(MESSAGES.notAnImage);
+    if (width * height > MAX_INPUT_PIXELS)
+      throw new Invalid(MESSAGES.tooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
+
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      output = await processImage((sharp) => {
+        const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate() // apply EXIF orientation before the metadata is dropped
+          .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: "inside", withoutEnlargement: true });
+        return (
+          format === "png"
+            ? pipeline.png({ compressionLevel: 8 })
+            : pipeline.jpeg({ quality: 85, mozjpeg: true })
+        ).toBuffer({ resolveWithObject: true });
+      });
+    } catch {
+      // Truncated or corrupt data that passed the header check.
+      throw new Invalid(MESSAGES.notAnImage);
+    }
+    return {
+      contentType: FORMATS[format],
+      width: output.info.width,
+      height: output.info.height,
+      data: output.data,
+    };
+  }
+
+  /** Stores a prepared image (in the caller's transaction when given one); its new id. */
+  async function store(image: PreparedImage, writer: Writer = db): Promise<string> {
+    const [row] = await writer.insert(images).values(image).returning({ id: images.id });
+    return row.id;
+  }
+
+  /** An upload on its own (`POST /api/admin/add-image`): free until a post claims it. */
+  async function add(bytes: Buffer): Promise<{ id: string }> {
+    const id = await store(await prepare(bytes));
+    changed();
+    return { id };
+  }
+
+  /** The original bytes; NotFound when there is no such image. */
+  async function get(id: string): Promise<StoredImage> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
+    const [row] = await db
+      .select({ contentType: images.contentType, data: images.data })
+      .from(images)
+      .where(and(eq(images.id, id), served));
+    if (!row) throw new NotFound(MESSAGES.notFound);
+    return { ...row, etag: imageEtag(id) };
+  }
+
+  /** Renditions being made now, so concurrent first requests for one width decode it once. */
+  const making = new Map<string, Promise<StoredImage>>();
+
+  /** A WebP rendition at most `width` wide, made on first request and kept; NotFound when unknown. */
+  function variant(id: string, width: ImageWidth): Promise<StoredImage> {
+    if (!UUID_SHAPE.test(id)) return Promise.reject(new NotFound(MESSAGES.notFound));
+    const key = `${id}:${width}`;
+    let pending = making.get(key);
+    if (!pending) {
+      pending = keptOrMade(id, width).finally(() => making.delete(key));
+      making.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function keptOrMade(id: string, width: ImageWidth): Promise<StoredImage> {
+    const etag = imageEtag(id, width);
+    const [kept] = await db
+      .select({ contentType: imageVariants.contentType, data: imageVariants.data })
+      .from(imageVariants)
+      .innerJoin(images, eq(images.id, imageVariants.imageId))
+      .where(and(eq(imageVariants.imageId, id), eq(imageVariants.width, width), served));
+    if (kept) return { ...kept, etag };
+    const original = await get(id);
+    const data = await processImage((sharp) =>
+      sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer(),
+    );
+    // Another instance may have made it meanwhile: its insert wins, this one is dropped.
+    // If the image was deleted meanwhile, keeping the rendition fails harmlessly.
+    await db
+      .insert(imageVariants)
+      .values({ imageId: id, width, contentType: "image/webp", data })
+      .onConflictDoNothing()
+      .catch(() => {});
+    return { contentType: "image/webp", data, etag };
+  }
+
+  /** Whether an image exists, without reading its bytes (for cheap 304 answers). */
+  async function exists(id: string): Promise<boolean> {
+    if (!UUID_SHAPE.test(id)) return false;
+    const rows = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, id), served));
+    return rows.length > 0;
+  }
+
+  /**
+   * Deletes an uploaded image no post has claimed (an upload the editor gave up on). A claimed
+   * image goes with its post, or when a save drops it: deleting it here would break a saved post
+   * (a browser that never saw its save's answer would otherwise delete the post's new images).
+   */
+  async function remove(id: string): Promise<void> {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
+    const deleted = await db
+      .delete(images)
+      .where(and(eq(images.id, id), isNull(images.postId)))
+      .returning({ id: images.id });
+    if (deleted.length > 0) return changed();
+    if (await exists(id)) throw new Conflict(MESSAGES.inUse);
+    throw new NotFound(MESSAGES.notFound);
+  }
+
+  return { prepare, store, add, get, variant, exists, remove };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;

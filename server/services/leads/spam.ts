@@ -1,0 +1,291 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
+import { SPAM_MESSAGES } from "../../../common/admin-messages";
+import { AUDIT_MESSAGES } from "../../../common/audit";
+import {
+  DEFAULT_SPAM_SETTINGS,
+  SPAM_CLIENT_MAX,
+  SPAM_CLIENT_WINDOW_MS,
+  SPAM_MANY_LINKS,
+  SPAM_MIN_FILL_MS,
+  SPAM_THRESHOLD,
+  SPAM_TOKEN_MAX_AGE_MS,
+  SPAM_WEIGHTS,
+  type SpamSettings,
+} from "../../../common/spam";
+import type { Database } from "../../db/client";
+import { spamSettings, spamTokens } from "../../db/schema";
+import { type AuditActor, recordAudit } from "../audit";
+
+export interface SpamVerdict {
+  score: number;
+  reasons: string[];
+  spam: boolean;
+  /** The token's id, stored with the enquiry so a second use is caught. */
+  tokenId?: string;
+}
+
+type Reason = [weight: number, reason: string];
+
+// Linear-time patterns (no nested quantifiers): a message is at most 5,000 characters of anything.
+const LINK =
+  /\b(?:https?:\/\/|www\.)[^\s<>"']+|\b[a-z0-9-]+\.(?:com|net|org|io|xyz|ru|info|biz|top|site|online|co\.uk)\/[^\s<>"']*/gi;
+const HAS_LINK = new RegExp(LINK.source, "i");
+const MARKUP = /<\s*\/?\s*[a-z][^>]*>|\[url|\[\/url\]|&lt;|https?:\/\/|www\./i;
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The hostnames of a text's links (lower case, without `www.`). */
+function linkDomains(value: string): string[] {
+  return [...value.matchAll(LINK)].flatMap(([link]) => {
+    try {
+      const host = new URL(/^https?:/i.test(link) ? link : `http://${link}`).hostname.toLowerCase();
+      return [host.replace(/^www\./, "")];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The most characters a link (spaces and separators aside) a link list carries besides its links. */
+const LINK_LIST_LEAD = 5;
+
+const LETTER = /\p{L}/gu;
+const LATIN_LETTER = /\p{Script=Latin}/gu;
+
+/** At least 20 letters, most of them outside the Latin alphabet (accents are Latin). */
+function mostlyOtherScript(value: string): boolean {
+  const letters = value.match(LETTER)?.length ?? 0;
+  if (letters < 20) return false;
+  return (value.match(LATIN_LETTER)?.length ?? 0) < letters / 2;
+}
+
+/** `domain` is the host or a parent of it. */
+const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/**
+ * What the submitted fields break: links or markup in names, a message of only links or of many,
+ * disallowed words (whole words or phrases, any case) and domains (the e-mail's and the links').
+ */
+export function contentReasons(fields: Record<string, unknown>, settings: SpamSettings): Reason[] {
+  const contact = (fields.contact ?? {}) as Record<string, unknown>;
+  const names = [text(fields.name), text(contact.name)];
+  const message = text(fields.message);
+  const email = text(fields.email) || text(contact.email);
+  const reasons: Reason[] = [];
+  if (names.some((name) => MARKUP.test(name) || HAS_LINK.test(name)))
+    reasons.push([SPAM_WEIGHTS.nameLink, SPAM_MESSAGES.nameLink]);
+  const links = message.match(LINK) ?? [];
+  const rest = message.replace(LINK, "").replace(/[\s,;|•·\-–—:]+/g, "");
+  // Nothing but links, or a list of them behind a few words ("Best offers: …").
+  const linkList = rest.length === 0 || (links.length >= 2 && rest.length <= LINK_LIST_LEAD * links.length);
+  if (links.length > 0 && linkList) reasons.push([SPAM_WEIGHTS.onlyLinks, SPAM_MESSAGES.onlyLinks]);
+  else if (links.length >= SPAM_MANY_LINKS)
+    reasons.push([SPAM_WEIGHTS.manyLinks, SPAM_MESSAGES.manyLinks(links.length)]);
+  else if (links.length > 0) reasons.push([SPAM_WEIGHTS.link, SPAM_MESSAGES.link]);
+  if (mostlyOtherScript(message)) reasons.push([SPAM_WEIGHTS.otherScript, SPAM_MESSAGES.otherScript]);
+  const words = [message, ...names, text(fields.company), text(fields.businessType), text(fields.wasteType)]
+    .join("\n")
+    .toLowerCase();
+  for (const word of settings.words) {
+    const pattern = new RegExp(
+      `(^|[^\\p{L}\\p{N}])${escapeRegExp(word.toLowerCase())}($|[^\\p{L}\\p{N}])`,
+      "u",
+    );
+    if (pattern.test(words)) reasons.push([SPAM_WEIGHTS.word, SPAM_MESSAGES.word(word)]);
+  }
+  const hosts = [email.split("@")[1]?.toLowerCase() ?? "", ...linkDomains(message)].filter(Boolean);
+  for (const domain of settings.domains)
+    if (hosts.some((host) => onDomain(host, domain)))
+      reasons.push([SPAM_WEIGHTS.domain, SPAM_MESSAGES.domain(domain)]);
+  return reasons;
+}
+
+/** Whether a request carried the headers current browsers send with every form post and fetch. */
+export const sentByBrowser = (header: (name: string) => unknown) =>
+  Boolean(header("origin") || header("sec-fetch-site"));
+
+/** A form token: `<issued at, ms>.<id>.<HMAC-SHA256 of both>`, base64url signature. */
+export function signToken(secret: string, issuedAt: number, id: string = randomUUID()): string {
+  const payload = `${issuedAt}.${id}`;
+  return `${payload}.${createHmac("sha256", secret).update(payload).digest("base64url")}`;
+}
+
+const TOKEN_SHAPE = /^(\d{13})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+/** The token's time and id when its signature is ours; undefined otherwise. */
+export function readToken(secret: string, token: string): { issuedAt: number; id: string } | undefined {
+  const match = TOKEN_SHAPE.exec(token);
+  if (!match) return undefined;
+  const expected = createHmac("sha256", secret).update(`${match[1]}.${match[2]}`).digest();
+  const given = Buffer.from(match[3], "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return { issuedAt: Number(match[1]), id: match[2] };
+}
+
+/** Used token ids are kept this long (past the token's own life), then deleted. */
+const TOKEN_KEEP_MS = SPAM_TOKEN_MAX_AGE_MS + 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const SETTINGS_TTL_MS = 10_000;
+const CLIENTS_MAX = 10_000;
+
+/**
+ * A client's allowance before its rate counts towards spam, within SPAM_CLIENT_WINDOW_MS: at least
+ * SPAM_CLIENT_MAX, more where the operator raised the forms' hourly limit (a sixth of it).
+ */
+export const spamClientMax = (enquiryRateLimit: number) =>
+  Math.max(SPAM_CLIENT_MAX, Math.floor(enquiryRateLimit / 6));
+
+/**
+ * The spam check: form tokens (issued when a form is shown, signed with a secret every instance
+ * shares through the database), the score of a submission, and the settings staff keep.
+ */
+export function createSpamService(db: Database, options: { clientMax?: number } = {}) {
+  const clientMax = options.clientMax ?? SPAM_CLIENT_MAX;
+  let cached: { at: number; settings: SpamSettings; secret: string } | undefined;
+  /** The tokens' secret never changes once made: kept for good, so pages get tokens in an outage. */
+  let secret: string | undefined;
+  let prunedAt = 0;
+  /** Recent submission times per client (this instance's own; bounded). */
+  const recent = new Map<string, number[]>();
+
+  async function load() {
+    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached;
+    await db
+      .insert(spamSettings)
+      .values({ id: 1, ...DEFAULT_SPAM_SETTINGS, tokenSecret: randomBytes(32).toString("base64url") })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(spamSettings).where(eq(spamSettings.id, 1));
+    cached = {
+      at: Date.now(),
+      settings: { words: row.words, domains: row.domains },
+      secret: row.tokenSecret,
+    };
+    secret = row.tokenSecret;
+    return cached;
+  }
+
+  /** A fresh token for a form being shown. */
+  async function issueToken(now = Date.now()): Promise<string> {
+    return signToken((await load()).secret, now);
+  }
+
+  /**
+   * Signs tokens without waiting (a page being served, server/pages/form-token.ts). Without the
+   * secret (the database has not answered since the start) it gives "": the form still works, and
+   * the enquiry is scored without a token.
+   */
+  async function tokenIssuer(): Promise<() => string> {
+    if (!secret) await load().catch(() => undefined);
+    const known = secret;
+    return known ? () => signToken(known, Date.now()) : () => "";
+  }
+
+  /**
+   * A key for another signed value of the public forms (the quote wizard's answers kept between
+   * steps without JavaScript): derived from the token secret, so every instance shares it.
+   */
+  async function derivedKey(purpose: string): Promise<Buffer> {
+    return createHmac("sha256", (await load()).secret)
+      .update(`fenland-form-key:${purpose}`)
+      .digest();
+  }
+
+  /** Counts this submission for `client` and answers how many it made in the window. */
+  function countClient(client: string, now: number): number {
+    const times = (recent.get(client) ?? []).filter((t) => now - t < SPAM_CLIENT_WINDOW_MS);
+    times.push(now);
+    recent.delete(client);
+    recent.set(client, times);
+    if (recent.size > CLIENTS_MAX) recent.delete(recent.keys().next().value as string);
+    return times.length;
+  }
+
+  async function tokenReasons(token: unknown, now: number): Promise<{ reasons: Reason[]; tokenId?: string }> {
+    if (token === undefined || token === null || token === "")
+      return { reasons: [[SPAM_WEIGHTS.noToken, SPAM_MESSAGES.noToken]] };
+    const read = typeof token === "string" ? readToken((await load()).secret, token) : undefined;
+    if (!read) return { reasons: [[SPAM_WEIGHTS.badToken, SPAM_MESSAGES.badToken]] };
+    const reasons: Reason[] = [];
+    const age = now - read.issuedAt;
+    if (age < SPAM_MIN_FILL_MS) reasons.push([SPAM_WEIGHTS.tooFast, SPAM_MESSAGES.tooFast(Math.max(0, age))]);
+    if (age > SPAM_TOKEN_MAX_AGE_MS) reasons.push([SPAM_WEIGHTS.expired, SPAM_MESSAGES.expired]);
+    const [used] = await db.select({ id: spamTokens.id }).from(spamTokens).where(eq(spamTokens.id, read.id));
+    if (used) reasons.push([SPAM_WEIGHTS.reused, SPAM_MESSAGES.reused]);
+    return { reasons, tokenId: used ? undefined : read.id };
+  }
+
+  /**
+   * Scores a submission: its fields, its form token and the client that sent it. `door`: the
+   * REST API (a client without a token is no spam for that alone) or the site's own form (the
+   * page always carries a token). `browser`: the request carried a browser's Origin or Sec-Fetch
+   * headers (unknown counts as a browser).
+   */
+  async function check(
+    fields: Record<string, unknown>,
+    token: unknown,
+    client: string,
+    now = Date.now(),
+    options: { door?: "api" | "form"; browser?: boolean } = {},
+  ): Promise<SpamVerdict> {
+    const { settings } = await load();
+    const fromToken = await tokenReasons(token, now);
+    const noToken = fromToken.reasons.some(([, reason]) => reason === SPAM_MESSAGES.noToken);
+    const tokenReasonsHere: Reason[] =
+      noToken && options.door === "form"
+        ? [[SPAM_WEIGHTS.noTokenOnForm, SPAM_MESSAGES.noToken]]
+        : !noToken && options.browser === false
+          ? [...fromToken.reasons, [SPAM_WEIGHTS.notBrowser, SPAM_MESSAGES.notBrowser]]
+          : fromToken.reasons;
+    const reasons = [...tokenReasonsHere, ...contentReasons(fields, settings)];
+    const sent = countClient(client, now);
+    if (sent > clientMax) reasons.push([SPAM_WEIGHTS.rate, SPAM_MESSAGES.rate(sent)]);
+    const score = reasons.reduce((sum, [weight]) => sum + weight, 0);
+    const spam = score >= SPAM_THRESHOLD;
+    return {
+      score,
+      spam,
+      reasons: spam
+        ? [...reasons.map(([, reason]) => reason), SPAM_MESSAGES.score(score, SPAM_THRESHOLD)]
+        : [],
+      tokenId: fromToken.tokenId,
+    };
+  }
+
+  /** Deletes used token ids past their keeping time (at most once an hour per instance). */
+  async function prune(now = Date.now()): Promise<void> {
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    await db.delete(spamTokens).where(lt(spamTokens.usedAt, new Date(now - TOKEN_KEEP_MS)));
+  }
+
+  async function settings(): Promise<SpamSettings> {
+    return (await load()).settings;
+  }
+
+  async function saveSettings(input: SpamSettings, by?: AuditActor): Promise<SpamSettings> {
+    await load();
+    const unique = (list: string[]) => [...new Set(list)];
+    const words = unique(input.words);
+    const domains = unique(input.domains);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(spamSettings)
+        .set({ words, domains, updatedAt: sql`now()` })
+        .where(eq(spamSettings.id, 1));
+      if (by)
+        await recordAudit(tx, {
+          action: "spam_settings_changed",
+          actor: by,
+          target: { label: AUDIT_MESSAGES.spamLists(words.length, domains.length) },
+        });
+    });
+    cached = undefined;
+    return settings();
+  }
+
+  return { issueToken, tokenIssuer, derivedKey, check, prune, settings, saveSettings };
+}
+
+export type SpamService = ReturnType<typeof createSpamService>;

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { WebhookDeliveryEvent, WebhookEvent } from "../../../common/webhooks";
+import type { Database } from "../../db/client";
+import { enquiries, mailOutbox, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { officeNotification } from "../../outbox/mail/outbox";
+import { toView } from "../leads/enquiry-query";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A Standard Webhooks message id (the `webhook-id` header, the same when sent again). */
+export const newMessageId = () => `msg_${randomUUID().replaceAll("-", "")}`;
+
+/** The JSON body of a webhook: `{ type, timestamp, data }`. */
+export const webhookPayload = (type: WebhookDeliveryEvent, data: Record<string, unknown>) => ({
+  type,
+  timestamp: new Date().toISOString(),
+  data,
+});
+
+/** The enquiry as the REST API shows it (GET /api/admin/enquiries), read in `tx`. */
+async function enquiryData(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: enquiries.id,
+      kind: enquiries.kind,
+      fields: enquiries.fields,
+      createdAt: enquiries.createdAt,
+      status: enquiries.status,
+      statusChangedAt: enquiries.statusChangedAt,
+      mailState: mailOutbox.state,
+      mailAttempts: mailOutbox.attempts,
+      source: enquiries.source,
+    })
+    .from(enquiries)
+    .leftJoin(mailOutbox, officeNotification)
+    .where(eq(enquiries.id, id));
+  return row && toView(row);
+}
+
+/**
+ * Stores one delivery of `event` about the enquiry for each enabled endpoint that chose it, in
+ * the caller's transaction (the enquiry's write and its webhooks: both or neither); the outbox
+ * worker sends them after the commit. `enquiry.erased` carries only the id. Answers how many were
+ * stored (the caller wakes the worker when any were).
+ */
+export async function queueWebhooks(tx: Tx, event: WebhookEvent, enquiryId: string): Promise<number> {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
+      ),
+    );
+  if (endpoints.length === 0) return 0;
+  const data = event === "enquiry.erased" ? { id: enquiryId } : await enquiryData(tx, enquiryId);
+  if (!data) return 0;
+  const payload = webhookPayload(event, data as Record<string, unknown>);
+  await tx.insert(webhookDeliveries).values(
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      enquiryId,
+      messageId: newMessageId(),
+      event,
+      payload,
+    })),
+  );
+  return endpoints.length;
+}
