@@ -1,6 +1,7 @@
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "@common/site-content/opening-hours";
 import type { SiteDetails } from "@common/site-content/site-details-defaults";
 import { useState } from "react";
+import { usePreviewOpenNow } from "~/lib/site-details";
 import { stillHydrating } from "~/lib/static-island";
 
 /**
@@ -8,7 +9,7 @@ import { stillHydrating } from "~/lib/static-island";
  * placeholder, and the page is served with the sentence for that minute in its place (even from
  * the page cache, without JavaScript: server/pages/form-token.ts); hydration keeps the served text.
  * A page drawn in the browser (a link inside the site) works it out there. `fixed`: the sentence
- * to show instead (the admin's Preview, with the draft's hours).
+ * to show instead; under the site details' Preview, the sentence from the draft's hours.
  */
 export function OpenNow({
   details,
@@ -22,9 +23,10 @@ export function OpenNow({
       ? OPEN_NOW_PLACEHOLDER
       : openNowText(details, new Date()),
   );
+  const preview = usePreviewOpenNow();
   return (
     <span data-testid="open-now" suppressHydrationWarning>
-      {fixed ?? text}
+      {fixed ?? preview ?? text}
     </span>
   );
 }

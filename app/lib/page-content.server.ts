@@ -1,32 +1,42 @@
 import { can } from "@common/roles";
 import type { PageImage } from "@common/site-content/fields";
-import { type PageDocumentKey, PREVIEW_PARAM } from "@common/site-content/page-documents";
-import { SITE_DOCUMENTS, type SiteDocumentData } from "@common/site-content/registry";
+import { PREVIEW_PARAM } from "@common/site-content/page-documents";
+import { SITE_DOCUMENTS, type SiteDocumentData, type SiteDocumentKey } from "@common/site-content/registry";
 import type { AppLoadContext } from "react-router";
 import type { TemplateImage } from "~/components/blog/types";
 import { previewerFrom } from "./admin-session.server";
 import { templateImage } from "./blog-display";
 
 /**
- * A page's words for its loader: the published document (from memory: no query on a page
- * request), or, for its editor (`?preview=<key>` with a session that may edit the site), the
- * draft as the page would show it once published. A draft that could not be published (a field
- * needs attention) is never shown: the published words are.
+ * A document's draft for its editor's Preview (`?preview=<key>` with a session that may edit the
+ * site), as the page would show it once published; undefined for anyone else, and for a draft
+ * that could not be published (a field needs attention): the published words are shown then.
  */
-export async function pageContent<K extends PageDocumentKey>(
+export async function previewOf<K extends SiteDocumentKey>(
+  key: K,
+  request: Request,
+  context: AppLoadContext,
+): Promise<SiteDocumentData<K> | undefined> {
+  if (!request.headers.has("cookie") || new URL(request.url).searchParams.get(PREVIEW_PARAM) !== key)
+    return undefined;
+  const admin = await previewerFrom(request, context);
+  if (!admin || !can(admin.role, "site")) return undefined;
+  const parsed = SITE_DOCUMENTS[key].schema.safeParse(
+    (await context.services.siteContent.state(key, admin)).draft,
+  );
+  return parsed.success ? (parsed.data as SiteDocumentData<K>) : undefined;
+}
+
+/**
+ * A page's words for its loader: the published document (from memory: no query on a page
+ * request), or its draft under its editor's Preview (previewOf).
+ */
+export async function pageContent<K extends SiteDocumentKey>(
   key: K,
   request: Request,
   context: AppLoadContext,
 ): Promise<SiteDocumentData<K>> {
-  const site = context.services.siteContent;
-  if (request.headers.has("cookie") && new URL(request.url).searchParams.get(PREVIEW_PARAM) === key) {
-    const admin = await previewerFrom(request, context);
-    if (admin && can(admin.role, "site")) {
-      const parsed = SITE_DOCUMENTS[key].schema.safeParse((await site.state(key, admin)).draft);
-      if (parsed.success) return parsed.data as SiteDocumentData<K>;
-    }
-  }
-  return site.published(key);
+  return (await previewOf(key, request, context)) ?? context.services.siteContent.published(key);
 }
 
 /**

@@ -10,6 +10,8 @@ export interface PublicLayoutData {
   site: SiteDetails;
   /** The footer's words (the "footer" page document). */
   footer?: FooterContent;
+  /** Under the site details' Preview: "open now" from the draft's hours (else the served sentence). */
+  openNow?: string;
 }
 
 /** The admin's Preview shows a draft in the public parts (footer, contact details) through this. */
@@ -31,6 +33,11 @@ type MatchLike = { id: string; data?: unknown } | undefined;
 export function siteDetailsFrom(matches: readonly MatchLike[]): SiteDetails {
   const layout = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.data as PublicLayoutData | undefined;
   return layout?.site ?? SITE_DETAILS_DEFAULTS;
+}
+
+/** "Open now" as the site details' Preview says it (from the draft's hours), if this is one. */
+export function usePreviewOpenNow(): string | undefined {
+  return (useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined)?.openNow;
 }
 
 /** The footer's words: the published ones from the public layout's loader (today's outside it). */

@@ -1,10 +1,11 @@
+import { openNowText } from "@common/site-content/opening-hours";
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
 import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
 import { pageShown } from "~/lib/insights";
-import { pageContent } from "~/lib/page-content.server";
+import { pageContent, previewOf } from "~/lib/page-content.server";
 import { SEARCH_RESULTS_MARKER, searchOverlayMarkup } from "~/lib/search-markup";
 import { SEARCH_PARAM } from "~/lib/search-param";
 import type { RootData } from "~/lib/seo";
@@ -17,13 +18,17 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_FEED.title, href: BLOG_FEED.path },
 ];
 
-/** The published site details and footer words every public page shows (footer, contact, JSON-LD): from memory. */
+/**
+ * The published site details and footer words every public page shows (footer, contact, JSON-LD):
+ * from memory. Under the site details' Preview, the draft, and "open now" from its hours.
+ */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<PublicLayoutData> {
-  const [site, footer] = await Promise.all([
+  const [preview, site, footer] = await Promise.all([
+    previewOf("site-details", request, context),
     context.services.siteContent.published("site-details"),
     pageContent("footer", request, context),
   ]);
-  return { site, footer };
+  return preview ? { site: preview, footer, openNow: openNowText(preview, new Date()) } : { site, footer };
 }
 
 /** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */

@@ -1,6 +1,7 @@
 import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
 import { ROLE_MESSAGES } from "@common/roles";
 import { SITE_DETAILS_MESSAGES as M, SITE_CONTENT_MESSAGES } from "@common/site-content/messages";
+import { openNowText } from "@common/site-content/opening-hours";
 import { PAGE_CONTENT_MESSAGES } from "@common/site-content/page-messages";
 import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
 import { and, eq } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { auditEvents } from "../../../server/db/schema";
 import { TEST_DATABASES } from "../../../server/test/harness";
 import { signedInApp, signInAs } from "../../../server/test/signed-in";
+import { loader as publicLayout } from "../public-layout";
 import { action, loader } from "./site-details";
 import { loader as listLoader } from "./site-list";
 
@@ -191,6 +193,33 @@ describe.each(TEST_DATABASES)("'Site details' screen on %s", (kind) => {
     expect(error).toContain("second-editor@example.co.uk");
     expect(error.startsWith(SITE_CONTENT_MESSAGES.stale(null, null).split(".")[0])).toBe(true);
     expect((await load(owner)).state.draft).toEqual(theirs);
+  });
+
+  it("previews a valid draft on the public pages for its editor only, 'open now' from the draft's hours", async () => {
+    const cookie = cookieOf(await signInAs(api.app, "editor", "preview-editor@example.co.uk"));
+    const { state } = await load(cookie);
+    const closedAllWeek = details((d) => {
+      d.phone = "01733 999 000";
+      for (const day of Object.keys(d.hours) as Array<keyof SiteDetails["hours"]>)
+        d.hours[day] = { closed: true };
+    });
+    const preview = await settle(
+      post(cookie, formOf(closedAllWeek, { intent: "preview", baseVersion: String(state.version) })),
+    );
+    expect((preview as Response).status).toBe(302);
+    expect((preview as Response).headers.get("location")).toBe("/contact?preview=site-details");
+    const layout = (url: string, headers: Record<string, string> = {}) =>
+      publicLayout({ request: new Request(url, { headers }), context: context(), params: {} } as never);
+    const shown = await layout("http://localhost/contact?preview=site-details", { cookie });
+    expect(shown.site).toEqual(closedAllWeek);
+    expect(shown.openNow).toBe(openNowText(closedAllWeek, new Date()));
+    // A visitor asking for the same address, and the editor without it, get what is published.
+    const published = await api.app.services.siteContent.published("site-details");
+    expect(await layout("http://localhost/contact?preview=site-details")).toEqual({
+      site: published,
+      footer: expect.anything(),
+    });
+    expect((await layout("http://localhost/contact", { cookie })).site).toEqual(published);
   });
 
   it("answers a Desk the screens' refusal (403), reading and writing", async () => {
