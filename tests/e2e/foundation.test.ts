@@ -41,25 +41,28 @@ describe("server rendering and hydration", () => {
     await context.close();
   });
 
-  it("hydrates: navigating between / and /about happens without a full reload", async () => {
+  it("pages without a form are documents: / and /about run no React, each link loads the next page", async () => {
     const { page, context, errors } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto("/");
     await waitForHydration(page);
-    await page.evaluate(() => {
-      (window as unknown as { marker: string }).marker = "same document";
-    });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" }).click();
     await page.waitForURL("**/about");
     await page.getByRole("heading", { level: 1, name: "About Us" }).waitFor();
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Home", exact: true })
       .click();
     await page.waitForURL(`${baseURL()}/`);
     await page.getByRole("heading", { level: 1, name: /Organic waste/ }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
-      "same document",
-    );
+    // The page script alone (app/page-script), the same immutable file on every page.
+    expect(new Set(scripts).size).toBe(1);
+    expect(scripts[0]).toMatch(/^\/assets\/page-[\w-]+\.js$/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -34,4 +34,28 @@ describe("headers on pages", () => {
       expect(res.headers.get("permissions-policy"), path).toContain("camera=()");
     }
   });
+
+  it("sends a built asset only the headers it needs: no document policy, no validators", async () => {
+    const html = await (await get("/")).text();
+    const script = /href="(\/assets\/page-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const res = await fetch(`${baseURL()}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const name of [
+      "content-security-policy",
+      "permissions-policy",
+      "x-request-id",
+      "x-frame-options",
+      "referrer-policy",
+      "etag",
+      "last-modified",
+    ])
+      expect(res.headers.get(name), name).toBeNull();
+    // A page keeps them all.
+    const page = await get("/about");
+    expect(page.headers.get("content-security-policy")).toContain("script-src");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
 });

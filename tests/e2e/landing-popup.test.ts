@@ -36,12 +36,22 @@ describe("landing popup", () => {
     await context.close();
   });
 
+  it("closes without JavaScript ('Close' is a method=dialog form)", async () => {
+    const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
+    await page.goto("/");
+    await popup(page).getByRole("button", { name: "Close" }).click();
+    await popup(page).waitFor({ state: "hidden" });
+    expect(page.url()).toBe(`${baseURL()}/`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await context.close();
+  });
+
   it("takes focus after hydration, and its link leads to /contact", async () => {
     const { page, context, errors } = await newPage(browser());
     await page.goto("/");
     await waitForHydration(page);
     await expect
-      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')))
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog, [role="dialog"]')))
       .toBe(true);
     await popup(page).getByRole("link", { name: "Book Your Free Review Now" }).click();
     await page.waitForURL(`${baseURL()}/contact`);
@@ -59,7 +69,9 @@ describe("landing popup", () => {
     expect(
       await card.evaluate((el) => el.getAnimations().map((a) => (a as CSSAnimation).animationName)),
     ).toContain("landing-popup-exit");
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(false);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog, [role="dialog"]'))).toBe(
+      false,
+    );
     await card.waitFor({ state: "detached", timeout: POPUP_EXIT_MS + 3000 });
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(POPUP_EXIT_MS - 200);
     await context.close();
@@ -70,7 +82,7 @@ describe("landing popup", () => {
     await page.goto("/");
     await waitForHydration(page);
     await expect
-      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')))
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog, [role="dialog"]')))
       .toBe(true);
     await page.keyboard.press("Escape");
     await page.locator('[data-phase="closing"]').waitFor({ state: "attached" });
