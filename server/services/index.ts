@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { createOutbox } from "../outbox/mail/outbox";
 import { createWebhookSender } from "../outbox/webhooks/sender";
+import { createOutbox } from "../outbox/worker";
 import { openKeyring } from "../secrets/key-file";
 import type { Keyring } from "../secrets/keyring";
 import { createAuditService } from "./audit";

@@ -5,7 +5,8 @@ import { mailOutbox } from "../../db/schema";
 import { VALID_CONTACT } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 import { startSmtp } from "../../test/smtp";
-import { createOutbox, OUTBOX_LEASE_MS, OUTBOX_POLL_MS, OUTBOX_RENEW_MS } from "./outbox";
+import { OUTBOX_LEASE_MS, OUTBOX_POLL_MS, OUTBOX_RENEW_MS } from "../leases";
+import { createOutbox } from "../worker";
 import type { MailTransport } from "./transport";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,7 +9,8 @@ import { signIn } from "../../test/content";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 import { decodeHeader, parseMime, startSmtp } from "../../test/smtp";
-import { createOutbox, RETRY_CAP_MS, retryDelay } from "./outbox";
+import { createOutbox } from "../worker";
+import { RETRY_CAP_MS, retryDelay } from "./outbox";
 
 const MAIL_TO = "office@fenland.example";
 const HOUR = 60 * 60_000;

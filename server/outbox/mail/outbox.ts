@@ -6,37 +6,17 @@ import type { SiteDetails } from "../../../common/site-content/site-details-defa
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { enquiries, type MAIL_KINDS, mailOutbox, type StoredMail } from "../../db/schema";
-import type { WebhookSender } from "../webhooks/sender";
+import { dueBefore, OUTBOX_LEASE_MS, OUTBOX_RENEW_MS, type OutboxLane } from "../leases";
 import { renderConfirmation, renderNotification } from "./templates";
 import { createTransport, type MailTransport, SMTP_CONNECTIONS } from "./transport";
 
 /** First retry after 10 s, doubling, then every 30 min until delivered (or refused for good). */
 export const RETRY_BASE_MS = 10_000;
 export const RETRY_CAP_MS = 30 * 60_000;
-/**
- * A claimed row is hidden from other workers this long; a dead worker's claim then lapses, and
- * another instance sends its mail (a lead reaches the office within 30 s even when the instance
- * that took it dies: this, plus a poll). A live worker renews the leases of the rows it holds
- * every OUTBOX_RENEW_MS, whether they wait or are being sent, fenced to its claim; each send also
- * renews its row's lease as it starts. See docs/decisions/0025-outbox-short-leases.md.
- */
-export const OUTBOX_LEASE_MS = 15_000;
-/**
- * The bound a claim compares next_attempt_at with: rows are due when stamped at or before `now`'s
- * millisecond. The database stamps new rows to the microsecond (now()), this process's clock counts
- * milliseconds, so a row queued in the same millisecond as a claim would otherwise wait for the
- * next pass.
- */
-export const dueBefore = (now: Date) => new Date(now.getTime() + 1).toISOString();
-/** How often a worker renews the leases of the rows it holds. */
-export const OUTBOX_RENEW_MS = 5_000;
 /** The longest one send may take (the transport's connection and socket timeouts, with room). */
 export const SEND_BUDGET_MS = 60_000;
 /** Sends in flight per worker: the SMTP pool's connections. */
 export const SEND_CONCURRENCY = SMTP_CONNECTIONS;
-/** A started worker looks for due mail this often (and at once when woken). */
-export const OUTBOX_POLL_MS = 5_000;
-const POLL_MS = OUTBOX_POLL_MS;
 
 export const retryDelay = (attempts: number) =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_CAP_MS);
@@ -61,36 +41,28 @@ export const officeNotification = and(
   eq(mailOutbox.kind, "notification"),
 );
 
-export interface Outbox {
-  /** One delivery pass: sends every due message, returns how many were sent (`at` shifts the clock). */
-  deliverDue(at?: Date): Promise<number>;
-  /** Polls in the background and delivers soon after wake(); logs through `logger`. */
-  start(logger?: FastifyBaseLogger): void;
-  /** Asks a started worker for a pass now (after an enquiry is committed). */
-  wake(): void;
-  /** Stops polling and waits for the pass in progress. */
-  stop(): Promise<void>;
-  /** Messages sent and delivery attempts failed by this process so far (/metrics). */
-  stats(): { sent: number; failed: number };
+export interface MailLane extends OutboxLane {
+  /** Closes the transport (its connections); the next send opens it again. */
+  close(): void;
 }
 
-export function createOutbox(
-  db: Database,
-  config: Config,
-  options: {
-    logger?: FastifyBaseLogger;
-    transport?: MailTransport;
-    leaseMs?: number;
-    /** Lease renewals' interval (default a third of the lease). */
-    renewMs?: number;
-    sendBudgetMs?: number;
-    /** The webhooks' lane (server/outbox/webhooks/sender.ts): sent in the same worker passes as the mail. */
-    webhooks?: WebhookSender;
-    /** The published site details (the site content service): the confirmation's office hours. */
-    siteDetails?: () => Promise<SiteDetails>;
-  } = {},
-): Outbox {
-  const webhooks = options.webhooks;
+export interface MailLaneOptions {
+  logger?: FastifyBaseLogger;
+  transport?: MailTransport;
+  leaseMs?: number;
+  /** Lease renewals' interval (default a third of the lease). */
+  renewMs?: number;
+  sendBudgetMs?: number;
+  /** The published site details (the site content service): the confirmation's office hours. */
+  siteDetails?: () => Promise<SiteDetails>;
+}
+
+/**
+ * The mail's lane of the durable outbox (mail_outbox), run by the worker (../worker.ts) beside
+ * the webhooks' lane: the office's notification and the visitor's confirmation of an enquiry,
+ * and the stored messages (invitations, resets) sent through SMTP or the .eml folder.
+ */
+export function createMailLane(db: Database, config: Config, options: MailLaneOptions = {}): MailLane {
   let transport = options.transport;
   let log = options.logger;
   const to = config.mailTo ?? COMPANY.email;
@@ -252,13 +224,13 @@ export function createOutbox(
   }
 
   /** `at` shifts this pass's clock (tests step past backoff); every claim reads the clock afresh. */
-  async function deliverDue(at?: Date): Promise<number> {
+  async function deliverDue(at?: Date, stopping: () => boolean = () => false): Promise<number> {
     const offset = at ? at.getTime() - Date.now() : 0;
     const clock = () => new Date(Date.now() + offset);
     let sent = 0;
     for (;;) {
       // Stopping (SIGTERM): the batch in flight is finished, no new one is claimed.
-      if (stopping) return sent;
+      if (stopping()) return sent;
       const claimed = await claim(clock());
       if (claimed.length === 0) return sent;
       const enquiryIds = claimed.flatMap((c) => (c.enquiryId ? [c.enquiryId] : []));
@@ -283,68 +255,17 @@ export function createOutbox(
     }
   }
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
-  let started = false;
-  let stopping = false;
-  let again = false;
-
-  function schedule(delay: number) {
-    clearTimeout(timer);
-    if (started) timer = setTimeout(pass, delay);
-  }
-
-  function pass() {
-    if (!started) return;
-    if (running) {
-      again = true; // a wake during a pass: run once more right after it
-      return;
-    }
-    running = Promise.all([
-      deliverDue().catch((error) => log?.error({ err: error }, "outbox pass failed")),
-      webhooks
-        ?.deliverDue(undefined, () => stopping)
-        .catch((error) => log?.error({ err: error }, "outbox webhooks pass failed")),
-    ]).finally(() => {
-      running = undefined;
-      schedule(again ? 0 : POLL_MS);
-      again = false;
-    });
-  }
-
   return {
     deliverDue,
-    start(logger) {
-      if (started) return;
+    async recover() {
+      await db.execute(
+        sql`update ${mailOutbox} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`,
+      );
+    },
+    setLogger(logger) {
       log = logger ?? log;
-      webhooks?.setLogger(log);
-      started = true;
-      stopping = false;
-      if (config.databaseUrl) schedule(0);
-      else {
-        // The embedded database belongs to this one process: any claim still held was made by a
-        // previous life of it that died mid-send, so its mail is due now rather than after the lease.
-        running = db
-          .execute(
-            sql`update ${mailOutbox} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`,
-          )
-          .then(() => webhooks?.recover())
-          .catch((error) => log?.error({ err: error }, "outbox recovery failed"))
-          .finally(() => {
-            running = undefined;
-            schedule(0);
-          });
-      }
     },
-    wake() {
-      if (started) schedule(0);
-    },
-    async stop() {
-      started = false;
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-      stopping = false;
+    close() {
       transport?.close();
       transport = options.transport;
     },

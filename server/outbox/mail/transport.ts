@@ -61,7 +61,7 @@ export function createTransport(config: Config): MailTransport {
       url: config.smtpUrl,
       pool: true,
       maxConnections: SMTP_CONNECTIONS,
-      // Bounded so a stalled server cannot outlive one send's budget (SEND_BUDGET_MS in outbox.ts).
+      // Bounded so a stalled server cannot outlive one send's budget (SEND_BUDGET_MS in ./outbox.ts).
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type Keyring, SecretUnreadable } from "../../secrets/keyring";
 import { openSecret, webhookContext } from "../../secrets/protect";
-import { dueBefore, OUTBOX_LEASE_MS } from "../mail/outbox";
+import { dueBefore, OUTBOX_LEASE_MS, type OutboxLane } from "../leases";
 import { AddressRefused, checkUrlForm, type Resolver, type WebhookNetworkPolicy } from "./address";
 import { postWebhook } from "./request";
 
@@ -34,19 +34,12 @@ interface Claimed {
   createdAt: Date;
 }
 
-export interface WebhookSender {
-  /** One pass: sends every due delivery; answers how many were delivered (`at` shifts the clock). */
-  deliverDue(at?: Date, stopping?: () => boolean): Promise<number>;
-  /** The embedded database's start: claims left by a previous life of this process are due now. */
-  recover(): Promise<void>;
-  setLogger(logger: FastifyBaseLogger | undefined): void;
-  /** Deliveries made and attempts failed by this process (/metrics). */
-  stats(): { sent: number; failed: number };
-}
+/** The webhooks' lane, as the outbox worker runs it (../leases.ts). */
+export type WebhookSender = OutboxLane;
 
 /**
- * The webhooks' lane of the durable outbox (server/outbox/mail/outbox.ts runs it in the same worker
- * pass as the mail): due rows are claimed with the mail's statement shape, `FOR UPDATE SKIP
+ * The webhooks' lane of the durable outbox (the worker, ../worker.ts, runs it in the same passes
+ * as the mail lane): due rows are claimed with the mail's statement shape, `FOR UPDATE SKIP
  * LOCKED` with a lease (OUTBOX_LEASE_MS), so one sender at a time holds a row in a cluster, and
  * every update after the claim is fenced to it (row, attempt number, still pending). A request's
  * whole time (10 s) is inside the lease, renewed as the request starts; a crashed worker's rows

@@ -6,7 +6,7 @@ import { scratchDir } from "../../../scripts/scratch-database.mjs";
 import type { DatabaseHandle } from "../../db/client";
 import { REGISTRY } from "../../db/registry";
 import { admins, enquiries, mailOutbox } from "../../db/schema";
-import { createOutbox } from "../../outbox/mail/outbox";
+import { createOutbox } from "../../outbox/worker";
 import { VALID_CONTACT } from "../../test/enquiry-fixtures";
 import { TEST_DATABASES, testConfig, testDatabases } from "../../test/harness";
 import { createServices } from "..";
