@@ -153,7 +153,7 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "The last 50 per post; deleted with the post.",
   },
-  // Admin-editable site content (services/site-content): the company's details and the pages'
+  // Admin-editable site content (services/content/site-content): the company's details and the pages'
   // words. The colleague's address in updated_by/saved_by follows the blog authors' rule.
   site_documents: {
     backup: { order: 19, chunkRows: 50 },
