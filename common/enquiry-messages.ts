@@ -57,6 +57,6 @@ export const ENQUIRY_MESSAGES = {
 /** The forms without JavaScript (GOV.UK's error summary) and their success notice. */
 export const FORM_TEXT = {
   errorSummary: "There is a problem",
-  /** The heading of a form's success notice, by kind (SPEC's success words). */
+  /** The link home in a form's success notice sent without JavaScript (with scripts SPEC goes to / itself). */
   backHome: "Back to the home page",
 } as const;

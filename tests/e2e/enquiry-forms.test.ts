@@ -36,7 +36,8 @@ async function expectHoneypotHidden(page: Page) {
   // A name no browser or password manager autofills, so people never trip the trap.
   expect(HONEYPOT_FIELD).not.toMatch(/web|url|site|name|mail|phone|tel|company|org|address|post|zip/i);
   await expect(trap.evaluate((el) => el.closest("[aria-hidden='true']") !== null)).resolves.toBe(true);
-  await expect(page.locator("form").getAttribute("novalidate")).resolves.not.toBeNull();
+  // The enquiry form itself (the page has others: consent, search).
+  await expect(trap.locator("xpath=ancestor::form").getAttribute("novalidate")).resolves.not.toBeNull();
 }
 
 describe("contact form", () => {

@@ -1,10 +1,12 @@
 import path from "node:path";
 import { enquiryReference } from "@common/confirmation";
-import { CONTACT_MESSAGES, FORM_TEXT, TANKERING_MESSAGES } from "@common/enquiry-messages";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, FORM_TEXT, TANKERING_MESSAGES } from "@common/enquiry-messages";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";
 import { adminPage, setUpBrowser } from "./admin";
 import { newPage } from "./browser";
+import { E2E_ADMIN } from "./global-setup";
 import { waitForMailFile } from "./mail-files";
 
 const browser = setUpBrowser();
@@ -86,6 +88,8 @@ async function sendWithoutScripts(pagePath: string, fields: Fields, success: str
     const shown = /Your reference: (FO-[0-9A-F]{8})/.exec((await notice.textContent()) ?? "")?.[1];
     expect(new URL(page.url()).pathname).toBe(pagePath);
     expect(new URL(page.url()).searchParams.get("sent")).toBe(shown);
+    // SPEC's JS flow goes home after the toast; here the notice offers the way.
+    expect(await notice.getByRole("link", { name: FORM_TEXT.backHome }).getAttribute("href")).toBe("/");
     // The form is empty again, ready for another.
     expect(await page.getByLabel(fields[0][0], { exact: true }).inputValue()).toBe("");
 
@@ -154,6 +158,48 @@ describe("a send before the scripts are ready", () => {
     } finally {
       await page.unrouteAll({ behavior: "ignoreErrors" });
       await Promise.all(held.map((release) => release()));
+      await context.close();
+    }
+  });
+});
+
+describe("over the hourly allowance, with JavaScript off", () => {
+  // A server of its own, allowing one send an hour per client and form.
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startBuiltServer({
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ENQUIRY_RATE_LIMIT: "1",
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it("gets the form's page back: 429 with Retry-After, everything typed kept, the catalogue's words", async () => {
+    const context = await browser().newContext({ baseURL: server.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const fields = contactFields(`Limited ${Date.now()}`);
+      const send = async () => {
+        await page.goto("/contact");
+        for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+        const answer = page.waitForResponse((response) => response.request().method() === "POST");
+        await submit(page);
+        return answer;
+      };
+      expect((await send()).status()).toBe(303);
+      const limited = await send();
+      expect(limited.status()).toBe(429);
+      expect(await limited.headerValue("content-type")).toContain("text/html");
+      const wait = Number(await limited.headerValue("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      await page
+        .getByRole("alert")
+        .filter({ hasText: ENQUIRY_MESSAGES.limited(wait) })
+        .waitFor();
+      for (const [label, value] of fields)
+        expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    } finally {
       await context.close();
     }
   });

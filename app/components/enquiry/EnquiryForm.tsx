@@ -1,5 +1,6 @@
 import { REFERENCE_TEXT } from "@common/confirmation";
 import { HONEYPOT_FIELD } from "@common/enquiries";
+import { FORM_TEXT } from "@common/enquiry-messages";
 import type { EnquiryKind } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { Loader2, Send } from "lucide-react";
@@ -127,6 +128,10 @@ export function EnquiryForm<Name extends string>({
         <div role="status" className="mb-6 rounded-md border-2 border-brand p-4">
           <p className="font-bold">{successText}</p>
           <p className="mt-1">{REFERENCE_TEXT.yours(sent)}</p>
+          {/* With scripts the visitor goes home after the toast (SPEC); without, they choose to. */}
+          <a href="/" className="mt-2 inline-block underline">
+            {FORM_TEXT.backHome}
+          </a>
         </div>
       )}
       <form
