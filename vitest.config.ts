@@ -7,17 +7,26 @@ import { sharedResolve } from "./vitest.shared.ts";
 export default defineConfig({
   resolve: sharedResolve,
   test: {
+    // The run ends with its slowest files (tests/slowest-files-reporter.ts).
+    reporters: ["default", "./tests/slowest-files-reporter.ts"],
     projects: [
       {
         resolve: sharedResolve,
         test: {
           name: "unit",
+          // Three files side by side (vitest's default is one worker fewer than the cores: 1 on CI's
+          // two, where files waiting on PostgreSQL, a timer or a child process left a core idle).
+          maxWorkers: 3,
           // The API tests open PGlite in their workers: the server's V8 flags (on Node 24 a worker
           // without --liftoff-only passes 700 MB while V8 recompiles PGlite in the background).
           execArgv: SERVER_NODE_ARGS,
           include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          // One migrated database (PGlite's dump, a PostgreSQL template) every API test copies.
+          globalSetup: ["server/test/global-setup.ts"],
           environment: "node",
-          testTimeout: 30_000,
+          // A guard against a hang, not a measure: three workers on two cores stretch each test,
+          // and the largest (every endpoint with every hostile value) take tens of seconds there.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -31,11 +40,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // A browser test that fails is run once more before the run fails: with the unit tests'
-          // PGlite workers on the same two cores, one in about 1,200 has timed out in CI (the staff
-          // invitation's refusal, in the run of 590f404; 3 of 3 passed alone). A test that fails
-          // twice still fails the run, and vitest reports the retry.
-          retry: 1,
         },
       },
     ],

@@ -3,4 +3,5 @@ export function scratchDir(prefix?: string): string;
 export function scratchDatabase(
   serverUrl: string,
   prefix?: string,
+  options?: { template?: string },
 ): Promise<{ url: string; drop(): Promise<void> }>;

@@ -24,11 +24,12 @@ async function runOn(serverUrl, statement) {
 /**
  * A new, empty database named `{prefix}_{random}` on the PostgreSQL server of `serverUrl` (any
  * database of that server: only its host, port and credentials are used); drop() removes it,
- * closing whatever connections are still open to it.
+ * closing whatever connections are still open to it. `template`: a copy of that database instead
+ * (one nobody is connected to: the API tests' migrated one, server/test/global-setup.ts).
  */
-export async function scratchDatabase(serverUrl, prefix = "scratch") {
+export async function scratchDatabase(serverUrl, prefix = "scratch", { template } = {}) {
   const name = `${prefix}_${randomUUID().replaceAll("-", "")}`;
-  await runOn(serverUrl, `create database ${name}`);
+  await runOn(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

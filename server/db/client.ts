@@ -109,11 +109,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  */
 const PGLITE_SETTINGS = ["shared_buffers = 4MB", "wal_buffers = 256kB", "max_connections = 5"].join("\n");
 
-/** PGlite in `dir` (in memory without one), migrated. */
-export async function openEmbeddedDatabase(dir?: string): Promise<DatabaseHandle> {
+/**
+ * PGlite in `dir` (in memory without one), migrated. `loadDataDir`: in memory, started from a
+ * dumped database instead of initdb (the tests' migrated one: server/test/global-setup.ts).
+ */
+export async function openEmbeddedDatabase(dir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const client = await PGlite.create({
     // On disk, commits are flushed before they return (durable-fs.ts); in memory (tests) nothing is.
     ...(dir ? { dataDir: dir, fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     postgresqlconf: PGLITE_SETTINGS,
     // 1 MB WAL segments instead of 16: a new database is 23 MB instead of 39 (first start copies it).
     initDbStartParams: ["--wal-segsize=1"],

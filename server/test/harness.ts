@@ -1,10 +1,11 @@
+import { readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { scratchDatabase } from "../../scripts/scratch-database.mjs";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { type DatabaseHandle, openDatabase } from "../db/client";
+import { type DatabaseHandle, openDatabase, openEmbeddedDatabase } from "../db/client";
 
 /**
  * Integration tests run once per database: the embedded one always, PostgreSQL too when
@@ -14,12 +15,20 @@ export const TEST_DATABASES: Array<"pglite" | "postgres"> = process.env.DATABASE
   ? ["pglite", "postgres"]
   : ["pglite"];
 
-/** A fresh, migrated database: in-memory PGlite, or a scratch PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a scratch PostgreSQL database dropped on close.
+ * Each is a copy of the one migrated database the unit project's global setup made
+ * (server/test/global-setup.ts); without it (another project), made from scratch.
+ */
 export async function openTestDatabase(kind: "pglite" | "postgres"): Promise<DatabaseHandle> {
-  if (kind === "pglite") return openDatabase({});
+  if (kind === "pglite") {
+    const dump = inject("migratedPglite");
+    if (!dump) return openDatabase({});
+    return openEmbeddedDatabase(undefined, new Blob([await readFile(dump)]));
+  }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
-  const scratch = await scratchDatabase(serverUrl, "t");
+  const scratch = await scratchDatabase(serverUrl, "t", { template: inject("migratedPostgres") });
   const handle = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...handle,
