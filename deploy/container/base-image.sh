@@ -9,9 +9,22 @@ IMAGE="${BASE_IMAGE:-docker.io/library/node:24-slim}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-echo "--- base image: Debian bookworm (mmdebstrap)"
-mmdebstrap --quiet --variant=minbase --include=ca-certificates bookworm "$WORK/base.tar"
-podman import --quiet "$WORK/base.tar" localhost/debian-base:bookworm >/dev/null
+# Debian's tarball is kept between runs (the slow part: every package downloaded and unpacked),
+# keyed by what makes it and by the ISO week, so Debian's security and point updates arrive weekly.
+DEBIAN_ARGS=(--variant=minbase --include=ca-certificates bookworm)
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/site-base-image"
+KEY="$(printf '%s ' "${DEBIAN_ARGS[@]}" | sha256sum | cut -c1-12)-$(date +%G-w%V)"
+if [ -s "$CACHE/debian-$KEY.tar" ]; then
+  echo "--- base image: Debian bookworm (cached: $CACHE/debian-$KEY.tar)"
+else
+  echo "--- base image: Debian bookworm (mmdebstrap)"
+  mmdebstrap --quiet "${DEBIAN_ARGS[@]}" "$WORK/base.tar"
+  mkdir -p "$CACHE"
+  rm -f "$CACHE"/debian-*.tar
+  mv "$WORK/base.tar" "$CACHE/debian-$KEY.tar.partial"
+  mv "$CACHE/debian-$KEY.tar.partial" "$CACHE/debian-$KEY.tar"
+fi
+podman import --quiet "$CACHE/debian-$KEY.tar" localhost/debian-base:bookworm >/dev/null
 
 echo "--- base image: Node 24 and npm 11 from the npm registry"
 mkdir -p "$WORK/ctx"
