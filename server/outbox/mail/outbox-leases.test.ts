@@ -57,8 +57,11 @@ describe.each(TEST_DATABASES)("outbox leases on %s", (kind) => {
 
   it("a worker whose sends outlast several leases keeps its rows: the other worker never sends them", async () => {
     const { smtp, app } = await setUp(2);
-    smtp.answer.delayMs = 1_500; // three leases of 500 ms
-    const options = { leaseMs: 500 };
+    // Three leases of 3 s, renewed every second: a renewal may come up to 2 s late (a loaded
+    // machine's event loop, busy with the other worker's polls) without the lease lapsing. With
+    // leases of 500 ms a renewal 333 ms late lost them: the slow worker sent 0 under load.
+    smtp.answer.delayMs = 9_000;
+    const options = { leaseMs: 3_000 };
     const slow = createOutbox(app.db, app.config, options);
     const other = createOutbox(app.db, app.config, options);
     cleanups.push(
