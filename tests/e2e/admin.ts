@@ -141,16 +141,21 @@ export async function adminApi() {
 
 /**
  * A colleague invited by the e2e Owner with `role` who has accepted the mailed link with
- * `password` (through the API): their e-mail address, unique to the test.
+ * `password` (through the API): their e-mail address, unique to the test. `server`: a server of
+ * the test's own (started with the e2e Owner), instead of the shared one.
  */
-export async function invitedColleague(role: "owner" | "desk" | "editor", password: string): Promise<string> {
+export async function invitedColleague(
+  role: "owner" | "desk" | "editor",
+  password: string,
+  server: { url: string; dataDir: string } = { url: baseURL(), dataDir: inject("dataDir") },
+): Promise<string> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.co.uk`;
-  const owner = await request.newContext({ baseURL: baseURL() });
+  const owner = await request.newContext({ baseURL: server.url });
   try {
     await signInRequests(owner);
     const invited = await owner.post("/api/admin/staff/invites", { data: { email, role } });
     if (invited.status() !== 201) throw new Error(`invitation failed: ${await invited.text()}`);
-    const raw = await waitForMailFile(path.join(inject("dataDir"), "mail"), email);
+    const raw = await waitForMailFile(path.join(server.dataDir, "mail"), email);
     const token = /\/admin\/invite\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\r?\n/g, ""))?.[1];
     const accepted = await owner.post(`/api/admin/invites/${token}`, { data: { password } });
     if (accepted.status() !== 200) throw new Error(`accepting failed: ${await accepted.text()}`);
