@@ -51,7 +51,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_in: "Signed in",
   sign_in_failed: "Sign-in failed",
-  sign_in_failed_two_factor: "Two-factor code refused",
+  sign_in_failed_two_factor: "Second sign-in step refused",
   sign_out: "Signed out",
   sessions_ended: "Sessions ended",
   password_changed: "Password changed",
