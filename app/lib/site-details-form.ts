@@ -33,6 +33,7 @@ export function siteDetailsFromForm(form: FormData): Record<string, unknown> {
     ),
     reviews: { write: textOf(form, "reviews.write"), read: textOf(form, "reviews.read") },
     hours: Object.fromEntries(WEEKDAYS.map((day) => [day, hoursFrom(form, `hours.${day}`)])),
+    hoursNote: textOf(form, "hoursNote"),
     specialDays: Array.from({ length: count }, (_, i) => ({
       from: textOf(form, `specialDays.${i}.from`),
       to: textOf(form, `specialDays.${i}.to`),

@@ -80,7 +80,7 @@ export function ContactDetails({ site, openNow }: { site: SiteDetails; openNow?:
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-muted">Sundays and bank holidays: emergency tankering only.</p>
+        {site.hoursNote && <p className="mt-2 text-sm text-muted">{site.hoursNote}</p>}
         {special.length > 0 && (
           <>
             <h3 className="mt-4 font-semibold">{OPEN_NOW_TEXTS.specialHours}</h3>

@@ -69,6 +69,7 @@ export const SITE_DETAILS_LABELS = {
   socialHint: "Leave one empty to hide its icon",
   reviews: "Review links",
   openingHours: "Opening hours",
+  hoursNote: "Line under the hours (optional)",
   specialDays: "Special days",
   specialDaysHint:
     'Bank holidays, Christmas: closed or other hours, with a note such as "emergency tankering only"',

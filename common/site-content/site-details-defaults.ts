@@ -37,6 +37,8 @@ export interface SiteDetails {
   /** Where a customer writes a review, and where reviews are read. */
   reviews: { write: string; read: string };
   hours: Record<Weekday, DayHours>;
+  /** A line under the week's hours on the contact page (what still runs when closed); empty: none. */
+  hoursNote: string;
   specialDays: SpecialDay[];
 }
 
@@ -75,5 +77,6 @@ export const SITE_DETAILS_DEFAULTS: SiteDetails = {
     sat: open("08:00", "17:00"),
     sun: CLOSED,
   },
+  hoursNote: "Sundays and bank holidays: emergency tankering only.",
   specialDays: [],
 };

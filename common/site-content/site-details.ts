@@ -7,6 +7,7 @@ export const SITE_DETAILS_LIMITS = {
   text: 120,
   url: 300,
   note: 120,
+  hoursNote: 200,
   specialDays: 60,
 } as const;
 
@@ -110,6 +111,10 @@ export const siteDetailsSchema: z.ZodType<SiteDetails> = z
         [K in (typeof WEEKDAYS)[number]]: typeof dayHoursSchema;
       },
     ),
+    hoursNote: z
+      .string({ error: M.tooLong("line under the hours", SITE_DETAILS_LIMITS.hoursNote) })
+      .trim()
+      .max(SITE_DETAILS_LIMITS.hoursNote, M.tooLong("line under the hours", SITE_DETAILS_LIMITS.hoursNote)),
     specialDays: z
       .array(specialDaySchema)
       .max(SITE_DETAILS_LIMITS.specialDays, M.tooManySpecialDays(SITE_DETAILS_LIMITS.specialDays)),

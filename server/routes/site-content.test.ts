@@ -64,6 +64,7 @@ describe.each(TEST_DATABASES)("site details on %s", (kind) => {
       d.reviews.read = "ftp://x";
       d.hours.mon = { closed: false, opens: "18:00", closes: "06:00" };
       d.hours.tue = { closed: false, opens: "6am", closes: "18:00" };
+      d.hoursNote = "x".repeat(201);
       d.specialDays = [
         { from: "2099-02-30", to: "", hours: { closed: true }, note: "" },
         { from: "2099-12-24", to: "2099-12-23", hours: { closed: true }, note: "" },
@@ -84,6 +85,7 @@ describe.each(TEST_DATABASES)("site details on %s", (kind) => {
       "reviews.read": M.url,
       "hours.mon.closes": M.opensBeforeCloses,
       "hours.tue.opens": M.time,
+      hoursNote: M.tooLong("line under the hours", 200),
       "specialDays.0.from": M.date,
       "specialDays.1.to": M.toBeforeFrom,
       "specialDays.3.from": M.overlap("2099-12-25 to 2099-12-26"),

@@ -71,6 +71,7 @@ describe.each(TEST_DATABASES)("'Site details' screen on %s", (kind) => {
     const { state } = await load(cookie);
     const draft = details((d) => {
       d.phone = "01733 000 111";
+      d.hoursNote = "Sundays: emergency tankering only, on 07700 900 123.";
       d.specialDays = [
         { from: "2099-12-25", to: "", hours: { closed: true }, note: "Emergency tankering only" },
       ];

@@ -1,9 +1,12 @@
 import { SITE_DETAILS_LABELS as L } from "@common/site-content/messages";
+import { SITE_DETAILS_LIMITS } from "@common/site-content/site-details";
 import { type SiteDetails, WEEKDAYS } from "@common/site-content/site-details-defaults";
 import type { DocumentFieldsProps } from "~/components/admin/site-content/DocumentEditor";
+import { DetailsField } from "./DetailsField";
 import { HoursFields } from "./HoursFields";
 
-/** The week's opening hours: a group per weekday ('Monday' … 'Sunday'), each 'Closed' or its times. */
+/** The week's opening hours: a group per weekday ('Monday' … 'Sunday'), each 'Closed' or its times, and
+ * the line the contact page shows under them. */
 export function OpeningHoursFields({
   hours,
   ...props
@@ -17,6 +20,12 @@ export function OpeningHoursFields({
           <HoursFields {...props} path={`hours.${day}`} hours={hours[day]} />
         </fieldset>
       ))}
+      <DetailsField
+        {...props}
+        path="hoursNote"
+        label={L.hoursNote}
+        maxLength={SITE_DETAILS_LIMITS.hoursNote}
+      />
     </fieldset>
   );
 }
