@@ -5,17 +5,19 @@ const KEPT_SCROLL = "kept-scroll";
 
 /**
  * Insights: the tab's landing page is kept for its forms (app/lib/insights.ts `tabVisit`), and a
- * page the browser prerendered is counted when it is shown, not when it was fetched.
+ * page the browser fetched ahead (prerendered, or prefetched when it could not prerender) is
+ * counted when it is shown, not when it was fetched.
  */
 export function rememberVisit() {
   tabVisit();
   const shown = () => prerenderedPageShown(location.pathname);
   const doc = document as Document & { prerendering?: boolean };
   const entry = performance.getEntriesByType("navigation")[0] as
-    | (PerformanceNavigationTiming & { activationStart?: number })
+    | (PerformanceNavigationTiming & { activationStart?: number; deliveryType?: string })
     | undefined;
   if (doc.prerendering) document.addEventListener("prerenderingchange", shown, { once: true });
-  else if ((entry?.activationStart ?? 0) > 0) shown();
+  // Prerendered and shown already, or shown from a prefetched answer (the browser's fallback).
+  else if ((entry?.activationStart ?? 0) > 0 || entry?.deliveryType === "navigational-prefetch") shown();
 }
 
 /**
