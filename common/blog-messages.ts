@@ -133,6 +133,9 @@ export const BLOG_MESSAGES = {
     tooLarge: (megabytes: string) => `Images must be at most ${megabytes}`,
     notFound: "Image not found",
     inUse: "This image belongs to a saved post; remove it from the post instead",
+    /** A page picture a site document (published, scheduled or draft) shows: `where` names them. */
+    inSiteContent: (where: string) =>
+      `This picture is used by ${where} (published, scheduled or draft); remove it there first`,
     notMultipart: "Send the image as multipart/form-data in the field 'image'",
     wrongField: "The image must be sent in the field 'image'",
     unreadable: "The upload could not be read; please try again",

@@ -15,6 +15,7 @@ export const SITE_CONTENT_MESSAGES = {
   publishAtPast: "Choose a time in the future",
   publishAtInvalid: "Enter a date and time, for example 24/12/2025 17:00",
   nothingScheduled: "Nothing is scheduled",
+  pictureMissing: "This picture does not exist any more: choose another",
   saved: "Draft saved",
   published: "Published",
   scheduled: (when: string) => `Scheduled for ${when}`,

@@ -3,8 +3,9 @@ import type { OutputInfo } from "sharp";
 import { BLOG_MESSAGES } from "../../../common/blog-messages";
 import type { ImageWidth } from "../../../common/blog-rules";
 import { UUID_SHAPE } from "../../../common/ids";
+import { isSiteDocumentKey, SITE_DOCUMENTS } from "../../../common/site-content/registry";
 import type { Database } from "../../db/client";
-import { blogPosts, images, imageVariants } from "../../db/schema";
+import { blogPosts, images, imageVariants, siteDocuments } from "../../db/schema";
 import { processImage } from "../../media/image-codec";
 import { Conflict, Invalid, NotFound } from "../errors";
 
@@ -37,6 +38,13 @@ type Writer = Pick<Database, "insert">;
 const served = sql`(${images.postId} is null or exists (
   select 1 from ${blogPosts} p, jsonb_array_elements(p.content) c
   where p.id = ${images.postId} and c ->> 'img' = ${images.id}::text))`;
+
+/**
+ * The site documents whose published, scheduled or draft value names the image (a picture's
+ * `imageId` anywhere in the document: an id is a UUID, so its text is found only where it is used).
+ */
+const namesImage = (id: string) =>
+  sql`position(${id} in coalesce(${siteDocuments.published}::text, '') || coalesce(${siteDocuments.scheduled}::text, '') || coalesce(${siteDocuments.draft}::text, '')) > 0`;
 
 /** "5 MB": a byte count as the size messages say it. */
 export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -179,14 +187,27 @@ export function createImageService(
    * Deletes an uploaded image no post has claimed (an upload the editor gave up on). A claimed
    * image goes with its post, or when a save drops it: deleting it here would break a saved post
    * (a browser that never saw its save's answer would otherwise delete the post's new images).
+   * A page picture stays while a site document (published, scheduled or draft) shows it: deleting
+   * it would break the page, or the page once the draft is published.
    */
   async function remove(id: string): Promise<void> {
     if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
     const deleted = await db
       .delete(images)
-      .where(and(eq(images.id, id), isNull(images.postId)))
+      .where(
+        and(
+          eq(images.id, id),
+          isNull(images.postId),
+          sql`not exists (select 1 from ${siteDocuments} where ${namesImage(id)})`,
+        ),
+      )
       .returning({ id: images.id });
     if (deleted.length > 0) return changed();
+    const users = await db.select({ key: siteDocuments.key }).from(siteDocuments).where(namesImage(id));
+    const labels = users.flatMap(({ key }) =>
+      isSiteDocumentKey(key) ? [`'${SITE_DOCUMENTS[key].label}'`] : [],
+    );
+    if (labels.length) throw new Conflict(MESSAGES.inSiteContent(labels.join(", ")));
     if (await exists(id)) throw new Conflict(MESSAGES.inUse);
     throw new NotFound(MESSAGES.notFound);
   }

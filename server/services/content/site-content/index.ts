@@ -13,12 +13,14 @@
  *                                         keeps the draft as typed (autosave too: not a word lost,
  *                                         even half-valid); Conflict naming who saved when another
  *                                         editor saved since `baseVersion`; a manual save keeps a
- *                                         revision and an audit entry
+ *                                         revision and an audit entry, and is refused
+ *                                         (InvalidDocument) when a picture it names is not stored
  *   publish(key, admin, {data?, baseVersion?, at?})
  *                                         the draft (or `data`, saved first in the same transaction)
  *                                         goes live now, or at `at` (the scheduler publishes it);
  *                                         refused (InvalidDocument, every field's message) unless
- *                                         the whole document is valid: nothing is published half-valid
+ *                                         the whole document is valid and its pictures are stored:
+ *                                         nothing is published half-valid
  *   cancelSchedule(key, admin)
  *   revisions(key, admin), restore(key, revisionId, admin)
  *                                         the last 50 saves; a restored revision becomes the draft
@@ -28,7 +30,7 @@
  * transaction, and a publication bumps the content version with the document's `paths`: the page
  * cache drops exactly those pages, on every instance.
  */
-import { and, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../../common/audit";
 import { londonTime, SHORT_MONTHS, twoDigits } from "../../../../common/en-gb";
 import { UUID_SHAPE } from "../../../../common/ids";
@@ -43,7 +45,7 @@ import {
   type SiteRevisionReason,
 } from "../../../../common/site-content/registry";
 import type { Database } from "../../../db/client";
-import { siteDocumentRevisions, siteDocuments } from "../../../db/schema";
+import { images, siteDocumentRevisions, siteDocuments } from "../../../db/schema";
 import { authorize } from "../../access";
 import { recordAudit } from "../../audit";
 import { Conflict, Invalid, NotFound } from "../../errors";
@@ -111,6 +113,37 @@ function draftOf(data: unknown): Record<string, unknown> {
   if (!isObject(data)) throw new Invalid(M.notAnObject);
   if (Buffer.byteLength(JSON.stringify(data)) > SITE_DRAFT_MAX_BYTES) throw new Invalid(M.tooLarge);
   return data;
+}
+
+/** Each picture's image id in a document (an `imageId` anywhere in it), by its dotted path. */
+function pictureIds(value: unknown, path: string[] = []): Array<[path: string, id: string]> {
+  if (Array.isArray(value)) return value.flatMap((item, i) => pictureIds(item, [...path, String(i)]));
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([name, inner]) =>
+    name === "imageId" && typeof inner === "string"
+      ? [[[...path, name].join("."), inner] as [string, string]]
+      : pictureIds(inner, [...path, name]),
+  );
+}
+
+/** The pictures a document names that are not stored images (each by its field's path): none, {}. */
+async function missingPictures(tx: Pick<Database, "select">, data: unknown): Promise<Record<string, string>> {
+  const named = pictureIds(data);
+  const ids = [...new Set(named.map(([, id]) => id).filter((id) => UUID_SHAPE.test(id)))];
+  const stored = ids.length
+    ? new Set(
+        (await tx.select({ id: images.id }).from(images).where(inArray(images.id, ids))).map((r) => r.id),
+      )
+    : new Set<string>();
+  return Object.fromEntries(
+    named.filter(([, id]) => !stored.has(id)).map(([path]) => [path, M.pictureMissing]),
+  );
+}
+
+/** Refused (InvalidDocument, each field's message) when the document names a picture that is not stored. */
+async function picturesStored(tx: Pick<Database, "select">, data: unknown) {
+  const missing = await missingPictures(tx, data);
+  if (Object.keys(missing).length) throw new InvalidDocument(missing);
 }
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
@@ -271,6 +304,8 @@ export function createSiteContentService(db: Database, { content }: { content: C
     documentOf(key);
     const draft = draftOf(data);
     const row = await db.transaction(async (tx) => {
+      // A deliberate save names only stored pictures; autosave keeps the words whatever they show.
+      if (!autosave) await picturesStored(tx, draft);
       const saved = await write(tx, key, baseVersion, { draft }, admin);
       if (!autosave) {
         await keepRevision(tx, key, admin.email, "saved", draft);
@@ -299,6 +334,7 @@ export function createSiteContentService(db: Database, { content }: { content: C
       const current = await rowOf(key, tx);
       const source = data === undefined ? (current?.draft ?? shown(key, current?.published)) : draftOf(data);
       const value = valid(key, source);
+      await picturesStored(tx, value);
       const changes: Partial<typeof siteDocuments.$inferInsert> = at
         ? { draft: value, scheduled: value, publishAt: at }
         : { draft: value, published: value, publishedAt: now, scheduled: null, publishAt: null };
