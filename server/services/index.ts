@@ -85,7 +85,13 @@ export function createServices(
   const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
   const blog = createBlogService(db, images, { changed });
   // The site's editable content (details, hours, pages' words): a publication drops its pages only.
-  const siteContent = createSiteContentService(db, { content: contentVersion });
+  // A schedule set here wakes the scheduler at its time (scheduled-posts.ts): it appears on time.
+  const siteContent = createSiteContentService(db, {
+    content: contentVersion,
+    scheduled: (at) => scheduledPosts.dueAt(at),
+  });
+  // Publishes scheduled posts and site content when due (started by server.ts, like the outbox).
+  const scheduledPosts = createScheduledPosts(blog, { siteContent });
   const figures = createEnquiryFigures(db);
   // A new enquiry or a status change announces itself: the dashboard's figures are read again.
   const enquiries = createEnquiryService(db, () => mail.wake(), {
@@ -121,8 +127,7 @@ export function createServices(
       wakeMail: () => mail.wake(),
     }),
     blog,
-    // Publishes scheduled posts and site content when due (started by server.ts, like the outbox).
-    scheduledPosts: createScheduledPosts(blog, { siteContent }),
+    scheduledPosts,
     siteContent,
     images,
     popups: createPopupService(db, { changed }),

@@ -4,6 +4,8 @@ import type { SiteContentService } from "./site-content";
 
 /** How often the worker looks for scheduled posts that are due: a due post goes live within one poll. */
 export const SCHEDULE_POLL_MS = 10_000;
+/** The longest a timer may wait (setTimeout's limit): a time further off is left to the polls. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Publishes scheduled posts when their time comes. Every instance runs it; the blog service's
@@ -11,6 +13,8 @@ export const SCHEDULE_POLL_MS = 10_000;
  * published something announces the change (the blog service's `changed`, the content version),
  * which shareContentVersion carries to every other instance: pages, sitemap and feed follow at once.
  * The same pass publishes scheduled site content (`siteContent`, its documents' pages only).
+ * `dueAt(time)` (a schedule set on this instance) also runs a pass at that very time, so what was
+ * scheduled here appears on time; other instances' polls are the fallback (and after a restart).
  */
 export function createScheduledPosts(
   blog: Pick<BlogService, "publishDue">,
@@ -23,6 +27,11 @@ export function createScheduledPosts(
   let running: Promise<unknown> | undefined;
   let started = false;
   let log: FastifyBaseLogger | undefined;
+  /** Times a schedule set here falls due (ms): a pass runs at the earliest, then at the next. */
+  const due = new Set<number>();
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A pass was asked for while one ran: another follows at once. */
+  let again = false;
 
   /** One pass: the ids it published (the content version moves only when there are some). */
   async function publishDue(now = new Date()): Promise<string[]> {
@@ -39,12 +48,48 @@ export function createScheduledPosts(
       .catch((error) => log?.error({ err: error }, "scheduled publication pass failed"))
       .finally(() => {
         running = undefined;
-        if (started) timer = setTimeout(pass, pollMs);
+        if (started) timer = setTimeout(pass, again ? 0 : pollMs);
+        again = false;
       });
+  }
+
+  /** A pass now (after the one under way, if any). */
+  function passNow() {
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    pass();
+  }
+
+  /** The timer for the earliest due time; when it fires, a pass for every time that has come. */
+  function armDue() {
+    clearTimeout(dueTimer);
+    if (!started || due.size === 0) return;
+    const earliest = Math.min(...due);
+    dueTimer = setTimeout(
+      () => {
+        const now = Date.now();
+        for (const time of due) if (time <= now) due.delete(time);
+        if (earliest <= now) passNow();
+        armDue();
+      },
+      Math.max(0, earliest - Date.now()),
+    );
+  }
+
+  /** Something scheduled on this instance falls due at `at`: a pass runs then. */
+  function dueAt(at: Date) {
+    const time = at.getTime();
+    if (!started || Number.isNaN(time) || time - Date.now() > LONGEST_TIMER_MS) return;
+    due.add(time);
+    armDue();
   }
 
   return {
     publishDue,
+    dueAt,
     start(logger?: FastifyBaseLogger) {
       if (started) return;
       log = logger;
@@ -54,6 +99,8 @@ export function createScheduledPosts(
     async stop() {
       started = false;
       clearTimeout(timer);
+      clearTimeout(dueTimer);
+      due.clear();
       await running;
     },
   };

@@ -154,7 +154,17 @@ const stable = (value: unknown): string =>
     isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 
-export function createSiteContentService(db: Database, { content }: { content: ContentVersion }) {
+export function createSiteContentService(
+  db: Database,
+  {
+    content,
+    scheduled = () => {},
+  }: {
+    content: ContentVersion;
+    /** A publication set for `at` (the scheduler is woken then: it appears on time). */
+    scheduled?: (at: Date) => void;
+  },
+) {
   /** The published documents read at a content version: dropped as soon as it moves. */
   let cache: { version: number; documents: Map<SiteDocumentKey, Promise<unknown>> } = {
     version: content.current,
@@ -349,7 +359,8 @@ export function createSiteContentService(db: Database, { content }: { content: C
       );
       return saved;
     });
-    if (!at) announce([key]);
+    if (at) scheduled(at);
+    else announce([key]);
     return stateOf(key, row);
   }
 
