@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { configOrExit } from "./config";
 import { loggableError } from "./log-safety";
+import { preloadedClock } from "./pages/clock";
 import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
 import { openKeyring } from "./secrets/key-file";
 import { SecretsKeyError } from "./secrets/keyring";
@@ -33,6 +34,8 @@ const pages = import(pathToFileURL(SERVER_BUILD_FILE).href).then((build: ServerB
   build,
   clientDir: CLIENT_BUILD_DIR,
   mode: "production" as const,
+  // A browser test's frozen clock for "open now" (server/pages/clock.ts); none in production.
+  clock: preloadedClock(),
 }));
 // startServer awaits both (and closes the database when the pages or the app fail).
 database.catch(() => {});

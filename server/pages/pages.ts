@@ -57,6 +57,8 @@ export interface PagesOptions {
   mode: "production" | "development";
   /** Development only: Vite's connect middleware (modules, HMR, CSS). */
   devMiddleware?: import("vite").Connect.Server;
+  /** The time "open now" is filled for (clock.ts: a browser test's frozen clock); now without it. */
+  clock?: () => Date;
 }
 
 /** The page's URL; a Host header that is no host name (e.g. `a b`) is the client's error. */
@@ -165,13 +167,14 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   if (cache) app.decorate("pageCache", cache);
   // Each response's own values (form-token.ts): a fresh form token, and "open now" at this minute
   // from the published opening hours (a cached page is dropped when they change).
+  const clock = options.clock ?? (() => new Date());
   const tokens = async (): Promise<TokenIssuer> => {
     const [issue, details] = await Promise.all([
       services.spam.tokenIssuer(),
       services.siteContent.published("site-details"),
     ]);
     return (placeholder) =>
-      placeholder === OPEN_NOW_PLACEHOLDER ? escapeHtmlText(openNowText(details, new Date())) : issue();
+      placeholder === OPEN_NOW_PLACEHOLDER ? escapeHtmlText(openNowText(details, clock())) : issue();
   };
 
   const allowance = enquiryAllowances(app, services.config.enquiryRateLimit);
