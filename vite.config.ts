@@ -100,7 +100,7 @@ const PAGE_SCRIPT_MODULE = "virtual:page-script";
  * its own with esbuild: no React, no shared chunk, one small immutable file. `virtual:page-script`
  * is its address (`/assets/page-<hash>.js`; both builds bundle the same source, so both name the
  * same file); the client build writes it. In development Vite serves the source itself.
- * docs/decisions/0041-html-first-pages.md.
+ * docs/decisions/0043-html-first-pages.md.
  */
 function pageScript(): Plugin {
   let serve = false;

@@ -52,7 +52,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
  * Which scripts a document carries. A public page runs React only when it has a form
  * (common/pages.ts `hydrate`); the others are HTML with the page script (app/page-script), which
  * every public page loads for its header, menu, theme, consent, search and popup. React, once
- * running in a browser, keeps its scripts. docs/decisions/0041-html-first-pages.md.
+ * running in a browser, keeps its scripts. docs/decisions/0043-html-first-pages.md.
  */
 function useDocumentScripts() {
   const matches = useMatches();

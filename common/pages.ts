@@ -5,7 +5,7 @@
  * draws more than one page; `pattern` is the route's own when it answers more addresses (the
  * quote's steps). Blog posts and the catch-all are routes of their own (app/routes.ts).
  * `hydrate` marks the pages with a form: only they run React in the browser; every other public
- * page is HTML with the small page script (docs/decisions/0041-html-first-pages.md).
+ * page is HTML with the small page script (docs/decisions/0043-html-first-pages.md).
  */
 export const PAGE_REGISTRY = [
   { path: "/", module: "routes/home.tsx" },

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { hydratesPage } from "../common/pages.ts";
 import { sitemapPages } from "./bench-lib.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
@@ -74,7 +75,11 @@ console.table(
 const broken = [];
 for (const { path, javascript, css } of rows) {
   const [key, budget] =
-    path === "/" ? ["home", budgets.javascript.home] : ["publicPage", budgets.javascript.publicPage];
+    path === "/"
+      ? ["home", budgets.javascript.home]
+      : hydratesPage(path)
+        ? ["publicPage", budgets.javascript.publicPage]
+        : ["pageWithoutForm", budgets.javascript.pageWithoutForm];
   if (javascript > budget.kb * KB)
     broken.push(
       `JavaScript budget broken: ${path} loads ${kb(javascript)} KB of JavaScript (brotli), budget ${budget.kb} KB (budgets.json javascript.${key}).`,

@@ -41,7 +41,7 @@ const VISIT_KEY = "tab-visit";
 
 /**
  * The tab's landing page, the domain it came from and its utm_ values. Public pages are documents
- * of their own (docs/decisions/0041-html-first-pages.md), so the first page of the tab keeps them in
+ * of their own (docs/decisions/0043-html-first-pages.md), so the first page of the tab keeps them in
  * sessionStorage, which goes with the tab like this module's memory did; nothing is kept when the
  * browser asks not to be tracked, and nothing leaves the tab but with a form.
  */

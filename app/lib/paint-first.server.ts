@@ -38,7 +38,7 @@ const ACTIVATE = [
   // module script, recreated (a script element only runs once it is inserted), finds them ready.
   "const run=async()=>{const ss=[...document.querySelectorAll('script[type=\"text/x-module\"]')];",
   'const entry=ss.map(s=>/import\\("([^"]+)"\\)/.exec(s.textContent)?.[1]).find(Boolean);',
-  // A page without React Router's entry (no React: docs/decisions/0041-html-first-pages.md)
+  // A page without React Router's entry (no React: docs/decisions/0043-html-first-pages.md)
   // imports its page script alone.
   'for(const l of document.querySelectorAll(\'link[rel="modulepreload"]\')){if(entry?l.getAttribute("href")===entry:!l.hasAttribute("data-page-script"))continue;',
   "try{await import(l.href)}catch{}await new Promise(r=>setTimeout(r))}",

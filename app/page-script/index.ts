@@ -2,7 +2,7 @@
  * The public pages' script: the header, menu, theme, cookie consent, search and landing popup,
  * which all work as HTML and are enhanced here. Every public page loads it after its first paint
  * (app/lib/paint-first.server.ts); pages without a form load nothing else, and no React.
- * docs/decisions/0041-html-first-pages.md.
+ * docs/decisions/0043-html-first-pages.md.
  */
 import { enhanceConsent } from "./consent";
 import { enhanceMenu } from "./menu";

@@ -111,7 +111,7 @@ describe("critical stylesheet of cached pages", () => {
             .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
             .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
         }));
-        // / has the page script alone (no React: docs/decisions/0041-html-first-pages.md); /contact
+        // / has the page script alone (no React: docs/decisions/0043-html-first-pages.md); /contact
         // React Router's modules too.
         expect(scripts.length, path).toBeGreaterThan(path === "/" ? 0 : 3);
         // The page script, React Router's module script and preloads stay inert until then

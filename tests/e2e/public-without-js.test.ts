@@ -5,7 +5,7 @@ import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
 /**
  * The page-wide controls with HTML alone (JavaScript off), and what each kind of public page runs
- * (docs/decisions/0041-html-first-pages.md).
+ * (docs/decisions/0043-html-first-pages.md).
  */
 let browser: Browser;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { isNavLinkActive, NAV_LINKS } from "~/content/navigation";
 /**
  * The five header links; the current one carries `aria-current="page"` and an underline bar.
  * Plain links: each page is a document of its own, served from the page cache and prerendered
- * when the visitor is about to follow it (docs/decisions/0041-html-first-pages.md).
+ * when the visitor is about to follow it (docs/decisions/0043-html-first-pages.md).
  */
 export function NavLinks({ vertical = false }: { vertical?: boolean }) {
   const { pathname } = useLocation();

@@ -21,7 +21,7 @@ export function LogoLink() {
 /**
  * The public header: HTML that works without JavaScript (links, GET search form, the menu as a
  * popover); the page script (app/page-script) adds the rest on every public page, with or without
- * React. docs/decisions/0041-html-first-pages.md.
+ * React. docs/decisions/0043-html-first-pages.md.
  */
 export function Navbar() {
   return (
