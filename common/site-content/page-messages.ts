@@ -54,6 +54,9 @@ export const SITE_DOCUMENT_TEXTS = {
   unpublished: "The draft has changes that are not published",
   scheduled: (when: string) => `Scheduled for ${when}`,
   savedBy: (who: string, when: string) => `Last saved by ${who}, ${when}`,
-  autosaved: "Draft saved automatically",
+  saving: "Saving…",
+  saved: "Saved",
+  restoredFromTab:
+    "Your changes not yet saved were kept in this tab and are back: save or publish them to keep them",
   reasons: { saved: "Saved", published: "Published", scheduled: "Scheduled", restored: "Restored" },
 } as const;

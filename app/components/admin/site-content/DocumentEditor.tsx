@@ -5,8 +5,12 @@ import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { BackLink } from "~/components/admin/BackLink";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { ErrorSummary } from "~/components/enquiry/FormParts";
+import { clearTab, keepInTab, keptInTab, sameDocument, settledDraft } from "~/lib/site-document-draft";
 import { withValueAt } from "~/lib/site-document-form";
 import { DocumentActions, DocumentStatus, RevisionList } from "./DocumentActions";
+
+const T = SITE_DOCUMENT_TEXTS;
+
 import { fieldId } from "./DocumentFields";
 
 /** How long after the last keystroke the draft saves itself. */
@@ -30,7 +34,10 @@ export interface DocumentFieldsProps {
  * status, the action's message, a refusal (a colleague's save since: their name, nothing of theirs
  * overwritten), GOV.UK's summary of each field's message, the document's own fields (`children`:
  * controls named by their dotted paths, so the form posts the document, JavaScript or not),
- * autosave while typing, the publishing buttons (DocumentActions) and the revisions to restore.
+ * autosave while typing ("Saving…" / "Saved" in a status), the publishing buttons
+ * (DocumentActions) and the revisions to restore. No word is lost: what is not confirmed by the
+ * server is kept in the tab (site-document-draft.ts) and brought back after a reload with a
+ * notice, and a save's answer never overwrites a field changed since the save was sent.
  * The route's action is site-document-action.server.ts's.
  */
 export function DocumentEditor({
@@ -52,38 +59,87 @@ export function DocumentEditor({
   const autosave = useFetcher();
   const autosaved = answerOf(autosave.data);
   const [value, setValue] = useState<unknown>(state.draft);
+  // Changes made (a count), and how many of them the server has confirmed.
   const [edited, setEdited] = useState(0);
-  const [formKey, setFormKey] = useState(0);
+  const [confirmed, setConfirmed] = useState(0);
+  const [restored, setRestored] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-
-  // A deliberate action's answer is the draft as the server keeps it now (new pictures' ids, a restored revision).
-  useEffect(() => {
-    if (answer?.ok) {
-      setValue(answer.state.draft);
-      setFormKey((k) => k + 1);
-    }
-  }, [answer]);
+  const current = useRef({ value, edited });
+  current.current = { value, edited };
+  // Fields changed since the deliberate save under way was sent, and the change count it carried.
+  const touched = useRef<string[]>([]);
+  const pickedFiles = useRef(new Set<string>());
+  const deliberateAt = useRef(0);
+  const autosaveAt = useRef(0);
 
   const version = Math.max(
     state.version,
     answer?.ok ? answer.state.version : 0,
     autosaved?.ok ? autosaved.state.version : 0,
   );
+
+  // Words kept in this tab and not confirmed by the server (a reload, a crash): brought back, once
+  // as the screen opens (the route remounts the editor per document).
+  const opened = useRef(state);
+  useEffect(() => {
+    const { key, version: at, draft } = opened.current;
+    const kept = keptInTab(key, at);
+    if (kept === undefined || sameDocument(kept, draft)) return clearTab(key);
+    setValue(kept);
+    setEdited((n) => n + 1);
+    setRestored(true);
+  }, []);
+
+  // What is not confirmed yet stays in the tab, with the version it was made from.
+  useEffect(() => {
+    if (edited > confirmed) keepInTab(state.key, { version, value });
+    else if (edited > 0) clearTab(state.key);
+  }, [state.key, version, value, edited, confirmed]);
+
+  // A deliberate action sent (Save, Publish, Schedule, Restore…): changes from now on are kept over its answer.
+  useEffect(() => {
+    if (navigation.state !== "submitting") return;
+    touched.current = [];
+    pickedFiles.current.clear();
+    deliberateAt.current = current.current.edited;
+  }, [navigation.state]);
+
+  // Its answer is the draft as the server keeps it now (new pictures' ids, a restored revision),
+  // with every field changed since it was sent kept as typed; the files it stored are cleared.
+  useEffect(() => {
+    if (!answer?.ok) return;
+    const next = settledDraft(answer.state.draft, current.current.value, touched.current);
+    setValue(next);
+    setConfirmed((n) => Math.max(n, deliberateAt.current));
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])
+      if (!pickedFiles.current.has(input.name)) input.value = "";
+  }, [answer]);
+
+  useEffect(() => {
+    if (autosaved?.ok) setConfirmed((n) => Math.max(n, autosaveAt.current));
+  }, [autosaved]);
+
   // A refused autosave (a colleague saved since) stops autosave: the next one would be refused too.
   const stopped = autosaved !== undefined && !autosaved.ok && !autosaved.fieldErrors;
 
-  // Autosave: the form as typed (no files: a picture is sent once, by a deliberate save).
+  // Autosave: the form as typed (no files: a picture is sent once, by a deliberate save), never
+  // beside a deliberate action (both would be made from the same version).
   useEffect(() => {
-    if (!edited || stopped) return;
+    if (edited <= confirmed || stopped || busy) return;
     const timer = setTimeout(() => {
       if (!formRef.current) return;
       const form = new FormData(formRef.current);
       for (const name of [...form.keys()]) if (name.endsWith(".file")) form.delete(name);
       form.set("intent", "autosave");
+      autosaveAt.current = edited;
       autosave.submit(form, { method: "post", encType: "multipart/form-data" });
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [edited, stopped, autosave.submit]);
+  }, [edited, confirmed, stopped, busy, autosave.submit]);
+
+  const saving = autosave.state !== "idle" || navigation.state === "submitting";
+  const settled = edited <= confirmed && (edited > 0 || answer?.ok || autosaved?.ok);
+  const saveStatus = saving ? T.saving : settled ? T.saved : "";
 
   const refusal = answer && !answer.ok ? answer : autosaved && !autosaved.ok ? autosaved : undefined;
   const errors: Record<string, string> = refusal?.fieldErrors ?? {};
@@ -102,13 +158,12 @@ export function DocumentEditor({
           <DocumentStatus state={shown} />
         </div>
       </div>
+      <p role="status" id="document-save-status" className="min-h-5 text-sm text-muted">
+        {saveStatus}
+      </p>
       <div aria-live="polite" className="flex flex-col gap-2">
+        {restored && <p className="card font-semibold">{T.restoredFromTab}</p>}
         {answer?.ok && answer.message && <p className="card font-semibold">{answer.message}</p>}
-        {autosave.state === "idle" && autosaved?.ok && (
-          <p className="text-sm text-muted" data-testid="document-autosaved">
-            {SITE_DOCUMENT_TEXTS.autosaved}
-          </p>
-        )}
         {refusal && !refusal.fieldErrors && (
           <p role="alert" className="card font-semibold text-[var(--color-danger)]">
             {refusal.error}
@@ -117,8 +172,11 @@ export function DocumentEditor({
       </div>
       <ErrorSummary id="document-errors" errors={summary} level={2} />
       <Form
-        key={formKey}
         ref={formRef}
+        onChange={(event) => {
+          const input = event.target as unknown as HTMLInputElement;
+          if (input.type === "file") pickedFiles.current.add(input.name);
+        }}
         method="post"
         encType="multipart/form-data"
         className="flex flex-col gap-6"
@@ -129,8 +187,9 @@ export function DocumentEditor({
           value,
           errors,
           onChange: (path, next) => {
-            setValue((current: unknown) => withValueAt(current, path, next));
+            setValue((was: unknown) => withValueAt(was, path, next));
             setEdited((n) => n + 1);
+            touched.current.push(path);
           },
         })}
         <DocumentActions state={shown} busy={busy} />
