@@ -20,8 +20,8 @@ import { integrationRoutes } from "./integrations";
 import { registerOpenApi } from "./openapi";
 import { popupRoutes } from "./popups";
 import { privacyRoutes } from "./privacy";
-import { siteContentRoutes } from "./site-content";
 import { signInPasskeyRoutes } from "./sign-in-passkey";
+import { siteContentRoutes } from "./site-content";
 import { spamRoutes } from "./spam";
 
 /**
