@@ -39,9 +39,10 @@ describe.each(TEST_DATABASES)("sudo mode on %s", (kind) => {
   /** Two-factor sign-in on for the account (enrolling needs no confirmation): its secret. */
   async function enrol(token: string) {
     const { secret } = (await call("POST", "/api/admin/two-factor/start", token)).json().data;
-    const confirmed = await call("POST", "/api/admin/two-factor/confirm", token, { code: codeFor(secret) });
+    const code = codeFor(secret);
+    const confirmed = await call("POST", "/api/admin/two-factor/confirm", token, { code });
     expect(confirmed.statusCode).toBe(200);
-    return { secret, recoveryCodes: confirmed.json().data.recoveryCodes as string[] };
+    return { secret, code, recoveryCodes: confirmed.json().data.recoveryCodes as string[] };
   }
 
   /** The account's audit entries, oldest first: [action, target label]. */
@@ -75,9 +76,10 @@ describe.each(TEST_DATABASES)("sudo mode on %s", (kind) => {
 
   it("a current authentication code confirms too; a used or wrong one does not", async () => {
     const { token } = await account();
-    const { secret } = await enrol(token);
-    // The code that confirmed enrolment is used.
-    const replayed = await sudo(token, { code: codeFor(secret) });
+    const { secret, code } = await enrol(token);
+    // The code that confirmed enrolment is used (that code itself: a code made now would be the
+    // next 30 s step's, not used yet, whenever enrolment fell at the end of a step).
+    const replayed = await sudo(token, { code });
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json().message).toBe(SUDO_MESSAGES.wrong);
     expect((await sudo(token, { code: codeFor(secret, 30_000) })).statusCode).toBe(200);
