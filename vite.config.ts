@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { build as esbuild } from "esbuild";
-import type { ChunkingContext } from "rolldown";
+import { type ChunkingContext, rolldown } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { sharedResolve } from "./vitest.shared.ts";
 
@@ -92,57 +91,83 @@ function iconUsers(id: string, ctx: ChunkingContext): string[] | undefined {
   return [...users];
 }
 
-const PAGE_SCRIPT_ENTRY = "app/page-script/index.ts";
-const PAGE_SCRIPT_MODULE = "virtual:page-script";
-
 /**
- * The public pages' own script (app/page-script: menu, theme, consent, search, popup), bundled on
- * its own with esbuild: no React, no shared chunk, one small immutable file. `virtual:page-script`
- * is its address (`/assets/page-<hash>.js`; both builds bundle the same source, so both name the
- * same file); the client build writes it. In development Vite serves the source itself.
+ * The public pages' own scripts, each bundled on its own with rolldown (one file, no chunks): no React Router, no shared
+ * chunk, one immutable file each. `virtual:page-script` is the page script's address
+ * (app/page-script: menu, theme, consent, search, popup; no React), `virtual:island-<name>` an
+ * island's (app/islands/<name>.client.tsx: React and react-dom hydrating one form alone). Both
+ * builds bundle the same source, so both name the same file (`/assets/<name>-<hash>.js`); the
+ * client build writes it. In development Vite serves the source itself.
  * docs/decisions/0043-html-first-pages.md.
  */
-function pageScript(): Plugin {
+const PAGE_SCRIPTS: Record<string, { entry: string; name: string }> = {
+  "virtual:page-script": { entry: "app/page-script/index.ts", name: "page" },
+  "virtual:island-enquiry-form": {
+    entry: "app/islands/enquiry-form.client.tsx",
+    name: "island-enquiry-form",
+  },
+};
+
+function pageScripts(): Plugin {
   let serve = false;
   let ssr = false;
-  let bundled: Promise<{ code: string; fileName: string }> | undefined;
-  const bundle = () =>
-    (bundled ??= esbuild({
-      entryPoints: [PAGE_SCRIPT_ENTRY],
-      bundle: true,
-      write: false,
-      format: "esm",
-      minify: true,
-      target: "es2020",
-      legalComments: "none",
-      logLevel: "warning",
-    }).then((result) => {
-      const code = result.outputFiles[0].text;
-      const hash = createHash("sha256").update(code).digest("base64url").slice(0, 10).replace(/[-_]/g, "0");
-      return { code, fileName: `assets/page-${hash}.js` };
-    }));
+  const bundled = new Map<string, Promise<{ code: string; fileName: string }>>();
+  const bundle = (id: string) => {
+    const { entry, name } = PAGE_SCRIPTS[id];
+    let result = bundled.get(id);
+    if (!result) {
+      result = rolldown({
+        input: entry,
+        platform: "browser",
+        tsconfig: "tsconfig.json",
+        transform: {
+          jsx: "react-jsx",
+          define: { "process.env.NODE_ENV": '"production"', "import.meta.env.SSR": "false" },
+        },
+        // lucide-react's "use client" means nothing in a bundle.
+        onLog: (level, log, handler) => {
+          if (log.code !== "MODULE_LEVEL_DIRECTIVE") handler(level, log);
+        },
+      })
+        .then((bundler) => bundler.generate({ format: "esm", minify: true, legalComments: "none" }))
+        .then(({ output }) => {
+          const code = output[0].code;
+          const hash = createHash("sha256")
+            .update(code)
+            .digest("base64url")
+            .slice(0, 10)
+            .replace(/[-_]/g, "0");
+          return { code, fileName: `assets/${name}-${hash}.js` };
+        });
+      bundled.set(id, result);
+    }
+    return result;
+  };
   return {
-    name: "page-script",
+    name: "page-scripts",
     configResolved(config) {
       serve = config.command === "serve";
       ssr = Boolean(config.build.ssr);
     },
-    resolveId: (id) => (id === PAGE_SCRIPT_MODULE ? `\0${PAGE_SCRIPT_MODULE}` : undefined),
+    resolveId: (id) => (id in PAGE_SCRIPTS ? `\0${id}` : undefined),
     async load(id) {
-      if (id !== `\0${PAGE_SCRIPT_MODULE}`) return undefined;
-      if (serve) return `export default ${JSON.stringify(`/${PAGE_SCRIPT_ENTRY}`)};`;
-      return `export default ${JSON.stringify(`/${(await bundle()).fileName}`)};`;
+      const script = id.startsWith("\0") ? id.slice(1) : "";
+      if (!(script in PAGE_SCRIPTS)) return undefined;
+      if (serve) return `export default ${JSON.stringify(`/${PAGE_SCRIPTS[script].entry}`)};`;
+      return `export default ${JSON.stringify(`/${(await bundle(script)).fileName}`)};`;
     },
     async generateBundle() {
       if (serve || ssr) return;
-      const { code, fileName } = await bundle();
-      this.emitFile({ type: "asset", fileName, source: code });
+      for (const id of Object.keys(PAGE_SCRIPTS)) {
+        const { code, fileName } = await bundle(id);
+        this.emitFile({ type: "asset", fileName, source: code });
+      }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), pageScript()],
+  plugins: [tailwindcss(), reactRouter(), pageScripts()],
   resolve: sharedResolve,
   // Bundled into the server build, tree-shaken to what the pages use: imported from node_modules
   // at every start, lucide-react cost the server about 200 ms of CPU, and zod its hundred-odd

@@ -1,6 +1,7 @@
+import enquiryFormIslandUrl from "virtual:island-enquiry-form";
 import pageScriptUrl from "virtual:page-script";
 import { ERROR_SCREEN_HEADING } from "@common/messages";
-import { hydratesPage } from "@common/pages";
+import { hydratesPage, type PageIsland, pageIsland } from "@common/pages";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -48,10 +49,14 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
 // Neither value changes while the visitor moves around; the consent store takes over in the browser.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
+/** Each island's script (vite.config.ts `pageScripts`). */
+const ISLAND_SCRIPTS: Record<PageIsland, string> = { "enquiry-form": enquiryFormIslandUrl };
+
 /**
- * Which scripts a document carries. A public page runs React only when it has a form
- * (common/pages.ts `hydrate`); the others are HTML with the page script (app/page-script), which
- * every public page loads for its header, menu, theme, consent, search and popup. React, once
+ * Which scripts a document carries. A public page runs React Router only for the quote wizard
+ * (common/pages.ts `hydrate`); a page with a contact or tankering form hydrates that form alone as
+ * an island (`island`); the others are HTML with the page script (app/page-script), which every
+ * public page loads for its header, menu, theme, consent, search and popup. React Router, once
  * running in a browser, keeps its scripts. docs/decisions/0043-html-first-pages.md.
  */
 function useDocumentScripts() {
@@ -59,12 +64,13 @@ function useDocumentScripts() {
   const { pathname } = useLocation();
   const publicPage = matches.some((match) => match.id === "routes/public-layout");
   const react = typeof document !== "undefined" || !publicPage || hydratesPage(pathname);
-  return { publicPage, react };
+  const island = publicPage && !react ? pageIsland(pathname) : undefined;
+  return { publicPage, react, islandScript: island && ISLAND_SCRIPTS[island] };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { publicPage, react } = useDocumentScripts();
+  const { publicPage, react, islandScript } = useDocumentScripts();
   return (
     // The theme class is set by the bootstrap script before React hydrates.
     <html lang="en-GB" suppressHydrationWarning>
@@ -87,6 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             {/* Turned on and run after the first paint (app/lib/paint-first.server.ts). */}
             <link rel="modulepreload" href={pageScriptUrl} data-page-script="" />
+            {/* Imported after the page script: the form's island (app/islands). */}
+            {islandScript && <link rel="modulepreload" href={islandScript} data-page-script="" />}
             <script
               type="speculationrules"
               nonce={nonce}

@@ -4,17 +4,18 @@
  * them, insights counts them and the browser tests visit each. `id` names a route whose module
  * draws more than one page; `pattern` is the route's own when it answers more addresses (the
  * quote's steps). Blog posts and the catch-all are routes of their own (app/routes.ts).
- * `hydrate` marks the pages with a form: only they run React in the browser; every other public
- * page is HTML with the small page script (docs/decisions/0043-html-first-pages.md).
+ * `hydrate` marks the page that runs React Router in the browser (the quote wizard); `island` the
+ * pages whose form alone runs React, as an island (app/islands); every other public page is HTML
+ * with the small page script (docs/decisions/0043-html-first-pages.md).
  */
 export const PAGE_REGISTRY = [
   { path: "/", module: "routes/home.tsx" },
   { path: "/about", module: "routes/about.tsx" },
   { path: "/services", module: "routes/services.tsx" },
-  { path: "/services/2", module: "routes/services-tankering.tsx", hydrate: true },
+  { path: "/services/2", module: "routes/services-tankering.tsx", island: "enquiry-form" },
   { path: "/sustainability", module: "routes/sustainability.tsx" },
-  { path: "/contact", module: "routes/contact.tsx", id: "contact", hydrate: true },
-  { path: "/contact/2", module: "routes/contact.tsx", id: "contact-2", hydrate: true },
+  { path: "/contact", module: "routes/contact.tsx", id: "contact", island: "enquiry-form" },
+  { path: "/contact/2", module: "routes/contact.tsx", id: "contact-2", island: "enquiry-form" },
   { path: "/blog", module: "routes/blog/list.tsx" },
   { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*", hydrate: true },
   { path: "/legal/privacy-policy", module: "routes/privacy-policy.tsx" },
@@ -24,7 +25,11 @@ export const PAGE_REGISTRY = [
   id?: string;
   pattern?: string;
   hydrate?: boolean;
+  island?: PageIsland;
 }>;
+
+/** The islands a public page may hydrate (app/islands/<name>.client.tsx). */
+export type PageIsland = "enquiry-form";
 
 /** The public pages at fixed addresses, from the registry. */
 export const PUBLIC_PAGES = PAGE_REGISTRY.map((page) => page.path);
@@ -43,11 +48,20 @@ export const isKnownPagePath = (pathname: string) => FIXED.has(pathname) || BLOG
 
 const HYDRATED = new Set<string>(PAGE_REGISTRY.filter((page) => "hydrate" in page).map((page) => page.path));
 
-/** Whether a public page runs React in the browser (it has a form): the quote's steps too. */
+const ISLANDS = new Map<string, PageIsland>(
+  PAGE_REGISTRY.flatMap((page) => ("island" in page ? [[page.path, page.island]] : [])),
+);
+
+const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
+/** Whether a public page runs React Router in the browser (the quote wizard, each of its steps). */
 export function hydratesPage(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pagePath(pathname);
   return HYDRATED.has(path) || QUOTE_STEP_PAGES.some((step) => step === path);
 }
+
+/** The island a public page hydrates alone (its form), if any. */
+export const pageIsland = (pathname: string): PageIsland | undefined => ISLANDS.get(pagePath(pathname));
 
 /** The id of the route that answers every other path with the home page. */
 export const CATCH_ALL_ROUTE_ID = "catch-all";

@@ -1,11 +1,12 @@
 /**
- * The few lucide icons the page script draws (app/page-script), as SVG text: the same drawing
+ * The few lucide icons the page script and the form islands draw (app/page-script, app/islands), as SVG text: the same drawing
  * lucide-react makes, without React.
  */
 const ICONS = {
   search: '<path d="m21 21-4.34-4.34"/><circle cx="11" cy="11" r="8"/>',
   x: '<path d="M18 6 6 18"/><path d="m6 6 12 12"/>',
   circleCheck: '<circle cx="12" cy="12" r="10"/><path d="m9 12 2 2 4-4"/>',
+  circleX: '<circle cx="12" cy="12" r="10"/><path d="m15 9-6 6"/><path d="m9 9 6 6"/>',
   info: '<circle cx="12" cy="12" r="10"/><path d="M12 16v-4"/><path d="M12 8h.01"/>',
 } as const;
 

@@ -6,6 +6,7 @@
  */
 import { enhanceConsent } from "./consent";
 import { enhanceMenu } from "./menu";
+import { showKeptMessages } from "./messages";
 import { enhancePopup } from "./popup";
 import { reactRuns } from "./react";
 import { enhanceSearch } from "./search";
@@ -19,6 +20,8 @@ enhanceSearch();
 enhancePopup();
 keepQuoteScroll();
 rememberVisit();
-// A page without React is interactive now (React marks its own pages once hydrated): tests wait
-// for it, CSS may use it.
-if (!reactRuns()) document.documentElement.dataset.hydrated = "true";
+showKeptMessages();
+// A page without React is interactive now (React marks its own pages once hydrated, a form island
+// once it has hydrated: app/islands): tests wait for it, CSS may use it.
+if (!reactRuns() && !document.querySelector("[data-island]"))
+  document.documentElement.dataset.hydrated = "true";

@@ -1,5 +1,11 @@
-/** The page script's address (vite.config.ts `pageScript`): `/assets/page-<hash>.js` once built. */
+/** The page script's address (vite.config.ts `pageScripts`): `/assets/page-<hash>.js` once built. */
 declare module "virtual:page-script" {
+  const url: string;
+  export default url;
+}
+
+/** The enquiry form island's address (vite.config.ts `pageScripts`): `/assets/island-enquiry-form-<hash>.js`. */
+declare module "virtual:island-enquiry-form" {
   const url: string;
   export default url;
 }

@@ -10,7 +10,7 @@ import {
 import type { SiteDetails } from "@common/site-content/site-details-defaults";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useLocation } from "react-router";
-import { ContactForm } from "~/components/enquiry/ContactForm";
+import { EnquiryFormPanel } from "~/components/enquiry/EnquiryFormPanel";
 import { OpenNow } from "~/components/OpenNow";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
@@ -143,7 +143,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <div className="container-page grid gap-8 lg:grid-cols-[0.8fr_1.2fr]">
           <ContactDetails site={site} />
           <FormPanel id="contact-enquiry" title={words.formTitle} intro={page.formIntro}>
-            <ContactForm labelledBy="contact-enquiry-title" />
+            <EnquiryFormPanel kind="contact" labelledBy="contact-enquiry-title" />
           </FormPanel>
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { Phone } from "lucide-react";
-import { TankeringForm } from "~/components/enquiry/TankeringForm";
+import { EnquiryFormPanel } from "~/components/enquiry/EnquiryFormPanel";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
 import { PagePicture } from "~/components/PagePicture";
 import { enquiryAction } from "~/lib/enquiry-action.server";
@@ -108,7 +108,7 @@ export default function ServicesTankering({ loaderData }: Route.ComponentProps) 
       <div className="section">
         <div className="container-page max-w-3xl">
           <FormPanel id="tankering-enquiry" title={form.title} intro={form.intro}>
-            <TankeringForm labelledBy="tankering-enquiry-title" />
+            <EnquiryFormPanel kind="tankering" labelledBy="tankering-enquiry-title" />
           </FormPanel>
         </div>
       </div>

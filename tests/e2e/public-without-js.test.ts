@@ -118,9 +118,38 @@ describe("what a page runs", () => {
     await context.close();
   });
 
-  it("a page with a form hydrates React and runs the page script too", async () => {
+  it("a page with a contact or tankering form hydrates the form alone: the page script and the form's island, no React Router", async () => {
+    for (const path of ["/contact", "/contact/2", "/services/2"]) {
+      const { page, context, errors } = await newPage(browser);
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") warnings.push(message.text());
+      });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(scripts, path).toHaveLength(2);
+      expect(scripts[0], path).toMatch(/^\/assets\/page-[\w-]+\.js$/);
+      expect(scripts[1], path).toMatch(/^\/assets\/island-enquiry-form-[\w-]+\.js$/);
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+      // The island hydrated: typing clears the message the form shows as the visitor types.
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByTestId("form-error").textContent(), path).resolves.not.toBe("");
+      await page.getByLabel("Name", { exact: true }).fill("Ada");
+      await expect(page.getByTestId("form-error").textContent(), path).resolves.toBe("");
+      expect(errors, path).toEqual([]);
+      expect(warnings, path).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("the quote wizard hydrates React Router and runs the page script too", async () => {
     const { page, context, errors } = await newPage(browser);
-    await page.goto("/contact");
+    await page.goto("/quote");
     await waitForHydration(page);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
     // The header's controls are the page script's there too.

@@ -2,10 +2,9 @@ import { REFERENCE_TEXT } from "@common/confirmation";
 import { contactSchema } from "@common/enquiries";
 import { CONTACT_MESSAGES } from "@common/enquiry-messages";
 import { REFERENCE_MS } from "@common/ui";
-import { useNavigate } from "react-router";
 import { isActionable } from "~/lib/enquiry-api";
-import { useMessages } from "~/lib/messages";
-import { EnquiryForm, type FieldSpec } from "./EnquiryForm";
+import { keepMessagesForNextPage, showMessage } from "~/page-script/messages";
+import { EnquiryForm, type EnquiryFormPage, type FieldSpec } from "./EnquiryForm";
 
 const FIELDS: FieldSpec<"name" | "email" | "company" | "phone" | "message">[] = [
   { name: "name", label: "Name", autoComplete: "name" },
@@ -15,23 +14,30 @@ const FIELDS: FieldSpec<"name" | "email" | "company" | "phone" | "message">[] = 
   { name: "message", label: "Message", type: "textarea" },
 ];
 
-/** The contact form on /contact and /contact/2. Success resets it and goes home. */
-export function ContactForm({ labelledBy }: { labelledBy: string }) {
-  const { add } = useMessages();
-  const navigate = useNavigate();
+/**
+ * The contact form on /contact and /contact/2. Success resets it and goes home, where the home
+ * page shows its toast and the reference.
+ */
+export function ContactForm({ labelledBy, ...page }: EnquiryFormPage & { labelledBy: string }) {
   return (
     <EnquiryForm
+      {...page}
       kind="contact"
+      idPrefix="contact-form"
       labelledBy={labelledBy}
       fields={FIELDS}
       successText={CONTACT_MESSAGES.success}
       schema={contactSchema}
       onSuccess={(reference) => {
-        add(CONTACT_MESSAGES.success, "success");
-        if (reference) add(REFERENCE_TEXT.yours(reference), "alert", REFERENCE_MS);
-        navigate("/");
+        keepMessagesForNextPage([
+          [CONTACT_MESSAGES.success, "success"],
+          ...(reference ? [[REFERENCE_TEXT.yours(reference), "alert", REFERENCE_MS] as const] : []),
+        ]);
+        location.assign("/");
       }}
-      onFailure={(result) => add(isActionable(result) ? result.message : CONTACT_MESSAGES.failure, "error")}
+      onFailure={(result) =>
+        showMessage(isActionable(result) ? result.message : CONTACT_MESSAGES.failure, "error")
+      }
     />
   );
 }

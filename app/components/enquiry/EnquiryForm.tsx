@@ -4,15 +4,13 @@ import { FORM_TEXT } from "@common/enquiry-messages";
 import type { EnquiryKind } from "@common/enquiry-terms";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useActionData, useLocation, useSearchParams } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ZodMiniType } from "zod/mini";
 import {
   type EnquiryFormAnswer,
   type EnquiryResult,
   postEnquiry,
   REFERENCE_SHAPE,
-  SENT_PARAM,
   useFormToken,
 } from "~/lib/enquiry-api";
 import { formStage, formSubmitted, visitSource } from "~/lib/insights";
@@ -28,8 +26,22 @@ export interface FieldSpec<Name extends string> {
   suggestions?: readonly string[];
 }
 
-interface EnquiryFormProps<Name extends string> {
+/**
+ * What the page gives the form: where it posts, the route action's answer to a post without
+ * JavaScript, the reference of a form just sent (`?sent=`). Plain data: the form runs as an island
+ * (app/islands), serialised into the page beside it.
+ */
+export interface EnquiryFormPage {
+  /** The page's path: the form's action without JavaScript. */
+  action: string;
+  answer?: EnquiryFormAnswer;
+  sent: string;
+}
+
+interface EnquiryFormProps<Name extends string> extends EnquiryFormPage {
   kind: EnquiryKind;
+  /** The fields' ids start with it (one form a page; the same on the server and in the island). */
+  idPrefix: string;
   /** id of the heading that names the form (the page section around it). */
   labelledBy: string;
   fields: FieldSpec<Name>[];
@@ -53,21 +65,20 @@ const isServer = typeof document === "undefined";
  */
 export function EnquiryForm<Name extends string>({
   kind,
+  idPrefix: id,
   labelledBy,
   fields,
   schema,
   successText,
   onSuccess,
   onFailure,
+  action,
+  answer,
+  sent,
 }: EnquiryFormProps<Name>) {
-  const answer = useActionData() as EnquiryFormAnswer | undefined;
-  const [params] = useSearchParams();
-  const sent = params.get(SENT_PARAM) ?? "";
-  const { pathname } = useLocation();
   const [error, setError] = useState("");
   const [refused, setRefused] = useState(answer);
   const [sending, setSending] = useState(false);
-  const id = useId();
   const tokenInput = useRef<HTMLInputElement>(null);
   const formToken = useFormToken(tokenInput);
   useEffect(() => formStage(kind, "viewed"), [kind]); // viewed → submitted (Insights)
@@ -136,7 +147,7 @@ export function EnquiryForm<Name extends string>({
       )}
       <form
         method="post"
-        action={pathname}
+        action={action}
         noValidate
         onSubmit={submit}
         aria-labelledby={labelledBy}

@@ -3,8 +3,8 @@ import { tankeringSchema } from "@common/enquiries";
 import { TANKERING_MESSAGES } from "@common/enquiry-messages";
 import { FREQUENCIES } from "@common/enquiry-terms";
 import { REFERENCE_MS } from "@common/ui";
-import { useMessages } from "~/lib/messages";
-import { EnquiryForm, type FieldSpec } from "./EnquiryForm";
+import { showMessage } from "~/page-script/messages";
+import { EnquiryForm, type EnquiryFormPage, type FieldSpec } from "./EnquiryForm";
 
 const FIELDS: FieldSpec<"name" | "email" | "phone" | "frequency" | "message">[] = [
   { name: "name", label: "Name", autoComplete: "name" },
@@ -15,20 +15,21 @@ const FIELDS: FieldSpec<"name" | "email" | "phone" | "frequency" | "message">[] 
 ];
 
 /** The waste water tankering enquiry on /services/2. */
-export function TankeringForm({ labelledBy }: { labelledBy: string }) {
-  const { add } = useMessages();
+export function TankeringForm({ labelledBy, ...page }: EnquiryFormPage & { labelledBy: string }) {
   return (
     <EnquiryForm
+      {...page}
       kind="tankering"
+      idPrefix="tankering-form"
       labelledBy={labelledBy}
       fields={FIELDS}
       successText={TANKERING_MESSAGES.success}
       schema={tankeringSchema}
       onSuccess={(reference) => {
-        add(TANKERING_MESSAGES.success, "success");
-        if (reference) add(REFERENCE_TEXT.yours(reference), "alert", REFERENCE_MS);
+        showMessage(TANKERING_MESSAGES.success, "success");
+        if (reference) showMessage(REFERENCE_TEXT.yours(reference), "alert", REFERENCE_MS);
       }}
-      onFailure={(result) => add(`${TANKERING_MESSAGES.failurePrefix}${result.message}`, "error")}
+      onFailure={(result) => showMessage(`${TANKERING_MESSAGES.failurePrefix}${result.message}`, "error")}
     />
   );
 }
