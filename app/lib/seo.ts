@@ -4,12 +4,9 @@ import {
   openingHoursRows,
   phoneLinks,
   upcomingSpecialDays,
+  WEEKDAY_NAMES,
 } from "@common/site-content/opening-hours";
-import {
-  SITE_DETAILS_DEFAULTS,
-  type SiteDetails,
-  type Weekday,
-} from "@common/site-content/site-details-defaults";
+import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
 
 /** The blog's RSS feed, linked from every public page. */
 export const BLOG_FEED = { path: "/blog/rss.xml", title: `${COMPANY.name} blog` } as const;
@@ -54,16 +51,6 @@ export function pageMeta(page: PageSeo, siteUrl: string) {
   ];
 }
 
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
-
 /**
  * schema.org description of the company (home and contact): address, phone, the week's opening
  * hours and the special days still to come (a closed day opens and closes at 00:00, as schema.org
@@ -95,7 +82,7 @@ export function organisationJsonLd(
     },
     openingHoursSpecification: openingHoursRows(site.hours).map((row) => ({
       "@type": "OpeningHoursSpecification",
-      dayOfWeek: row.days.map((day) => DAY_NAMES[day]),
+      dayOfWeek: row.days.map((day) => WEEKDAY_NAMES[day]),
       opens: row.opens,
       closes: row.closes,
     })),

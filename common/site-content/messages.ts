@@ -3,6 +3,7 @@
  * said beside the field, and the outcomes of saving, publishing and restoring. Admin only: the
  * public pages never download it (their words about hours are in opening-hours.ts).
  */
+import { WEEKDAY_NAMES } from "./opening-hours";
 export const SITE_CONTENT_MESSAGES = {
   unknownDocument: "There is no such site content",
   revisionNotFound: "This revision does not exist any more",
@@ -79,15 +80,7 @@ export const SITE_DETAILS_LABELS = {
   addSpecialDay: "Add special day",
   remove: "Remove",
   removeSpecialDay: (n: number) => `Remove special day ${n}`,
-  weekdays: {
-    mon: "Monday",
-    tue: "Tuesday",
-    wed: "Wednesday",
-    thu: "Thursday",
-    fri: "Friday",
-    sat: "Saturday",
-    sun: "Sunday",
-  },
+  weekdays: WEEKDAY_NAMES,
 } as const;
 
 /** The 'Site' list's words and the editors' restore question (the rest: page-messages.ts's SITE_DOCUMENT_TEXTS). */

@@ -33,7 +33,8 @@ const SHORT_DAY: Record<Weekday, string> = {
   sat: "Sat",
   sun: "Sun",
 };
-const LONG_DAY: Record<Weekday, string> = {
+/** A weekday's full English name: the site's sentences, the admin's labels and schema.org's dayOfWeek. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
   mon: "Monday",
   tue: "Tuesday",
   wed: "Wednesday",
@@ -42,7 +43,6 @@ const LONG_DAY: Record<Weekday, string> = {
   sat: "Saturday",
   sun: "Sunday",
 };
-export const WEEKDAY_NAMES = LONG_DAY;
 
 const sameHours = (a: DayHours, b: DayHours) =>
   a.closed === b.closed && (a.closed || b.closed || (a.opens === b.opens && a.closes === b.closes));
@@ -166,8 +166,8 @@ export function openNowText(details: Pick<SiteDetails, "hours" | "specialDays">,
         : days === 1
           ? OPEN_NOW_TEXTS.tomorrow
           : days < 7
-            ? LONG_DAY[weekdayOf(day)]
-            : `${LONG_DAY[weekdayOf(day)]} ${dateText(day)}`;
+            ? WEEKDAY_NAMES[weekdayOf(day)]
+            : `${WEEKDAY_NAMES[weekdayOf(day)]} ${dateText(day)}`;
     text = `${OPEN_NOW_TEXTS.closedNow} · ${OPEN_NOW_TEXTS.opensAt(when, opens)}`;
   }
   return state.note ? `${text} (${state.note})` : text;
