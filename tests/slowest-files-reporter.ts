@@ -4,7 +4,7 @@ import type { Reporter, TestModule } from "vitest/node";
 /**
  * `npm test` ends with where its time went: the slowest test files (import plus tests and hooks),
  * with their project, and the sum per project. VITEST_SLOWEST_JSON=<file> also writes every file's
- * figures there (how docs/decisions/0043-fast-ci.md measured the suite).
+ * figures there (how docs/decisions/0044-fast-ci.md measured the suite).
  */
 export default class SlowestFilesReporter implements Reporter {
   private readonly count: number;

@@ -64,7 +64,7 @@ async function migratedPglite(): Promise<string> {
 /**
  * The unit project's one-time work: each API test's fresh database starts as a copy of a migrated
  * one instead of running initdb and every migration again (about 2.4 s of CPU per PGlite, measured
- * in docs/decisions/0043-fast-ci.md; PostgreSQL: CREATE DATABASE … TEMPLATE). The harness
+ * in docs/decisions/0044-fast-ci.md; PostgreSQL: CREATE DATABASE … TEMPLATE). The harness
  * (server/test/harness.ts) still runs the migrator on each copy, which finds nothing to do.
  */
 export async function setup(project: TestProject) {
