@@ -106,6 +106,10 @@ const PAGE_SCRIPTS: Record<string, { entry: string; name: string }> = {
     entry: "app/islands/enquiry-form.client.tsx",
     name: "island-enquiry-form",
   },
+  "virtual:island-quote-wizard": {
+    entry: "app/islands/quote-wizard.client.tsx",
+    name: "island-quote-wizard",
+  },
 };
 
 function pageScripts(): Plugin {

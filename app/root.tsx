@@ -1,4 +1,5 @@
 import enquiryFormIslandUrl from "virtual:island-enquiry-form";
+import quoteWizardIslandUrl from "virtual:island-quote-wizard";
 import pageScriptUrl from "virtual:page-script";
 import { ERROR_SCREEN_HEADING } from "@common/messages";
 import { hydratesPage, type PageIsland, pageIsland } from "@common/pages";
@@ -50,12 +51,15 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** Each island's script (vite.config.ts `pageScripts`). */
-const ISLAND_SCRIPTS: Record<PageIsland, string> = { "enquiry-form": enquiryFormIslandUrl };
+const ISLAND_SCRIPTS: Record<PageIsland, string> = {
+  "enquiry-form": enquiryFormIslandUrl,
+  "quote-wizard": quoteWizardIslandUrl,
+};
 
 /**
- * Which scripts a document carries. A public page runs React Router only for the quote wizard
- * (common/pages.ts `hydrate`); a page with a contact or tankering form hydrates that form alone as
- * an island (`island`); the others are HTML with the page script (app/page-script), which every
+ * Which scripts a document carries. No public page runs React Router (common/pages.ts `hydrate`);
+ * a page with a contact or tankering form, or the quote wizard, hydrates that alone as an island
+ * (`island`); the others are HTML with the page script (app/page-script), which every
  * public page loads for its header, menu, theme, consent, search and popup. React Router, once
  * running in a browser, keeps its scripts. docs/decisions/0043-html-first-pages.md.
  */

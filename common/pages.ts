@@ -4,8 +4,8 @@
  * them, insights counts them and the browser tests visit each. `id` names a route whose module
  * draws more than one page; `pattern` is the route's own when it answers more addresses (the
  * quote's steps). Blog posts and the catch-all are routes of their own (app/routes.ts).
- * `hydrate` marks the page that runs React Router in the browser (the quote wizard); `island` the
- * pages whose form alone runs React, as an island (app/islands); every other public page is HTML
+ * `hydrate` would mark a page that runs React Router in the browser (none does); `island` the
+ * pages whose form or wizard alone runs React, as an island (app/islands); every other public page is HTML
  * with the small page script (docs/decisions/0043-html-first-pages.md).
  */
 export const PAGE_REGISTRY = [
@@ -17,7 +17,7 @@ export const PAGE_REGISTRY = [
   { path: "/contact", module: "routes/contact.tsx", id: "contact", island: "enquiry-form" },
   { path: "/contact/2", module: "routes/contact.tsx", id: "contact-2", island: "enquiry-form" },
   { path: "/blog", module: "routes/blog/list.tsx" },
-  { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*", hydrate: true },
+  { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*", island: "quote-wizard" },
   { path: "/legal/privacy-policy", module: "routes/privacy-policy.tsx" },
 ] as const satisfies ReadonlyArray<{
   path: string;
@@ -29,7 +29,7 @@ export const PAGE_REGISTRY = [
 }>;
 
 /** The islands a public page may hydrate (app/islands/<name>.client.tsx). */
-export type PageIsland = "enquiry-form";
+export type PageIsland = "enquiry-form" | "quote-wizard";
 
 /** The public pages at fixed addresses, from the registry. */
 export const PUBLIC_PAGES = PAGE_REGISTRY.map((page) => page.path);
@@ -54,14 +54,17 @@ const ISLANDS = new Map<string, PageIsland>(
 
 const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
-/** Whether a public page runs React Router in the browser (the quote wizard, each of its steps). */
-export function hydratesPage(pathname: string): boolean {
-  const path = pagePath(pathname);
-  return HYDRATED.has(path) || QUOTE_STEP_PAGES.some((step) => step === path);
-}
+/** Whether a public page runs React Router in the browser (none does now: forms and the quote are islands). */
+export const hydratesPage = (pathname: string): boolean => HYDRATED.has(pagePath(pathname));
 
-/** The island a public page hydrates alone (its form), if any. */
-export const pageIsland = (pathname: string): PageIsland | undefined => ISLANDS.get(pagePath(pathname));
+/** Every address the quote's route answers (quote/*: its steps, and step 1 for any other). */
+const QUOTE_PATH = /^\/quote(\/|$)/;
+
+/** The island a public page hydrates alone (its form, or the quote wizard at any quote address), if any. */
+export function pageIsland(pathname: string): PageIsland | undefined {
+  const path = pagePath(pathname);
+  return ISLANDS.get(QUOTE_PATH.test(path) ? "/quote" : path);
+}
 
 /** The id of the route that answers every other path with the home page. */
 export const CATCH_ALL_ROUTE_ID = "catch-all";

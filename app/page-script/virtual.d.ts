@@ -9,3 +9,9 @@ declare module "virtual:island-enquiry-form" {
   const url: string;
   export default url;
 }
+
+/** The quote wizard island's address (vite.config.ts `pageScripts`): `/assets/island-quote-wizard-<hash>.js`. */
+declare module "virtual:island-quote-wizard" {
+  const url: string;
+  export default url;
+}

@@ -1,6 +1,6 @@
-import { QuoteWizard, stepFromPath } from "~/components/quote/QuoteWizard";
+import { QuoteWizard, type QuoteWizardProps, stepFromPath } from "~/components/quote/QuoteWizard";
+import { ISLAND_ATTRIBUTE, islandPropsText } from "~/islands/island-props";
 import { formPageHeaders } from "~/lib/form-page-headers";
-import type { QuotePageData } from "~/lib/quote-wizard.server";
 import { quoteAction, quoteLoader } from "~/lib/quote-wizard.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/quote";
@@ -24,9 +24,6 @@ export const handle = { keepScroll: true };
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
   quoteLoader(request, context, stepFromPath(params["*"]));
 
-/** With scripts the draft lives in the tab (sessionStorage): moving between steps asks the server nothing. */
-export const clientLoader = (): QuotePageData => ({ draft: null });
-
 /** A step sent without JavaScript (or the scripts letting the server's copy go). */
 export const action = ({ request, context, params }: Route.ActionArgs) =>
   quoteAction(request, context, stepFromPath(params["*"]));
@@ -37,14 +34,30 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
  */
 export const headers: Route.HeadersFunction = formPageHeaders;
 
+/**
+ * The wizard as an island: the server draws it in its container and writes its props beside it
+ * (the step, the answers kept or refused, the reference just sent); in the browser
+ * app/islands/quote-wizard.client.tsx hydrates it alone and it moves between steps itself (the
+ * draft lives in the tab: moving between steps asks the server nothing).
+ */
 export default function Quote({ params, loaderData, actionData }: Route.ComponentProps) {
   const refused = actionData && "errors" in actionData ? actionData : undefined;
+  const props: QuoteWizardProps = {
+    step: stepFromPath(params["*"]),
+    kept: loaderData.draft,
+    ...(refused ? { refused: { draft: refused.draft, errors: refused.errors } } : {}),
+    ...(loaderData.sent ? { sentReference: loaderData.sent } : {}),
+  };
   return (
-    <QuoteWizard
-      step={stepFromPath(params["*"])}
-      kept={loaderData.draft}
-      refused={refused}
-      sentReference={loaderData.sent}
-    />
+    <>
+      <div {...{ [ISLAND_ATTRIBUTE]: "quote-wizard" }}>
+        <QuoteWizard {...props} />
+      </div>
+      <script
+        type="application/json"
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: islandPropsText(props) }}
+      />
+    </>
   );
 }

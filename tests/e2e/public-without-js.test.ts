@@ -147,11 +147,38 @@ describe("what a page runs", () => {
     }
   });
 
-  it("the quote wizard hydrates React Router and runs the page script too", async () => {
+  it("the quote wizard hydrates alone: the page script and the wizard's island, no React Router", async () => {
     const { page, context, errors } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") warnings.push(message.text());
+    });
     await page.goto("/quote");
     await waitForHydration(page);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]).toMatch(/^\/assets\/page-[\w-]+\.js$/);
+    expect(scripts[1]).toMatch(/^\/assets\/island-quote-wizard-[\w-]+\.js$/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // The island hydrated: Next without an answer shows the step's message, a choice moves on.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByTestId("quote-message").textContent()).resolves.not.toBe("");
+    await page.getByText("Farming", { exact: true }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.waitForURL(/\/quote\/2$/);
+    // Back and Forward move between the steps' addresses, within the page.
+    await page.goBack();
+    await page.waitForURL(/\/quote$/);
+    await page.locator('[aria-current="step"]', { hasText: "1" }).waitFor();
+    await page.goForward();
+    await page.waitForURL(/\/quote\/2$/);
+    await page.getByLabel("Waste type").waitFor();
+    expect(scripts).toHaveLength(2); // moving between steps loads nothing
+    expect(warnings).toEqual([]);
     // The header's controls are the page script's there too.
     const theme = page.getByRole("banner").getByRole("switch", { name: "Dark theme" });
     const before = await theme.getAttribute("aria-checked");

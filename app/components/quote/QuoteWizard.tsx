@@ -5,10 +5,8 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useNavigate } from "react-router";
 import { isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
-import { formStage, formSubmitted, visitSource } from "~/lib/insights";
-import { useMessages } from "~/lib/messages";
+import { formStage, formSubmitted, pageShown, visitSource } from "~/lib/insights";
 import {
   QUOTE_FIELD_IDS,
   type QuoteDraft,
@@ -16,6 +14,7 @@ import {
   stepPath,
   useQuoteDraft,
 } from "~/lib/quote-draft";
+import { showMessage } from "~/page-script/messages";
 import { ErrorSummary, FieldError, FormMessage, HoneypotField } from "../enquiry/FormParts";
 import { primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
 import { StepFields } from "./QuoteSteps";
@@ -28,11 +27,21 @@ export function stepFromPath(splat: string | undefined): number {
   return Number.isInteger(step) && step >= 2 && step <= QUOTE_STEPS ? step : 1;
 }
 
-const STEP_FIELD = ["businessType", "wasteType", "frequency", "location", "contact"] as const;
-// Quote pages keep their scroll position.
-const KEEP_SCROLL = { preventScrollReset: true } as const;
+/** The step of a /quote/* address (the browser's, as it moves between steps). */
+const stepOfPath = (pathname: string) => stepFromPath(pathname.replace(/^\/quote\/?/, ""));
 
-interface QuoteWizardProps {
+/** The scripts let the server's copy of the answers go (they keep the draft in the tab now). */
+function forgetKept() {
+  const body = new FormData();
+  body.set("intent", "forget");
+  fetch("/quote", { method: "POST", body }).catch(() => {});
+}
+
+const STEP_FIELD = ["businessType", "wasteType", "frequency", "location", "contact"] as const;
+
+/** The wizard's props: plain data, written into the page beside it (it runs as an island: app/islands). */
+export interface QuoteWizardProps {
+  /** The step the page was served at; the island then moves between steps itself. */
   step: number;
   /** The answers the server kept for steps sent without JavaScript (null: none). */
   kept?: QuoteDraft | null;
@@ -44,16 +53,13 @@ interface QuoteWizardProps {
 
 /**
  * The six-step quote wizard. Every step is a form posted to the route's action (a server round
- * trip per step without JavaScript); with scripts the steps run here, with no reload.
+ * trip per step without JavaScript); with scripts the steps run here, with no reload: the step is
+ * state, each one a /quote/N address of the tab's history (Back and Forward move between them).
  */
-export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardProps) {
-  const forget = useFetcher();
-  const { draft, loaded, update, reset } = useQuoteDraft(refused?.draft ?? kept, () =>
-    // The scripts have taken over the answers the server kept: it lets them go.
-    forget.submit({ intent: "forget" }, { method: "post", action: "/quote" }),
-  );
-  const navigate = useNavigate();
-  const { add } = useMessages();
+export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: QuoteWizardProps) {
+  // The scripts have taken over the answers the server kept: it lets them go.
+  const { draft, loaded, update, reset } = useQuoteDraft(refused?.draft ?? kept, forgetKept);
+  const [step, setStep] = useState(servedStep);
   const [message, setMessage] = useState("");
   const [sending, setSending] = useState(false);
   /** The visitor's reference once the quote is sent. */
@@ -71,24 +77,49 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
     messageTimer.current = setTimeout(() => setMessage(""), VALIDATION_MESSAGE_MS);
   }, []);
 
+  /** Moves to a step's address (a new entry of the tab's history, or this one replaced). */
+  const navigate = useCallback((path: string, replace = false) => {
+    history[replace ? "replaceState" : "pushState"](null, "", path);
+    setStep(stepOfPath(path));
+    pageShown(path); // Insights: a page shown inside the site
+  }, []);
+
+  useEffect(() => {
+    // Back and Forward between the steps' addresses.
+    const onPop = () => {
+      clearTimeout(messageTimer.current);
+      setMessage("");
+      setErrors([]);
+      setStep(stepOfPath(location.pathname));
+      pageShown(location.pathname);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
   useEffect(() => {
     // Step 3 needs a waste type; without one the visitor goes back to step 2.
-    if (loaded && step === 3 && !draft.wasteType.trim())
-      navigate("/quote/2", { replace: true, ...KEEP_SCROLL });
+    if (loaded && step === 3 && !draft.wasteType.trim()) navigate("/quote/2", true);
     else if (loaded) formStage("quote", String(step)); // the funnel (Insights)
   }, [loaded, step, draft.wasteType, navigate]);
 
-  useEffect(
-    () => () => {
+  /** Leaving before the reset delay: still reset, the quote has been sent. */
+  const resetNow = useCallback(() => {
+    if (!resetTimer.current) return;
+    clearTimeout(resetTimer.current);
+    resetTimer.current = undefined;
+    reset();
+  }, [reset]);
+
+  useEffect(() => {
+    // Every other page is a document of its own: the tab leaves this one.
+    window.addEventListener("pagehide", resetNow);
+    return () => {
+      window.removeEventListener("pagehide", resetNow);
       clearTimeout(messageTimer.current);
-      // Leaving before the reset delay: still reset, the quote has been sent.
-      if (resetTimer.current) {
-        clearTimeout(resetTimer.current);
-        reset();
-      }
-    },
-    [reset],
-  );
+      resetNow();
+    };
+  }, [resetNow]);
 
   async function next(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,7 +143,7 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
     });
     setSending(false);
     if (!result.ok)
-      return void add(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");
+      return showMessage(isActionable(result) ? result.message : QUOTE_MESSAGES.submitFailed, "error");
     formToken.renew();
     setSent(result.reference);
     formSubmitted("quote");
@@ -126,17 +157,21 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
     clearTimeout(messageTimer.current);
     setMessage("");
     setErrors([]);
-    navigate(path, KEEP_SCROLL);
+    navigate(path);
   }
 
   function previous(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault(); // without scripts the button posts the step (intent=previous)
-    go(step === 1 ? "/" : stepPath(step - 1));
+    if (step === 1) location.assign("/");
+    else go(stepPath(step - 1));
   }
 
   const fieldErrors = Object.fromEntries(errors.map((error) => [error.field, error.message]));
 
-  const closeSuccess = useCallback(() => navigate("/"), [navigate]);
+  const closeSuccess = useCallback(() => {
+    resetNow();
+    location.assign("/");
+  }, [resetNow]);
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
@@ -152,11 +187,10 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
           <p className="text-muted">Six quick steps. We reply within one working day.</p>
         </header>
         <StepIndicator step={step} />
-        <Form
+        <form
           method="post"
           action={stepPath(step)}
           noValidate
-          preventScrollReset
           onSubmit={next}
           className="relative space-y-5 rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-8"
         >
@@ -203,7 +237,7 @@ export function QuoteWizard({ step, kept, refused, sentReference }: QuoteWizardP
               Previous
             </button>
           </div>
-        </Form>
+        </form>
       </div>
       {sent !== undefined && <SuccessDialog reference={sent} onClose={closeSuccess} />}
     </div>
