@@ -2,7 +2,7 @@ import enquiryFormIslandUrl from "virtual:island-enquiry-form";
 import quoteWizardIslandUrl from "virtual:island-quote-wizard";
 import pageScriptUrl from "virtual:page-script";
 import { ERROR_SCREEN_HEADING } from "@common/messages";
-import { hydratesPage, type PageIsland, pageIsland } from "@common/pages";
+import { type PageIsland, pageIsland } from "@common/pages";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -57,7 +57,7 @@ const ISLAND_SCRIPTS: Record<PageIsland, string> = {
 };
 
 /**
- * Which scripts a document carries. No public page runs React Router (common/pages.ts `hydrate`);
+ * Which scripts a document carries. No public page runs React Router;
  * a page with a contact or tankering form, or the quote wizard, hydrates that alone as an island
  * (`island`); the others are HTML with the page script (app/page-script), which every
  * public page loads for its header, menu, theme, consent, search and popup. React Router, once
@@ -67,7 +67,7 @@ function useDocumentScripts() {
   const matches = useMatches();
   const { pathname } = useLocation();
   const publicPage = matches.some((match) => match.id === "routes/public-layout");
-  const react = typeof document !== "undefined" || !publicPage || hydratesPage(pathname);
+  const react = typeof document !== "undefined" || !publicPage;
   const island = publicPage && !react ? pageIsland(pathname) : undefined;
   return { publicPage, react, islandScript: island && ISLAND_SCRIPTS[island] };
 }

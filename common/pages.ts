@@ -4,8 +4,8 @@
  * them, insights counts them and the browser tests visit each. `id` names a route whose module
  * draws more than one page; `pattern` is the route's own when it answers more addresses (the
  * quote's steps). Blog posts and the catch-all are routes of their own (app/routes.ts).
- * `hydrate` would mark a page that runs React Router in the browser (none does); `island` the
- * pages whose form or wizard alone runs React, as an island (app/islands); every other public page is HTML
+ * `island` marks the pages whose form or wizard alone runs React, as an island (app/islands); no
+ * public page runs React Router in the browser, and every other one is HTML
  * with the small page script (docs/decisions/0043-html-first-pages.md).
  */
 export const PAGE_REGISTRY = [
@@ -24,7 +24,6 @@ export const PAGE_REGISTRY = [
   module: string;
   id?: string;
   pattern?: string;
-  hydrate?: boolean;
   island?: PageIsland;
 }>;
 
@@ -46,16 +45,11 @@ const BLOG_POST = /^\/blog\/[^/]+$/;
  */
 export const isKnownPagePath = (pathname: string) => FIXED.has(pathname) || BLOG_POST.test(pathname);
 
-const HYDRATED = new Set<string>(PAGE_REGISTRY.filter((page) => "hydrate" in page).map((page) => page.path));
-
 const ISLANDS = new Map<string, PageIsland>(
   PAGE_REGISTRY.flatMap((page) => ("island" in page ? [[page.path, page.island]] : [])),
 );
 
 const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
-
-/** Whether a public page runs React Router in the browser (none does now: forms and the quote are islands). */
-export const hydratesPage = (pathname: string): boolean => HYDRATED.has(pagePath(pathname));
 
 /** Every address the quote's route answers (quote/*: its steps, and step 1 for any other). */
 const QUOTE_PATH = /^\/quote(\/|$)/;

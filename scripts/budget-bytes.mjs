@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { hydratesPage, pageIsland } from "../common/pages.ts";
+import { pageIsland } from "../common/pages.ts";
 import { sitemapPages } from "./bench-lib.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
@@ -77,11 +77,9 @@ for (const { path, javascript, css } of rows) {
   const [key, budget] =
     path === "/"
       ? ["home", budgets.javascript.home]
-      : hydratesPage(path)
-        ? ["publicPage", budgets.javascript.publicPage]
-        : pageIsland(path)
-          ? ["formPage", budgets.javascript.formPage]
-          : ["pageWithoutForm", budgets.javascript.pageWithoutForm];
+      : pageIsland(path)
+        ? ["formPage", budgets.javascript.formPage]
+        : ["pageWithoutForm", budgets.javascript.pageWithoutForm];
   if (javascript > budget.kb * KB)
     broken.push(
       `JavaScript budget broken: ${path} loads ${kb(javascript)} KB of JavaScript (brotli), budget ${budget.kb} KB (budgets.json javascript.${key}).`,
