@@ -204,7 +204,8 @@ describe("the editor's code", () => {
       ))
         scripts.add(href);
     }
-    expect(scripts.size).toBeGreaterThan(3);
+    // Every script the public site has: the page script and the two islands (decision 0043).
+    expect(scripts.size).toBeGreaterThanOrEqual(3);
     const carrying: string[] = [];
     for (const url of scripts)
       if (/prosemirror|tiptap/i.test(await (await fetch(url)).text())) carrying.push(url);
