@@ -1,5 +1,5 @@
 import { QuoteWizard, type QuoteWizardProps, stepFromPath } from "~/components/quote/QuoteWizard";
-import { ISLAND_ATTRIBUTE, islandPropsText } from "~/islands/island-props";
+import { IslandContainer } from "~/islands/IslandContainer";
 import { formPageHeaders } from "~/lib/form-page-headers";
 import { quoteAction, quoteLoader } from "~/lib/quote-wizard.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
@@ -49,15 +49,8 @@ export default function Quote({ params, loaderData, actionData }: Route.Componen
     ...(loaderData.sent ? { sentReference: loaderData.sent } : {}),
   };
   return (
-    <>
-      <div {...{ [ISLAND_ATTRIBUTE]: "quote-wizard" }}>
-        <QuoteWizard {...props} />
-      </div>
-      <script
-        type="application/json"
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: islandPropsText(props) }}
-      />
-    </>
+    <IslandContainer name="quote-wizard" props={props}>
+      <QuoteWizard {...props} />
+    </IslandContainer>
   );
 }

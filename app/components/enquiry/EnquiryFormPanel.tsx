@@ -1,6 +1,6 @@
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { EnquiryFormIsland, type EnquiryFormIslandProps } from "~/islands/enquiry-form";
-import { ISLAND_ATTRIBUTE, islandPropsText } from "~/islands/island-props";
+import { IslandContainer } from "~/islands/IslandContainer";
 import { type EnquiryFormAnswer, SENT_PARAM } from "~/lib/enquiry-api";
 
 /**
@@ -20,15 +20,8 @@ export function EnquiryFormPanel({ kind, labelledBy }: Pick<EnquiryFormIslandPro
     ...(answer ? { answer } : {}),
   };
   return (
-    <>
-      <div {...{ [ISLAND_ATTRIBUTE]: "enquiry-form" }}>
-        <EnquiryFormIsland {...props} />
-      </div>
-      <script
-        type="application/json"
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: islandPropsText(props) }}
-      />
-    </>
+    <IslandContainer name="enquiry-form" props={props}>
+      <EnquiryFormIsland {...props} />
+    </IslandContainer>
   );
 }
