@@ -33,7 +33,8 @@ export function HoneypotField({
   );
 }
 
-const errorTextClass = "text-sm font-semibold text-red-300 [.light-theme_&]:text-red-700";
+// The theme's danger colour: it follows the system setting too, when no theme class is set (no JavaScript).
+const errorTextClass = "text-sm font-semibold text-[var(--color-danger)]";
 
 /**
  * GOV.UK's error summary, at the top of a form the server refused: "There is a problem", then
@@ -56,7 +57,7 @@ export function ErrorSummary({
       role="alert"
       aria-labelledby={`${id}-title`}
       tabIndex={-1}
-      className="rounded-md border-2 border-red-400 p-4 [.light-theme_&]:border-red-700"
+      className="rounded-md border-2 border-[var(--color-danger)] p-4"
     >
       <Heading id={`${id}-title`} className="text-lg font-bold">
         {FORM_TEXT.errorSummary}
