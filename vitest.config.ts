@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { SERVER_NODE_ARGS } from "./scripts/node-flags.mjs";
-import { sharedResolve } from "./vitest.shared.ts";
+import { sharedResolve, TEST_WORKERS } from "./vitest.shared.ts";
 
 // Two projects: fast unit + API integration tests (beside the code), and browser/process
-// end-to-end tests against the production build (tests/e2e, one server started once).
+// end-to-end tests against the production build (tests/e2e: a server per worker slot). One pool
+// runs both, TEST_WORKERS files at a time (vitest runs projects of one worker count together).
 export default defineConfig({
   resolve: sharedResolve,
   test: {
@@ -14,9 +15,7 @@ export default defineConfig({
         resolve: sharedResolve,
         test: {
           name: "unit",
-          // Three files side by side (vitest's default is one worker fewer than the cores: 1 on CI's
-          // two, where files waiting on PostgreSQL, a timer or a child process left a core idle).
-          maxWorkers: 3,
+          maxWorkers: TEST_WORKERS,
           // The API tests open PGlite in their workers: the server's V8 flags (on Node 24 a worker
           // without --liftoff-only passes 700 MB while V8 recompiles PGlite in the background).
           execArgv: SERVER_NODE_ARGS,
@@ -39,7 +38,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: TEST_WORKERS,
         },
       },
     ],

@@ -7,3 +7,10 @@ export const sharedResolve = {
     "@common": fileURLToPath(new URL("./common", import.meta.url)),
   },
 };
+
+/**
+ * Test files run side by side, unit, API and browser files in one pool: three on CI's two cores,
+ * since a file waiting on PostgreSQL, a timer, a browser or a child process leaves a core idle. Each
+ * worker slot has a browser-test server of its own (tests/e2e/global-setup.ts; decision 0044).
+ */
+export const TEST_WORKERS = 3;

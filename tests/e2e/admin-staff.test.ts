@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_MESSAGES } from "../../common/admin-messages";
 import { STAFF_ROLE_TEXTS } from "../../common/roles";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
-import { waitForHydration } from "./browser";
+import { dataDir, waitForHydration } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 setUpBrowser();
@@ -15,7 +15,7 @@ const PASSWORD = "colleague-password-7";
 
 /** The invitation link's path, as mailed to `email` (quoted-printable soft breaks undone). */
 async function invitationPath(email: string): Promise<string> {
-  const raw = await waitForMailFile(path.join(inject("dataDir"), "mail"), email);
+  const raw = await waitForMailFile(path.join(dataDir(), "mail"), email);
   const link = /\/admin\/invite\/[A-Za-z0-9_-]{43}/.exec(raw.replace(/=\r?\n/g, ""));
   if (!link) throw new Error(`no invitation link in the mail to ${email}`);
   return link[0];

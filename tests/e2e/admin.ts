@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { type APIRequestContext, type Browser, type Page, request } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-import { baseURL, launchBrowser, waitForHydration } from "./browser";
+import { afterAll, beforeAll } from "vitest";
+import { baseURL, dataDir, launchBrowser, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 import { waitForMailFile } from "./mail-files";
 
@@ -147,7 +147,7 @@ export async function adminApi() {
 export async function invitedColleague(
   role: "owner" | "desk" | "editor",
   password: string,
-  server: { url: string; dataDir: string } = { url: baseURL(), dataDir: inject("dataDir") },
+  server: { url: string; dataDir: string } = { url: baseURL(), dataDir: dataDir() },
 ): Promise<string> {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.co.uk`;
   const owner = await request.newContext({ baseURL: server.url });

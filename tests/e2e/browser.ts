@@ -10,7 +10,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
 }
 
-export const baseURL = () => inject("baseURL");
+/** This file's server: the one of its worker slot (tests/e2e/global-setup.ts). */
+function slotServer() {
+  const servers = inject("servers");
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length];
+}
+export const baseURL = () => slotServer().url;
+/** The data directory of this file's server (its mail files, its backups). */
+export const dataDir = () => slotServer().dataDir;
 
 /** A page in a fresh context; collects script errors into `errors`. */
 export async function newPage(

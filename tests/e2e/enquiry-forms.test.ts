@@ -3,8 +3,8 @@ import { HONEYPOT_FIELD } from "@common/enquiries";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, TANKERING_MESSAGES } from "@common/enquiry-messages";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir, launchBrowser, newPage, waitForHydration } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 let browser: Browser;
@@ -59,7 +59,7 @@ describe("contact form", () => {
     await submit(page);
     await page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
     await page.waitForURL(`${baseURL()}/`);
-    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    const mail = await waitForMailFile(path.join(dataDir(), "mail"), name);
     expect(mail).toContain("Fen Foods");
     // Back on the form it starts empty.
     await page.goto("/contact");
@@ -142,7 +142,7 @@ describe("a send while the database is away (503)", () => {
     await submit(page);
     await page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
     expect(refused).toBe(2);
-    await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    await waitForMailFile(path.join(dataDir(), "mail"), name);
     await context.close();
   });
 });
@@ -166,7 +166,7 @@ describe("tankering form", () => {
     await submit(page);
     await page.getByText(TANKERING_MESSAGES.success, { exact: true }).waitFor();
     await expect(page.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe("");
-    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    const mail = await waitForMailFile(path.join(dataDir(), "mail"), name);
     expect(mail).toContain("20,000 litres of wash water");
     await context.close();
   });

@@ -2,10 +2,10 @@ import path from "node:path";
 import { enquiryReference } from "@common/confirmation";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, FORM_TEXT, TANKERING_MESSAGES } from "@common/enquiry-messages";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";
 import { adminPage, setUpBrowser } from "./admin";
-import { newPage } from "./browser";
+import { dataDir, newPage } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 import { waitForMailFile } from "./mail-files";
 
@@ -95,7 +95,7 @@ async function sendWithoutScripts(pagePath: string, fields: Fields, success: str
 
     const name = fields[0][1];
     expect(await storedAsGenuine(name)).toBe(shown);
-    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    const mail = await waitForMailFile(path.join(dataDir(), "mail"), name);
     expect(mail).toContain(fields[4][1]);
     expectNoDetailIn(urls, fields);
   } finally {

@@ -3,9 +3,9 @@ import { REFERENCE_TEXT } from "@common/confirmation";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminPage, setUpBrowser } from "./admin";
-import { baseURL, newPage } from "./browser";
+import { baseURL, dataDir, newPage } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 const browser = setUpBrowser();
@@ -138,7 +138,7 @@ describe("quote wizard without JavaScript", () => {
     } finally {
       await staff.context.close();
     }
-    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    const mail = await waitForMailFile(path.join(dataDir(), "mail"), name);
     expect(mail).toContain("Twice a week");
 
     // Close is a plain request for the home page (a form with no fields: "/?"); the answers are gone.

@@ -3,8 +3,8 @@ import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { BUSINESS_TYPES } from "@common/enquiry-terms";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, dataDir, launchBrowser, newPage, waitForHydration } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 let browser: Browser;
@@ -126,7 +126,7 @@ describe("quote wizard", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await page.waitForURL(`${baseURL()}/`);
 
-    const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+    const mail = await waitForMailFile(path.join(dataDir(), "mail"), name);
     expect(mail).toContain("Twice a week");
     expect(errors).toEqual([]);
     await context.close();

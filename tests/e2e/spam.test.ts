@@ -2,10 +2,10 @@ import path from "node:path";
 import { SPAM_MESSAGES } from "@common/admin-messages";
 import { CONTACT_MESSAGES } from "@common/enquiry-messages";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminPage, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, newPage, waitForHydration } from "./browser";
+import { baseURL, dataDir, newPage, waitForHydration } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 const browser = setUpBrowser();
@@ -61,7 +61,7 @@ describe("spam caught without a third party", () => {
       await page.getByRole("region", { name: SPAM_MESSAGES.reasons }).waitFor({ state: "detached" });
       expect(await page.getByRole("combobox", { name: "Status" }).inputValue()).toBe("new");
       // The office's mail, never sent while it was Spam, goes now.
-      const mail = await waitForMailFile(path.join(inject("dataDir"), "mail"), name);
+      const mail = await waitForMailFile(path.join(dataDir(), "mail"), name);
       expect(mail).toContain(name);
       const after = await page.request.get(`/api/admin/enquiries?q=${encodeURIComponent(name)}`);
       expect((await after.json()).data.map((e: { _id: string }) => e._id)).toEqual([enquiry._id]);

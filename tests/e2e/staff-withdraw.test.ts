@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_MESSAGES } from "../../common/admin-messages";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { adminToken } from "./blog-content";
-import { baseURL } from "./browser";
+import { baseURL, dataDir } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 setUpBrowser();
 
 /** The invitation link's path, as mailed to `email` (quoted-printable soft breaks undone). */
 async function invitationPath(email: string): Promise<string> {
-  const raw = await waitForMailFile(path.join(inject("dataDir"), "mail"), email);
+  const raw = await waitForMailFile(path.join(dataDir(), "mail"), email);
   const link = /\/admin\/invite\/[A-Za-z0-9_-]{43}/.exec(raw.replace(/=\r?\n/g, ""));
   if (!link) throw new Error(`no invitation link in the mail to ${email}`);
   return link[0];
