@@ -20,8 +20,10 @@ let servers: RunningServer[] = [];
  * no other file uses while it runs (decision 0044).
  */
 export async function setup(project: TestProject) {
-  // Vitest sets NODE_ENV=test; the build must be the production one the site ships.
-  execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  // Vitest sets NODE_ENV=test; the build must be the production one the site ships. CI builds it
+  // once before the tests and the budgets (E2E_BUILD=ready: build/ is this checkout's).
+  if (process.env.E2E_BUILD !== "ready")
+    execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   const start = () =>
     startBuiltServer({
       ADMIN_EMAIL: E2E_ADMIN.email,
