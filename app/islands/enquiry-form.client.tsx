@@ -4,23 +4,14 @@
  * after the first paint (app/lib/paint-first.server.ts); before that the form posts as HTML.
  * docs/decisions/0043-html-first-pages.md.
  */
-import { useEffect } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { pageShown } from "~/lib/insights";
 import { EnquiryFormIsland, type EnquiryFormIslandProps } from "./enquiry-form";
+import { hydrateIsland } from "./hydrate";
 import { ISLAND_ATTRIBUTE, islandProps } from "./island-props";
-
-/** Marks the document interactive once the form has hydrated: tests wait for it, CSS may use it. */
-function Hydrated(props: EnquiryFormIslandProps) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-  return <EnquiryFormIsland {...props} />;
-}
 
 // Insights: the tab's landing page and source, for the lead (the page itself was counted already).
 pageShown(location.pathname);
 for (const container of document.querySelectorAll(`[${ISLAND_ATTRIBUTE}="enquiry-form"]`)) {
   const props = islandProps<EnquiryFormIslandProps>(container);
-  if (props) hydrateRoot(container, <Hydrated {...props} />);
+  if (props) hydrateIsland(container, <EnquiryFormIsland {...props} />);
 }

@@ -5,22 +5,13 @@
  * (app/lib/paint-first.server.ts); before that each step posts as HTML.
  * docs/decisions/0043-html-first-pages.md.
  */
-import { useEffect } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { QuoteWizard, type QuoteWizardProps } from "~/components/quote/QuoteWizard";
 import { pageShown } from "~/lib/insights";
+import { hydrateIsland } from "./hydrate";
 import { ISLAND_ATTRIBUTE, islandProps } from "./island-props";
-
-/** Marks the document interactive once the wizard has hydrated: tests wait for it, CSS may use it. */
-function Hydrated(props: QuoteWizardProps) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-  return <QuoteWizard {...props} />;
-}
 
 // Insights: the tab's landing page and source, for the lead (the page itself was counted already).
 pageShown(location.pathname);
 const container = document.querySelector(`[${ISLAND_ATTRIBUTE}="quote-wizard"]`);
 const props = container && islandProps<QuoteWizardProps>(container);
-if (container && props) hydrateRoot(container, <Hydrated {...props} />);
+if (container && props) hydrateIsland(container, <QuoteWizard {...props} />);

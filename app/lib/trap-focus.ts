@@ -7,9 +7,12 @@ const FOCUSABLE =
  * Plain DOM: the admin's React hook (focus-trap.ts) and the page script share it.
  */
 export function trapFocus(root: HTMLElement, onEscape: () => void): () => void {
-  const opener = document.activeElement as HTMLElement | null;
+  // A popover with an `autofocus` control has had focus moved in by the browser, which also gives
+  // it back when the popover closes: then there is no opener to return to here.
+  const focused = document.activeElement as HTMLElement | null;
+  const opener = focused && root.contains(focused) ? null : focused;
   const focusables = () => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const initial = root.querySelector<HTMLElement>("[data-autofocus]") ?? focusables()[0];
+  const initial = root.querySelector<HTMLElement>("[data-autofocus], [autofocus]") ?? focusables()[0];
   initial?.focus();
 
   function onKeyDown(event: KeyboardEvent) {

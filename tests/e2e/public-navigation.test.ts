@@ -143,6 +143,20 @@ describe("mobile slider (phone)", () => {
     await slider.waitFor({ state: "hidden" });
     await context.close();
   });
+
+  it("without JavaScript opens with focus on 'Close menu' and gives it back to 'Open menu' on Escape", async () => {
+    const { page, context } = await newPage(browser, { width: 375, height: 720, javaScriptEnabled: false });
+    await page.goto("/about");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+    expect(await focused()).toBeFalsy();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).waitFor();
+    expect(await focused()).toBe("Close menu");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Menu" }).waitFor({ state: "hidden" });
+    expect(await focused()).toBe("Open menu");
+    await context.close();
+  });
 });
 
 describe("footer", () => {

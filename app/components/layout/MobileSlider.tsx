@@ -8,8 +8,9 @@ import { SearchButton } from "./SearchButton";
 /**
  * The mobile slider: logo, theme switch, search icon, close icon, the five links and Get a Quote.
  * A popover in the page's HTML: 'Open menu' and 'Close menu' open and close it without JavaScript
- * (as do Escape and a press outside it); the page script keeps focus inside while it is open and
- * gives it back to 'Open menu' (app/page-script/menu.ts).
+ * (as do Escape and a press outside it), moving focus to 'Close menu' as it opens and back to
+ * 'Open menu' as it closes; the page script keeps focus inside while it is open
+ * (app/page-script/menu.ts).
  */
 export function MobileSlider() {
   return (
@@ -29,7 +30,8 @@ export function MobileSlider() {
           popoverTarget={MOBILE_MENU_ID}
           popoverTargetAction="hide"
           className="icon-btn"
-          data-autofocus=""
+          // The browser focuses it as the popover opens, with or without JavaScript.
+          autoFocus
         >
           <X aria-hidden="true" className="size-6" />
         </button>
