@@ -15,6 +15,8 @@ import { chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const RUNS = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
+const BUDGET = process.argv.includes("--budget");
+const budget = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).lighthouse;
 const BASE = process.argv.find((a) => a.startsWith("--base="))?.slice(7);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** A run's score (0-100) for a category. */
@@ -75,15 +77,37 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 const allRuns = [];
 const thisBuild = new Map(); // page → this build's runs (the budgets' figures)
+/**
+ * The runs TBT and LCP are judged on (--budget): those on a machine at least as fast as the one
+ * their margin was measured on (Lighthouse's BenchmarkIndex for that run), so a moment of other
+ * work on the machine is measured again rather than counted.
+ */
+const timedRuns = (lhrs) =>
+  lhrs.filter((lhr) => lhr.environment.benchmarkIndex >= budget.timing.minBenchmarkIndex);
+/**
+ * How many runs past RUNS this build's page gets for its timing budgets: one for a run on a
+ * machine slower for that moment (more would let a slow machine triple the time), and where the
+ * timed runs' median TBT is over the budget, enough for a median of RUNS_OVER (a median of 5, not
+ * 3, decides a page near its budget: Lighthouse's TBT swings by tens of ms between runs of a page).
+ */
+const RUNS_OVER = 5;
+function extraRuns(lhrs) {
+  const timed = timedRuns(lhrs);
+  const over = timed.length >= RUNS && median(timed.map(tbtOf)) > budget.timing.tbtMs;
+  return Math.min(lhrs.length - timed.length, 1) + (over ? RUNS_OVER - RUNS : 0);
+}
+const tbtOf = (lhr) => lhr.audits["total-blocking-time"].numericValue;
 const range = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms`;
 try {
   for (const page of PAGES) {
     const runs = builds.map(() => []);
     // Run by run, each build in turn. A run Lighthouse itself reports as broken (e.g. NO_NAVSTART
-    // on a busy machine) is retried.
-    for (let attempt = 0; runs.some((r) => r.length < RUNS) && attempt < RUNS * 2; attempt++)
+    // on a busy machine) is retried; with --budget, so is this build's run on a machine slower for
+    // that moment than the timing budget's (timedRuns).
+    const wanted = (b) => (b === 0 && BUDGET ? RUNS + extraRuns(runs[0]) : RUNS);
+    for (let attempt = 0; runs.some((r, b) => r.length < wanted(b)) && attempt < RUNS * 3; attempt++)
       for (const [b, build] of builds.entries()) {
-        if (runs[b].length >= RUNS) continue;
+        if (runs[b].length >= wanted(b)) continue;
         const { lhr } = await lighthouse(`${build.server.url}${pathOf(page, build)}`, {
           port: chrome.port,
           output: "json",
@@ -153,10 +177,9 @@ if (json) writeFileSync(json, JSON.stringify(allRuns, null, 1));
 // (medians of the runs) are checked only on a machine as fast as the one their margin was
 // measured on (Lighthouse's BenchmarkIndex), since Lighthouse scales every task fourfold and a
 // machine half as fast more than doubles TBT. Exits 1 with one sentence per broken budget.
-if (process.argv.includes("--budget")) {
-  const budget = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).lighthouse;
-  const timed = speed >= budget.timing.minBenchmarkIndex;
+if (BUDGET) {
   const broken = [];
+  let untimed = 0;
   for (const [page, lhrs] of thisBuild) {
     const path = pathOf(page, builds[0]);
     if (!lhrs.length) {
@@ -175,22 +198,29 @@ if (process.argv.includes("--budget")) {
         `Lighthouse budget broken: ${path} scored ${score} for ${lhrs[0].categories[id].title} (failing: ${failing.join(", ") || "?"}), budget ${budget.categories.score} (budgets.json lighthouse.categories).`,
       );
     }
-    if (!timed) continue;
-    const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id].numericValue));
+    const timed = timedRuns(lhrs);
+    if (timed.length < RUNS) {
+      untimed++;
+      continue;
+    }
+    const metric = (id) => median(timed.map((lhr) => lhr.audits[id].numericValue));
     const tbt = Math.round(metric("total-blocking-time"));
+    console.log(
+      `${path}: TBT ${tbt} ms, the median of ${timed.length} runs (${timed.map((lhr) => Math.round(tbtOf(lhr))).join(", ")} ms)`,
+    );
     if (tbt > budget.timing.tbtMs)
       broken.push(
-        `Lighthouse budget broken: ${path} has a Total Blocking Time of ${tbt} ms (median of ${lhrs.length}), budget ${budget.timing.tbtMs} ms (budgets.json lighthouse.timing).`,
+        `Lighthouse budget broken: ${path} has a Total Blocking Time of ${tbt} ms (median of ${timed.length}), budget ${budget.timing.tbtMs} ms (budgets.json lighthouse.timing).`,
       );
     const lcp = Math.round(metric("largest-contentful-paint"));
     if (lcp > budget.timing.lcpMs)
       broken.push(
-        `Lighthouse budget broken: ${path} has a Largest Contentful Paint of ${lcp} ms (median of ${lhrs.length}), budget ${budget.timing.lcpMs} ms (budgets.json lighthouse.timing).`,
+        `Lighthouse budget broken: ${path} has a Largest Contentful Paint of ${lcp} ms (median of ${timed.length}), budget ${budget.timing.lcpMs} ms (budgets.json lighthouse.timing).`,
       );
   }
-  if (!timed)
+  if (untimed)
     console.log(
-      `TBT and LCP not checked: this machine's BenchmarkIndex is ${Math.round(speed)}, under the ${budget.timing.minBenchmarkIndex} their margin was measured at (budgets.json lighthouse.timing).`,
+      `TBT and LCP not checked on ${untimed} page(s): fewer than ${RUNS} of their runs had a BenchmarkIndex of at least ${budget.timing.minBenchmarkIndex}, the speed their margin was measured at (this run's median: ${Math.round(speed)}; budgets.json lighthouse.timing).`,
     );
   for (const sentence of broken) console.error(sentence);
   process.exit(broken.length ? 1 : 0);
