@@ -30,7 +30,7 @@ export function MobileSlider() {
           popoverTarget={MOBILE_MENU_ID}
           popoverTargetAction="hide"
           className="icon-btn"
-          // The browser focuses it as the popover opens, with or without JavaScript.
+          // biome-ignore lint/a11y/noAutofocus: in a popover it moves focus only when the visitor opens the menu (the browser's popover focusing steps), with or without JavaScript.
           autoFocus
         >
           <X aria-hidden="true" className="size-6" />
