@@ -107,7 +107,10 @@ export function useAutosave({
     },
   });
 
-  if (fetcher.state !== "idle") return { kind: "saving" };
+  // Saving until its answer is taken into the draft (the render after it arrives), so a save
+  // queued behind it is made from the version it saved.
+  const taking = answer?.ok && sent.current !== null && savedEdits < sent.current.edits;
+  if (fetcher.state !== "idle" || taking) return { kind: "saving" };
   if (answer && !answer.ok) return { kind: "failed", error: answer.error };
   if (answer?.ok && savedEdits === edits) return { kind: "saved" };
   return { kind: "idle" };

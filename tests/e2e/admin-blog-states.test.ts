@@ -286,6 +286,36 @@ describe("autosave", () => {
     await context.close();
   });
 
+  it("'Save draft' pressed while an autosave is on its way is sent once that has landed", async () => {
+    const { page, context, errors } = await adminPage();
+    const title = uniqueTitle("Pressed mid-autosave");
+    const made = await context.request.post("/api/admin", { data: { ...postData(title), state: "draft" } });
+    const id = (await made.json()).result._id as string;
+    await openForm(page, `${LIST}/${id}`);
+    // The autosave's request is held on its way for 3 s.
+    let held = 0;
+    await page.route(`**${LIST}/${id}*`, async (route) => {
+      if (route.request().method() === "POST" && route.request().postData()?.includes("autosave")) {
+        held++;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+      await route.continue();
+    });
+    await page.getByLabel(STATES.metaDescriptionLabel).fill("Saved while another save was on its way");
+    await status(page).getByText(STATES.saving).waitFor({ timeout: 15_000 });
+    expect(held).toBe(1);
+    // A person's press at that moment, without waiting for the button.
+    await page.getByRole("button", { name: STATES.saveDraft }).click({ force: true });
+    await message(page, STATES.draftSaved).waitFor();
+    await status(page).getByText(STATES.saved).waitFor();
+    const drafts = (await (await context.request.get("/api/admin/blog?state=draft&limit=100")).json()).result;
+    expect(drafts.find((post: { _id: string }) => post._id === id)?.meta_description).toBe(
+      "Saved while another save was on its way",
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("refuses the second save of a stale version with a clear message, keeping the other's text", async () => {
     const office = await adminPage();
     const title = uniqueTitle("Two editors");

@@ -52,6 +52,15 @@ export function BlogForm({
   const autosaved = useAutosave({ draft, edits, enabled: autosave && saver.state === "idle", commit });
   const [scheduleAt, setScheduleAt] = useState(() => (scheduledAt ? londonLocal(new Date(scheduledAt)) : ""));
   const saving = saver.state !== "idle" || autosaved.kind === "saving";
+  // 'Save draft' or 'Schedule' pressed while an autosave is on its way is sent once that has
+  // landed (made from one version, the second would be refused as stale), not dropped.
+  const queued = useRef<"draft" | "schedule" | null>(null);
+  useEffect(() => {
+    if (saving || !queued.current) return;
+    const intent = queued.current;
+    queued.current = null;
+    save(intent);
+  });
   // The draft 'Save draft' or 'Schedule' sent: its answer takes in the saved version and images,
   // and keeps every word typed since (a save never overwrites what was typed after it started).
   const sent = useRef<BlogDraft | null>(null);
@@ -77,7 +86,11 @@ export function BlogForm({
 
   /** 'Save draft' and 'Schedule': the form's post saved to the server without publishing now. */
   function save(intent: "draft" | "schedule") {
-    if (!draft || saving) return;
+    if (!draft || saver.state !== "idle") return;
+    if (autosaved.kind === "saving") {
+      queued.current = intent;
+      return;
+    }
     const found = draftProblem(draft);
     if (found) return setProblem({ text: found });
     const form = draftForm(draft, intent);
@@ -210,7 +223,12 @@ export function BlogForm({
               className={inputClass}
             />
           </div>
-          <button type="button" className="btn btn-ghost" disabled={saving} onClick={() => save("schedule")}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={saver.state !== "idle"}
+            onClick={() => save("schedule")}
+          >
             <CalendarClock aria-hidden="true" className="size-5" />
             {BLOG_MESSAGES.states.schedule}
           </button>
@@ -224,7 +242,12 @@ export function BlogForm({
           Preview
         </button>
         {onDraftSaved && (
-          <button type="button" className="btn btn-ghost" disabled={saving} onClick={() => save("draft")}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={saver.state !== "idle"}
+            onClick={() => save("draft")}
+          >
             <Save aria-hidden="true" className="size-5" />
             {BLOG_MESSAGES.states.saveDraft}
           </button>
