@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
@@ -184,5 +186,49 @@ describe("messages", () => {
     expect(goneAt - shownAt).toBeGreaterThan(1500);
     expect(goneAt - shownAt).toBeLessThan(2800);
     await context.close();
+  });
+});
+
+describe("cookie banner on a slow phone", () => {
+  it("shifts nothing when the page arrives in two parts split inside the banner", async () => {
+    // A proxy in front of the server that holds the rest of the page's HTML for 600 ms from just
+    // before the banner's buttons, as a slow phone's parser pausing there would.
+    const html = await (await fetch(`${baseURL()}/about`)).text();
+    const cut = html.search(/<form[^>]*action="\/consent"/);
+    expect(cut).toBeGreaterThan(0);
+    const proxy = createServer(async (request, response) => {
+      if (request.url === "/about") {
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        response.write(html.slice(0, cut));
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        response.end(html.slice(cut));
+        return;
+      }
+      const answer = await fetch(`${baseURL()}${request.url}`);
+      response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const { page, context } = await newPage(browser, { width: 360, height: 740 });
+      await page.addInitScript(() => {
+        const kept = window as unknown as { shift: number };
+        kept.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) kept.shift += (entry as unknown as { value: number }).value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const { port } = proxy.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}/about`);
+      await page
+        .getByRole("region", { name: "Cookie consent" })
+        .getByRole("button", { name: "Accept all Cookies" })
+        .waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01);
+      await context.close();
+    } finally {
+      proxy.close();
+    }
   });
 });
