@@ -5,18 +5,19 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
-import { baseURL, dataDir, newPage, waitForHydration } from "./browser";
+import { dataDir, newPage } from "./browser";
 import { waitForMailFile } from "./mail-files";
 
 const browser = setUpBrowser();
 
 /**
  * Fills the contact form as a bot does: at once, as soon as the form (its token in the HTML) is
- * there, with a list of links. The timing alone is never Spam (a quick person); with the links it is.
+ * there, with a list of links, and posts it as HTML (no scripts: waiting for the form's island on
+ * a busy machine took the send past the "too fast" time). The timing alone is never Spam (a quick
+ * person); with the links it is.
  */
 async function sendAtOnce(page: Page, name: string) {
   await page.goto("/contact");
-  await waitForHydration(page);
   for (const [label, value] of [
     ["Name", name],
     ["Email", "quick@example.co.uk"],
@@ -31,13 +32,13 @@ async function sendAtOnce(page: Page, name: string) {
 describe("spam caught without a third party", () => {
   it("answers a form sent too fast with links like any other, keeps it as Spam with the reason, and 'Not spam' mails it", async () => {
     const name = `Quick ${Date.now().toString(36)}`;
-    const visitor = await newPage(browser());
+    const visitor = await newPage(browser(), { javaScriptEnabled: false });
     try {
       await sendAtOnce(visitor.page, name);
-      // The visitor wrongly caught sees the normal success screen.
-      await visitor.page.getByText(CONTACT_MESSAGES.success, { exact: true }).waitFor();
-      await visitor.page.waitForURL(`${baseURL()}/`);
-      expect(visitor.errors).toEqual([]);
+      // The visitor wrongly caught sees the normal success screen, with a reference.
+      const notice = visitor.page.getByRole("status").filter({ hasText: CONTACT_MESSAGES.success });
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/Your reference: FO-[0-9A-F]{8}/);
     } finally {
       await visitor.context.close();
     }
