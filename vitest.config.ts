@@ -23,7 +23,7 @@ export default defineConfig({
           // One migrated database (PGlite's dump, a PostgreSQL template) every API test copies.
           globalSetup: ["server/test/global-setup.ts"],
           environment: "node",
-          // A guard against a hang, not a measure: three workers on two cores stretch each test,
+          // A guard against a hang, not a measure: workers beside each other stretch each test,
           // and the largest (every endpoint with every hostile value) take tens of seconds there.
           testTimeout: 60_000,
           hookTimeout: 60_000,
