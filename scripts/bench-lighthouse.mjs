@@ -77,6 +77,7 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 const allRuns = [];
 const thisBuild = new Map(); // page → this build's runs (the budgets' figures)
+const tbtOf = (lhr) => lhr.audits["total-blocking-time"].numericValue;
 /**
  * The runs TBT and LCP are judged on (--budget): those on a machine at least as fast as the one
  * their margin was measured on (Lighthouse's BenchmarkIndex for that run), so a moment of other
@@ -96,7 +97,6 @@ function extraRuns(lhrs) {
   const over = timed.length >= RUNS && median(timed.map(tbtOf)) > budget.timing.tbtMs;
   return Math.min(lhrs.length - timed.length, 1) + (over ? RUNS_OVER - RUNS : 0);
 }
-const tbtOf = (lhr) => lhr.audits["total-blocking-time"].numericValue;
 const range = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms`;
 try {
   for (const page of PAGES) {

@@ -51,7 +51,8 @@ export function BlogForm({
   // Never beside a 'Save draft' in flight: both would be made from the same version.
   const autosaved = useAutosave({ draft, edits, enabled: autosave && saver.state === "idle", commit });
   const [scheduleAt, setScheduleAt] = useState(() => (scheduledAt ? londonLocal(new Date(scheduledAt)) : ""));
-  const saving = saver.state !== "idle" || autosaved.kind === "saving";
+  const sending = saver.state !== "idle"; // a 'Save draft' or 'Schedule' on its way
+  const saving = sending || autosaved.kind === "saving";
   // 'Save draft' or 'Schedule' pressed while an autosave is on its way is sent once that has
   // landed (made from one version, the second would be refused as stale), not dropped.
   const queued = useRef<"draft" | "schedule" | null>(null);
@@ -86,7 +87,7 @@ export function BlogForm({
 
   /** 'Save draft' and 'Schedule': the form's post saved to the server without publishing now. */
   function save(intent: "draft" | "schedule") {
-    if (!draft || saver.state !== "idle") return;
+    if (!draft || sending) return;
     if (autosaved.kind === "saving") {
       queued.current = intent;
       return;
@@ -223,12 +224,7 @@ export function BlogForm({
               className={inputClass}
             />
           </div>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={saver.state !== "idle"}
-            onClick={() => save("schedule")}
-          >
+          <button type="button" className="btn btn-ghost" disabled={sending} onClick={() => save("schedule")}>
             <CalendarClock aria-hidden="true" className="size-5" />
             {BLOG_MESSAGES.states.schedule}
           </button>
@@ -242,12 +238,7 @@ export function BlogForm({
           Preview
         </button>
         {onDraftSaved && (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            disabled={saver.state !== "idle"}
-            onClick={() => save("draft")}
-          >
+          <button type="button" className="btn btn-ghost" disabled={sending} onClick={() => save("draft")}>
             <Save aria-hidden="true" className="size-5" />
             {BLOG_MESSAGES.states.saveDraft}
           </button>
