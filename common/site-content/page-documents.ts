@@ -11,8 +11,9 @@ import { TANKERING_DEFAULTS, TANKERING_FIELDS } from "./pages/tankering";
  * The public pages' words as documents of the site content registry (registry.ts adds each one's
  * schema, built from its fields): the admin's 'Pages' screen lists these, draws each one's editor
  * from `fields`, and previews it at `preview` (the first page that shows it). `paths`: the pages
- * whose cache entries go when it is published (the home page shows the services' cards and the
- * sustainability figures; every page shows the footer). No zod here.
+ * the sitemap dates by its publication (the home page shows the services' cards and the
+ * sustainability figures; every page shows the footer). The page cache needs no list: it drops
+ * the pages whose render read the document (server/services/content/content-reads.ts). No zod here.
  */
 export const PAGE_DOCUMENTS = {
   "page-home": {

@@ -8,10 +8,11 @@ import { SITE_DETAILS_DEFAULTS } from "./site-details-defaults";
 /**
  * Admin-editable site content (decision "site content"): each document is one JSON value with a
  * zod schema, today's words as its defaults (an empty database shows the site exactly as before)
- * and the public pages that show it (their page-cache entries go when it is published).
+ * and the public pages that show it (the sitemap's `lastmod` of each follows its publication; the
+ * page cache drops whatever page read it, without a list).
  *
- * `paths`: page paths as the page cache keys them ("/contact"), or a prefix ending in "*"
- * ("/services/*", "/*" for every page: a document the footer shows).
+ * `paths`: page paths ("/contact"), or a prefix ending in "*" ("/services/*", "/*" for every
+ * page: a document the footer shows).
  *
  * Public route modules import only types from here (and the defaults' modules): the schemas are
  * for the server and the admin screens, never the public bundle.

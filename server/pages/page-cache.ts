@@ -6,9 +6,9 @@ import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { isKnownPagePath } from "../../common/pages";
 import { QUOTE_STATE_COOKIE } from "../../common/quote-state";
 import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
-import { showsPath } from "../../common/site-content/registry";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { isAdminPath } from "../plugins/security";
+import { type ContentTopic, readsDuring } from "../services/content/content-reads";
 import type { ContentVersion } from "../services/content/content-version";
 import { withCriticalStylesheet } from "./critical-css";
 import { hasFormToken, hasOpenNow, type TokenIssuer, withFormTokens } from "./form-token";
@@ -53,8 +53,8 @@ interface CachedPage {
    * instead of each compressing the page again (a burst of them at brotli 9 held 370 MB).
    */
   filling?: { text: string; page: Promise<FilledPage> };
-  /** The page's path ("/" for the catch-all, which shows home): a change naming it drops the entry. */
-  pathname: string;
+  /** What its render read (content-reads.ts): a change naming any of it drops the entry. */
+  reads: ReadonlySet<ContentTopic>;
 }
 
 /** A page saying "open now" filled with one sentence, compressed once. */
@@ -222,15 +222,15 @@ export function createPageCache(options: PageCacheOptions) {
   let renders = 0;
   let hits = 0;
   let misses = 0;
-  // A change naming its pages drops those (common/site-content/registry.ts's paths); any other, all.
-  options.content.onChange((_version, _where, paths) => {
-    if (!paths) {
+  // A change naming what it changed drops the pages whose render read it; any other, all.
+  options.content.onChange((_version, _where, topics) => {
+    if (!topics) {
       entries.clear();
       bytes = 0;
       return;
     }
     for (const [key, entry] of entries)
-      if (showsPath(paths, entry.pathname)) {
+      if (topics.some((topic) => entry.reads.has(topic))) {
         entries.delete(key);
         bytes -= entry.bytes;
       }
@@ -273,9 +273,9 @@ export function createPageCache(options: PageCacheOptions) {
    */
   async function fill(path: string, consent: string, keepNotFound = false): Promise<Filled> {
     const version = options.content.current;
-    const page = await rendering(() => {
+    const { result: page, reads } = await rendering(() => {
       renders += 1;
-      return options.render(path, consent);
+      return readsDuring(() => options.render(path, consent));
     });
     const type = page.headers.get("content-type") ?? "";
     if (page.headers.has("set-cookie") || !type.startsWith("text/html")) return undefined;
@@ -314,13 +314,12 @@ export function createPageCache(options: PageCacheOptions) {
         bytes: html.length + br.length + gz.length,
         formToken,
         openNow,
-        pathname: path.split("?")[0] ?? path,
+        reads,
       },
     };
   }
 
   function keep(key: string, entry: CachedPage) {
-    if (key.endsWith(CATCH_ALL)) entry.pathname = "/"; // every catch-all path shows home
     // Content changed while it rendered: it may be stale, so it is served to its waiters only.
     if (entry.version !== options.content.current || entry.bytes > maxBytes) return;
     entries.set(key, entry);

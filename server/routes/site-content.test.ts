@@ -161,7 +161,7 @@ describe.each(TEST_DATABASES)("site details on %s", (kind) => {
     stop();
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toMatchObject({ published: data, unpublishedChanges: false, issues: {} });
-    expect(changes).toEqual([["/*"]]);
+    expect(changes).toEqual([["site:site-details"]]);
     expect((await api.app.services.siteContent.published("site-details")).phone).toBe("01733 999 000");
     const [entry] = await audits("site_content_published");
     expect(entry).toMatchObject({
@@ -179,7 +179,7 @@ describe.each(TEST_DATABASES)("site details on %s", (kind) => {
       .set({ published: { ...before, phone: "01733 111 222" } })
       .where(eq(siteDocuments.key, "site-details"));
     expect((await api.app.services.siteContent.published("site-details")).phone).toBe(before.phone); // from memory
-    api.app.services.contentVersion.bump("elsewhere", ["/*"]);
+    api.app.services.contentVersion.bump("elsewhere", ["site:site-details"]);
     expect((await api.app.services.siteContent.published("site-details")).phone).toBe("01733 111 222");
   });
 

@@ -7,6 +7,7 @@ import { openKeyring } from "../secrets/key-file";
 import type { Keyring } from "../secrets/keyring";
 import { createAuditService } from "./audit";
 import { createBlogService } from "./content/blog";
+import { type ContentTopic, readsAs } from "./content/content-reads";
 import { createContentVersion } from "./content/content-version";
 import { createImageService } from "./content/images";
 import { createPopupService } from "./content/popups";
@@ -80,10 +81,14 @@ export function createServices(
     hasPasskey: (adminId) => hasPasskey(db, adminId),
     audit,
   });
-  // Every write to what public pages show announces it (`changed`): the page cache follows.
-  const changed = () => contentVersion.bump();
-  const images = createImageService(db, { maxBytes: config.imageMaxBytes, changed });
-  const blog = createBlogService(db, images, { changed });
+  // Every write to what public pages show announces what it changed: the page cache drops the
+  // pages whose render read it (each of these services records its topic when a render asks it).
+  const changed = (topic: ContentTopic) => () => contentVersion.bump("here", [topic]);
+  const images = readsAs(
+    "images",
+    createImageService(db, { maxBytes: config.imageMaxBytes, changed: changed("images") }),
+  );
+  const blog = readsAs("posts", createBlogService(db, images, { changed: changed("posts") }));
   // The site's editable content (details, hours, pages' words): a publication drops its pages only.
   // A schedule set here wakes the scheduler at its time (scheduled-posts.ts): it appears on time.
   const siteContent = createSiteContentService(db, {
@@ -130,7 +135,7 @@ export function createServices(
     scheduledPosts,
     siteContent,
     images,
-    popups: createPopupService(db, { changed }),
+    popups: readsAs("popups", createPopupService(db, { changed: changed("popups") })),
     mail,
     enquiries,
     spam,

@@ -29,12 +29,18 @@ describe.skipIf(!process.env.DATABASE_URL)("content version across instances on 
     ]);
     shareContentVersion(a, toA);
     shareContentVersion(b, toB);
+    const heardByB: Array<readonly string[] | undefined> = [];
+    b.onChange((_version, where, topics) => where === "elsewhere" && heardByB.push(topics));
     a.bump();
     await vi.waitFor(() => expect(b.current).toBe(1));
     b.bump();
     await vi.waitFor(() => expect(a.current).toBe(2));
+    // What a change names reaches the other instance: it drops only the pages that read it.
+    a.bump("here", ["site:page-about", "posts"]);
+    await vi.waitFor(() => expect(b.current).toBe(3));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect([a.current, b.current]).toEqual([2, 2]);
+    expect([a.current, b.current]).toEqual([3, 3]);
+    expect(heardByB).toEqual([undefined, ["site:page-about", "posts"]]);
     await Promise.all([toA.close(), toB.close()]);
     await pool.end();
   });

@@ -1,35 +1,36 @@
 import type { Broadcast } from "../../db/broadcast";
+import type { ContentTopic } from "./content-reads";
 
 /**
  * What public pages show changes only through the content services (posts, popups, images, site
  * content). Each of their writes announces itself once it has succeeded (their `changed`, which
  * bumps this version), and the page cache keeps only pages rendered at the current version: a
- * change in the admin shows on the next request. A bump may name the pages it changed (`paths`,
- * as common/site-content/registry.ts writes them: "/contact", "/services/*"): the page cache then
- * drops only those; without them, every page.
+ * change in the admin shows on the next request. A bump may name what it changed (`topics`,
+ * content-reads.ts): the page cache then drops only the pages whose render read one of them;
+ * without them, every page.
  */
 export interface ContentVersion {
   readonly current: number;
   /** Marks the content changed (after a write has succeeded), here or by another instance. */
-  bump(where?: "here" | "elsewhere", paths?: readonly string[]): void;
+  bump(where?: "here" | "elsewhere", topics?: readonly ContentTopic[]): void;
   /** Called after every bump; returns the unsubscribe function. */
   onChange(
-    listener: (version: number, where: "here" | "elsewhere", paths?: readonly string[]) => void,
+    listener: (version: number, where: "here" | "elsewhere", topics?: readonly ContentTopic[]) => void,
   ): () => void;
 }
 
 export function createContentVersion(): ContentVersion {
   let current = 0;
   const listeners = new Set<
-    (version: number, where: "here" | "elsewhere", paths?: readonly string[]) => void
+    (version: number, where: "here" | "elsewhere", topics?: readonly ContentTopic[]) => void
   >();
   const version: ContentVersion = {
     get current() {
       return current;
     },
-    bump(where = "here", paths) {
+    bump(where = "here", topics) {
       current += 1;
-      for (const listener of listeners) listener(current, where, paths);
+      for (const listener of listeners) listener(current, where, topics);
     },
     onChange(listener) {
       listeners.add(listener);
@@ -41,29 +42,33 @@ export function createContentVersion(): ContentVersion {
 
 /**
  * Several instances on one PostgreSQL: a write on one must clear every instance's pages. Local
- * changes are announced (with the pages they changed, when they name them); announcements (or a
- * lost connection, which may have hidden some: every page) bump.
+ * changes are announced (with what they changed, when they name it); announcements (or a lost
+ * connection, which may have hidden some: every page) bump.
  */
 export function shareContentVersion(version: ContentVersion, broadcast: Broadcast) {
-  version.onChange((_, where, paths) => {
+  version.onChange((_, where, topics) => {
     if (where !== "here") return;
-    const message = paths ? `${CONTENT_CHANGED_PAGES} ${JSON.stringify(paths)}` : CONTENT_CHANGED;
+    const message = topics ? `${CONTENT_CHANGED_TOPICS} ${JSON.stringify(topics)}` : CONTENT_CHANGED;
     broadcast.publish(message).catch(() => {});
   });
   broadcast.subscribe((message) => {
     if (message === undefined || message === CONTENT_CHANGED) return version.bump("elsewhere");
-    if (message.startsWith(`${CONTENT_CHANGED_PAGES} `)) version.bump("elsewhere", pagesOf(message));
+    if (message.startsWith(`${CONTENT_CHANGED_TOPICS} `)) version.bump("elsewhere", topicsOf(message));
+    // Anything else (an older instance's message during a rolling upgrade): every page.
+    else version.bump("elsewhere");
   });
 }
 
 const CONTENT_CHANGED = "content-changed";
-const CONTENT_CHANGED_PAGES = "content-changed-pages";
+const CONTENT_CHANGED_TOPICS = "content-changed-topics";
 
-/** The pages a message names; every page (undefined) when it cannot be read. */
-function pagesOf(message: string): readonly string[] | undefined {
+/** What a message names; everything (undefined) when it cannot be read. */
+function topicsOf(message: string): readonly ContentTopic[] | undefined {
   try {
-    const paths: unknown = JSON.parse(message.slice(CONTENT_CHANGED_PAGES.length + 1));
-    return Array.isArray(paths) && paths.every((p) => typeof p === "string") ? paths : undefined;
+    const topics: unknown = JSON.parse(message.slice(CONTENT_CHANGED_TOPICS.length + 1));
+    return Array.isArray(topics) && topics.every((t) => typeof t === "string")
+      ? (topics as ContentTopic[])
+      : undefined;
   } catch {
     return undefined;
   }

@@ -27,8 +27,8 @@
  *   publishDue(now)                       the scheduler's pass (scheduled-posts.ts runs it)
  *
  * Every write asks `authorize(admin, "site")` (Owner and Editor), writes its audit entry in its
- * transaction, and a publication bumps the content version with the document's `paths`: the page
- * cache drops exactly those pages, on every instance.
+ * transaction, and a publication bumps the content version naming the document: the page cache
+ * drops exactly the pages whose render read it (content-reads.ts), on every instance.
  */
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../../common/audit";
@@ -50,6 +50,7 @@ import { authorize } from "../../access";
 import { recordAudit } from "../../audit";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import type { SessionAdmin } from "../../staff/sessions";
+import { recordRead } from "../content-reads";
 import type { ContentVersion } from "../content-version";
 
 /** The colleague acting: their id, address and role. */
@@ -181,6 +182,7 @@ export function createSiteContentService(
 
   function published<K extends SiteDocumentKey>(key: K): Promise<SiteDocumentData<K>> {
     documentOf(key);
+    recordRead(`site:${key}`);
     if (cache.version !== content.current) cache = { version: content.current, documents: new Map() };
     const { documents } = cache;
     let value = documents.get(key) as Promise<SiteDocumentData<K>> | undefined;
@@ -299,9 +301,12 @@ export function createSiteContentService(
       },
     });
 
-  /** What a publication changed: the document's pages leave the page cache, here and elsewhere. */
+  /** What a publication changed: the pages that read the documents leave the page cache, everywhere. */
   const announce = (keys: SiteDocumentKey[]) =>
-    content.bump("here", [...new Set(keys.flatMap((key) => SITE_DOCUMENTS[key].paths))]);
+    content.bump(
+      "here",
+      keys.map((key) => `site:${key}` as const),
+    );
 
   async function saveDraft<K extends SiteDocumentKey>(
     key: K,
