@@ -1,4 +1,5 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
+import { can } from "@common/roles";
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
@@ -20,13 +21,15 @@ const MORE_POSTS = 3;
 /**
  * One post in its template, and the newest others: three small queries whatever the number of
  * posts. Visitors see published posts only (a draft or scheduled id is a 404); a signed-in
- * administrator also sees drafts and scheduled posts (the admin's preview of the live page).
+ * colleague whose role may write the blog (Owner, Editor) also sees drafts and scheduled posts
+ * (the admin's preview of the live page). Any other account (Desk) gets the visitor's 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const blog = context.services.blog;
   const admin = request.headers.has("cookie") ? await previewerFrom(request, context) : undefined;
+  const preview = admin !== undefined && can(admin.role, "blog");
   const [{ post, modified }, newest] = await Promise.all([
-    foundOr404(blog.getWithModified(params["*"] ?? "", { state: admin ? "all" : "published" })),
+    foundOr404(blog.getWithModified(params["*"] ?? "", { state: preview ? "all" : "published" })),
     blog.listSummaries({ limit: MORE_POSTS + 1 }),
   ]);
   const others = newest.filter((other) => other._id !== post._id).slice(0, MORE_POSTS);
