@@ -4,18 +4,17 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
-import { BLOG_PAGE_SIZE, PARAGRAPHS_PER_BLOG } from "../../common/blog-rules";
+import { BLOG_PAGE_SIZE } from "../../common/blog-rules";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/site-content/opening-hours";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { HttpError } from "../errors";
-import { isSameOrigin } from "../plugins/auth";
 import { contentSecurityPolicy } from "../plugins/security";
 import type { Services } from "../services";
-import { countPageView, isPageAnswer } from "../services/insights/page-views";
 import { registerConsent } from "./consent";
 import { type EnquiryAllowance, enquiryAllowances } from "./enquiry-allowance";
+import { registerFormBodies, UNREAD } from "./form-bodies";
 import { formTokenStream, type TokenIssuer } from "./form-token";
 import {
   createPageCache,
@@ -25,6 +24,7 @@ import {
   sendCachedPage,
   sendUncachedPage,
 } from "./page-cache";
+import { countPageView, isPageAnswer } from "./page-views";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -79,7 +79,13 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.once("close", () => controller.abort());
-  const body = request.method === "POST" ? (request.body as BodyInit | undefined) : undefined;
+  let body = request.method === "POST" ? (request.body as BodyInit | undefined) : undefined;
+  if (request.body === UNREAD) {
+    // Never read (form-bodies.ts): the action sees an empty form.
+    headers.delete("content-length");
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    body = "";
+  }
   return new Request(url, { method: request.method, headers, body, signal: controller.signal });
 }
 
@@ -218,28 +224,13 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   });
 
   await registerConsent(app); // the cookie banner's answer without JavaScript
-  // Route actions (admin forms, which also work without JavaScript): form posts reach React Router
-  // with their raw body. Scoped here so the API keeps accepting JSON only.
+  // Route actions (the public forms and the admin's, which also work without JavaScript): form
+  // posts reach React Router with their raw body, bounded before it is read (form-bodies.ts).
+  // Scoped here so the API keeps accepting JSON only.
   await app.register(async (forms) => {
-    forms.removeAllContentTypeParsers();
-    const keep = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
-      done(null, body);
-    forms.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, keep);
-    // The blog editor's Submit carries the post and up to one picked image per paragraph, each
-    // within IMAGE_MAX_BYTES (the image service refuses a larger one by name), plus the post's text.
-    forms.addContentTypeParser(
-      "multipart/form-data",
-      { parseAs: "buffer", bodyLimit: PARAGRAPHS_PER_BLOG * services.config.imageMaxBytes + 1024 * 1024 },
-      keep,
-    );
-    const formPost = async (request: FastifyRequest, reply: FastifyReply) => {
-      // Defence in depth beside the SameSite=Strict session cookie: no cross-site form posts.
-      if (!isSameOrigin(request))
-        return reply.status(403).send({ status: "Error", message: API_MESSAGES.crossSite });
-      return renderPage(request, reply);
-    };
+    registerFormBodies(forms, services);
     // The enquiry forms' actions count their sends themselves (context.enquiryAllowance).
-    forms.route({ method: "POST", url: "/*", handler: formPost });
+    forms.route({ method: "POST", url: "/*", handler: renderPage });
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
+import type { InsightsService } from "../services/insights/service";
 import { countPageView, isPageAnswer } from "./page-views";
-import type { InsightsService } from "./service";
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

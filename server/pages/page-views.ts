@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import { adminTokenFromCookies } from "../../../common/admin-cookie";
-import { isAdminPath } from "../../plugins/security";
-import type { InsightsService } from "./service";
+import { adminTokenFromCookies } from "../../common/admin-cookie";
+import { isAdminPath } from "../plugins/security";
+import type { InsightsService } from "../services/insights/service";
 
 /**
- * Counts a public page the pages handler sent to a browser (a 200 HTML page or a 304 for one),
+ * The HTTP edge of Insights (the service counts; this reads the request). Counts a public page the pages handler sent to a browser (a 200 HTML page or a 304 for one),
  * beside the page cache: a few header reads and a map increment, written to the database later.
  * Not counted: HEAD, the admin area, and anyone signed in to it.
  */
