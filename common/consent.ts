@@ -29,20 +29,3 @@ export function consentCookie(answer: Consent, secure: boolean): string {
   const maxAge = COOKIE_CONSENT_DAYS * 24 * 60 * 60;
   return `${COOKIE_CONSENT_NAME}=${answer}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
-
-/**
- * Where the banner's form returns the visitor: the page they were on, a path of this site only
- * (`/x`, never `//host` or `/\host`, which browsers read as another site), else home.
- */
-export function consentReturnPath(back: unknown): string {
-  if (typeof back !== "string" || back.length > 2000 || !back.startsWith("/")) return "/";
-  // The URL parser reads it as a browser would (`/\\host` is `//host`), strips tabs and line
-  // breaks and percent-encodes the rest, so the Location header carries only this site's path.
-  const base = "http://site.invalid";
-  try {
-    const url = new URL(back, base);
-    return url.origin === base ? url.pathname + url.search : "/";
-  } catch {
-    return "/";
-  }
-}

@@ -35,10 +35,18 @@ describe("POST /consent (the cookie banner without JavaScript)", () => {
   });
 
   it.each([
+    ["/.//evil.example", "/"],
     ["//evil.example/x", "/"],
     ["/\\evil.example/x", "/"],
+    ["\\\\evil.example", "/"],
+    ["/%2F%2Fevil.example", "/"],
+    ["/%5Cevil.example", "/"],
+    ["/./%2e%2e//evil.example", "/"],
+    ["/../..//evil.example", "/"],
     ["https://evil.example/", "/"],
     ["/\t/evil.example", "/"],
+    ["/\n/evil.example", "/"],
+    ["https://fenland.example/contact", "/contact"],
     ["/blog/caf\u00e9", "/blog/caf%C3%A9"],
     ["", "/"],
   ])("sends the visitor back to a path of this site only (%j → %s)", async (back, location) => {

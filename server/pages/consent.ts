@@ -1,15 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { CONSENT_PATH, consentCookie, consentReturnPath, isConsent } from "../../common/consent";
+import { CONSENT_PATH, consentCookie, isConsent } from "../../common/consent";
 import { API_MESSAGES } from "../../common/messages";
+import { sameSitePath } from "../../common/same-site-path";
 import { isSameOrigin } from "../plugins/auth";
 
 /**
  * The cookie banner without JavaScript: its buttons post `answer` (accepted or rejected) and
  * `back` (the page's path) here; the answer is stored for 150 days, as the page script stores it,
- * and the visitor goes back to the same page (a path of this site only), now without the banner.
- * A post from another site is refused: consent is the visitor's own answer.
+ * and the visitor goes back to the same page (a path of this site only: sameSitePath), now
+ * without the banner. A post from another site is refused: consent is the visitor's own answer.
  */
 export async function registerConsent(app: FastifyInstance) {
+  const origin = new URL(app.config.siteUrl).origin;
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -28,7 +30,7 @@ export async function registerConsent(app: FastifyInstance) {
       return reply
         .header("set-cookie", consentCookie(answer, secure))
         .header("cache-control", "no-store")
-        .redirect(consentReturnPath(form.get("back")), 303);
+        .redirect(sameSitePath(form.get("back"), origin), 303);
     });
   });
 }
