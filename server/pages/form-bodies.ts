@@ -1,0 +1,140 @@
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { adminTokenFromCookies } from "../../common/admin-cookie";
+import {
+  FORM_BODY_MESSAGES,
+  PUBLIC_FORM_MAX_BYTES,
+  STAFF_FORM_MAX_BYTES,
+  staffFilesMaxBytes,
+} from "../../common/form-bodies";
+import { API_MESSAGES } from "../../common/messages";
+import { HttpError } from "../errors";
+import { isSameOrigin } from "../plugins/auth";
+import type { Services } from "../services";
+
+const FORM = "application/x-www-form-urlencoded";
+const FILES = "multipart/form-data";
+
+/** The signed-in screens (`/admin/dashboard` and below, `.data` requests too), as React Router reads the path. */
+const STAFF_SCREEN = /^\/admin\/dashboard(?:[/.]|$)/;
+
+function isStaffScreen(request: FastifyRequest): boolean {
+  try {
+    return STAFF_SCREEN.test(new URL(request.url, "http://page.invalid").pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the request says it sends a body (Fastify parses none without a type, a length or chunks). */
+function sendsBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return (
+    request.headers["content-type"] !== undefined ||
+    request.headers["transfer-encoding"] !== undefined ||
+    (length !== undefined && length !== "0")
+  );
+}
+
+/**
+ * A post refused from its headers, its body never read: the connection is closed once the answer
+ * is written (the client may still be sending), as Fastify does for a body over its limit.
+ */
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .status(status)
+    .header("connection", "close")
+    .header("cache-control", "no-store")
+    .send({ status: "Error", message });
+}
+
+/**
+ * onRequest: a page's post from another site is refused (403) before any content-type parser
+ * reads its body. Defence in depth beside the SameSite=Strict session cookie.
+ */
+export async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply) {
+  if (!isSameOrigin(request)) return refuse(reply, 403, API_MESSAGES.crossSite);
+}
+
+/**
+ * The bodies a page's POST may carry, decided in onRequest from the headers alone, before anything
+ * reads the stream (each answer closes the connection):
+ * - from another site: 403;
+ * - `application/x-www-form-urlencoded`: at most PUBLIC_FORM_MAX_BYTES (64 KB), or
+ *   STAFF_FORM_MAX_BYTES on an admin screen for a live session; beyond, 413;
+ * - `multipart/form-data`: only on an admin screen (`/admin/dashboard…`) for a live session (the
+ *   session cookie is checked first), within staffFilesMaxBytes (the image limits); elsewhere 415.
+ *   Without a live session it is never read: the action sees an empty form, and its guard
+ *   (requireAdmin) answers as for any signed-out write, by sending the browser to sign in;
+ * - anything else: 415.
+ * A body sent in chunks (no Content-Length) is held to the same limit as it arrives.
+ */
+export function registerFormBodies(forms: FastifyInstance, services: Services) {
+  const limits = new WeakMap<FastifyRequest, number>();
+  const filesLimit = staffFilesMaxBytes(services.config.imageMaxBytes);
+
+  forms.addHook("onRequest", async (request, reply) => {
+    if (!isSameOrigin(request)) return refuse(reply, 403, API_MESSAGES.crossSite);
+    if (!sendsBody(request)) return;
+    const type = request.mediaType;
+    if (type !== FORM && type !== FILES) return refuse(reply, 415, FORM_BODY_MESSAGES.unsupported);
+    const staffScreen = isStaffScreen(request);
+    if (type === FILES && !staffScreen) return refuse(reply, 415, FORM_BODY_MESSAGES.unsupported);
+    const staff =
+      staffScreen &&
+      (await services.sessions.verify(adminTokenFromCookies(request.headers.cookie))) !== undefined;
+    if (type === FILES && !staff) return; // left unread (no limit set): an empty form
+    const limit = type === FILES ? filesLimit : staff ? STAFF_FORM_MAX_BYTES : PUBLIC_FORM_MAX_BYTES;
+    if (Number(request.headers["content-length"]) > limit)
+      return refuse(reply, 413, FORM_BODY_MESSAGES.tooLarge(limit));
+    limits.set(request, limit);
+  });
+
+  // Replaces the default parsers (JSON, text): pages take forms only. A body the hook set no limit
+  // for is not read; a read that passes the limit stops there (Fastify answers the error and closes
+  // the connection).
+  forms.removeAllContentTypeParsers();
+  const parse = async (request: FastifyRequest, payload: Readable) => {
+    const limit = limits.get(request);
+    return limit === undefined ? UNREAD : readWithin(payload, limit);
+  };
+  forms.addContentTypeParser(FORM, parse);
+  forms.addContentTypeParser(FILES, parse);
+}
+
+/** The body of a post that was not read (a signed-out multipart post to an admin screen). */
+export const UNREAD = Symbol("unread body");
+
+/** The body, up to `limit` bytes; over it, 413 and nothing more is read. */
+function readWithin(payload: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      payload.removeListener("data", onData);
+      payload.removeListener("end", onEnd);
+      payload.removeListener("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        payload.pause();
+        reject(new HttpError(413, FORM_BODY_MESSAGES.tooLarge(limit)));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = () => {
+      stop();
+      reject(new HttpError(400, API_MESSAGES.invalidRequest));
+    };
+    payload.on("data", onData);
+    payload.on("end", onEnd);
+    payload.on("error", onError);
+  });
+}
