@@ -1,4 +1,4 @@
-import { OPEN_NOW_PLACEHOLDER, openNowText } from "@common/site-content/opening-hours";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER, openNowText } from "@common/site-content/opening-hours";
 import type { SiteDetails } from "@common/site-content/site-details-defaults";
 import { useState } from "react";
 import { usePreviewOpenNow } from "~/lib/site-details";
@@ -6,8 +6,9 @@ import { stillHydrating } from "~/lib/static-island";
 
 /**
  * "Open now · closes at 18:00" / "Closed now · opens Monday at 06:00". The server renders the
- * placeholder, and the page is served with the sentence for that minute in its place (even from
- * the page cache, without JavaScript: server/pages/form-token.ts); hydration keeps the served text.
+ * placeholder in its own element (OPEN_NOW_ATTRIBUTE), and the page is served with the sentence
+ * for that minute in its place (even from the page cache, without JavaScript:
+ * server/pages/form-token.ts); hydration keeps the served text.
  * A page drawn in the browser (a link inside the site) works it out there. `fixed`: the sentence
  * to show instead; under the site details' Preview, the sentence from the draft's hours.
  */
@@ -25,7 +26,7 @@ export function OpenNow({
   );
   const preview = usePreviewOpenNow();
   return (
-    <span data-testid="open-now" suppressHydrationWarning>
+    <span data-testid="open-now" {...{ [OPEN_NOW_ATTRIBUTE]: "" }} suppressHydrationWarning>
       {fixed ?? preview ?? text}
     </span>
   );

@@ -29,12 +29,14 @@ export function searchOverlayMarkup(pathname: string, term: string, results: str
 
 /**
  * The results' HTML: the count, then one card per match. Cards are buttons when the page script
- * handles them, links to the matched element (`#id`) in the server's page.
+ * handles them, links to the matched element (`#id`) in the server's page. `snippetHtml`: what the
+ * server makes of a card's escaped text (the page's own words, never the term).
  */
 export function searchResultsMarkup(
   results: SearchResult[] | null,
   term: string,
   card: "button" | { pathname: string },
+  snippetHtml: (escaped: string) => string = (escaped) => escaped,
 ): string {
   if (!results) return "";
   const count =
@@ -46,7 +48,7 @@ export function searchResultsMarkup(
   const className =
     "search-card block w-full rounded-xl border border-border bg-bg px-4 py-3 text-left hover:border-brand";
   const items = results.map((result) => {
-    const text = escapeHtml(result.snippet);
+    const text = snippetHtml(escapeHtml(result.snippet));
     if (card === "button")
       return `<li><button type="button" class="${className}" data-target="${escapeHtml(result.targetId)}">${text}</button></li>`;
     const href = `${card.pathname}${result.targetId ? `#${result.targetId}` : ""}`;

@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "@common/site-content/opening-hours";
 import { type SearchResult, snippetOf, TEXT_BLOCK_SELECTOR, textMatches } from "./search";
 import { SEARCH_RESULTS_MARKER, searchResultsMarkup } from "./search-markup";
 
@@ -79,6 +80,14 @@ export function searchHtml(html: string, term: string): SearchResult[] {
 }
 
 /**
+ * A card's text that holds the page's "open now" (the server searches the page before it is
+ * served): the placeholder goes into an element of its own, so the sentence is filled in there as
+ * in the page (server/pages/form-token.ts fills nothing outside its elements).
+ */
+const openNowInSnippet = (escaped: string) =>
+  escaped.replaceAll(OPEN_NOW_PLACEHOLDER, `<span ${OPEN_NOW_ATTRIBUTE}="">${OPEN_NOW_PLACEHOLDER}</span>`);
+
+/**
  * Fills the server-drawn search overlay (`?search=term`) with the results for the page's `<main>`,
  * which the stream has passed by the time the overlay comes (it follows the footer).
  */
@@ -105,7 +114,7 @@ export function searchResultsStream(term: string, pathname: string): Transform {
     const at = text.indexOf(SEARCH_RESULTS_MARKER);
     if (!seenMain || inMain || at < 0) return text;
     done = true;
-    const results = searchResultsMarkup(searchHtml(main, term), term, { pathname });
+    const results = searchResultsMarkup(searchHtml(main, term), term, { pathname }, openNowInSnippet);
     return text.slice(0, at) + results + text.slice(at + SEARCH_RESULTS_MARKER.length);
   };
   return new Transform({

@@ -13,6 +13,12 @@ import { WEEKDAYS } from "./site-details-defaults";
  */
 export const OPEN_NOW_PLACEHOLDER = "fo-open-now-5b1e7c2d";
 
+/**
+ * The attribute of the one element the placeholder is filled in (`<span data-open-now="">`): the
+ * same text anywhere else in the page (a visitor's search term) is left as it is.
+ */
+export const OPEN_NOW_ATTRIBUTE = "data-open-now";
+
 export const OPEN_NOW_TEXTS = {
   openNow: "Open now",
   closedNow: "Closed now",

@@ -1,7 +1,7 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
-import { FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
 
 /**
  * What a page says that is different in every response goes into the HTML as the page is served,
@@ -11,7 +11,13 @@ import { FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
  *   so "too fast" counts from when the visitor got the page;
  * - "open now" (OPEN_NOW_PLACEHOLDER, common/site-content/opening-hours.ts): the office's state at
  *   the minute the page is served, in the footer and on the contact page.
- * Only text and attribute values: never an inline script, whose hash the page's CSP names.
+ * Only inside their own elements: the token field's `value` (an `<input>` named FORM_TOKEN_FIELD)
+ * and the text of the "open now" element (a `<span>` with OPEN_NOW_ATTRIBUTE), never the same text
+ * elsewhere: a visitor's words echoed in the page (a search term in the search box or in "No matches
+ * for …", a refused form's fields) are left as they were typed, and no inline script, whose hash the
+ * page's CSP names, is touched. Those elements are found by markup a visitor's words cannot make:
+ * React escapes `<`, `>` and `"` in text and attribute values, and JSON in a script escapes `"` and
+ * `<` (so `name="formToken"` or `<span` never comes from what was typed).
  */
 
 /**
@@ -20,23 +26,52 @@ import { FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
  */
 export type TokenIssuer = (placeholder: string) => string;
 
-const PLACEHOLDERS = [FORM_TOKEN_PLACEHOLDER, OPEN_NOW_PLACEHOLDER] as const;
-const ANY_PLACEHOLDER = new RegExp(PLACEHOLDERS.join("|"), "g");
-const LONGEST = Math.max(...PLACEHOLDERS.map((p) => p.length));
+/** The longest opening tag looked at (the app's own are under 100 characters). */
+const TAG_MAX = 400;
+/** An `<input>` tag, or a `<span>` holding only the "open now" placeholder. */
+const FILLED_ELEMENT = new RegExp(
+  `<input\\b[^<>]{0,${TAG_MAX}}>|<span\\b[^<>]{0,${TAG_MAX}}>${OPEN_NOW_PLACEHOLDER}</span>`,
+  "g",
+);
+/** A match is at most this long: a streamed page holds back one character less between chunks. */
+const LONGEST = `<span${" ".repeat(TAG_MAX)}>${OPEN_NOW_PLACEHOLDER}</span>`.length;
+
+const TOKEN_NAME = ` name="${FORM_TOKEN_FIELD}"`;
+const TOKEN_VALUE = ` value="${FORM_TOKEN_PLACEHOLDER}"`;
+const OPEN_NOW_MARK = ` ${OPEN_NOW_ATTRIBUTE}=""`;
+
+/** The element with this response's value, or as it was when it is not one of the filled ones. */
+function filled(element: string, issue: TokenIssuer): string {
+  if (element.startsWith("<input"))
+    return element.includes(TOKEN_NAME) && element.includes(TOKEN_VALUE)
+      ? element.replace(TOKEN_VALUE, () => ` value="${issue(FORM_TOKEN_PLACEHOLDER)}"`)
+      : element;
+  const open = element.slice(0, element.indexOf(">") + 1);
+  return open.includes(OPEN_NOW_MARK) ? `${open}${issue(OPEN_NOW_PLACEHOLDER)}</span>` : element;
+}
+
+/** The page's elements that get a value per response, as found in it. */
+const filledElements = (html: string) => html.match(FILLED_ELEMENT) ?? [];
 
 /** Whether the page holds an enquiry form (a token to sign per response: never the same twice). */
-export const hasFormToken = (html: string) => html.includes(FORM_TOKEN_PLACEHOLDER);
+export const hasFormToken = (html: string) =>
+  html.includes(FORM_TOKEN_PLACEHOLDER) &&
+  filledElements(html).some((element) => element.includes(TOKEN_NAME) && element.includes(TOKEN_VALUE));
 
 /** Whether the page says "open now" (the same for every response of the same minute's state). */
-export const hasOpenNow = (html: string) => html.includes(OPEN_NOW_PLACEHOLDER);
+export const hasOpenNow = (html: string) =>
+  html.includes(OPEN_NOW_PLACEHOLDER) &&
+  filledElements(html).some((element) => element.startsWith("<span") && element.includes(OPEN_NOW_MARK));
 
-/** The document with this response's value in place of each placeholder. */
+/** The document with this response's value in each placeholder's own element. */
 export const withFormTokens = (html: string, issue: TokenIssuer) =>
-  html.replace(ANY_PLACEHOLDER, (placeholder) => issue(placeholder));
+  html.includes(FORM_TOKEN_PLACEHOLDER) || html.includes(OPEN_NOW_PLACEHOLDER)
+    ? html.replace(FILLED_ELEMENT, (element) => filled(element, issue))
+    : html;
 
 /**
- * The same for a streamed page: the last characters of a chunk are held back until the next, so a
- * placeholder split between two chunks is still found.
+ * The same for a streamed page: the last characters of a chunk are held back until the next, so an
+ * element split between two chunks is still found.
  */
 export function formTokenStream(issue: TokenIssuer): Transform {
   const decoder = new StringDecoder("utf8");

@@ -1,13 +1,15 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
 import { sendCachedPage } from "./page-cache";
 
 type CachedPage = Parameters<typeof sendCachedPage>[2];
 
 /** A cached page saying "open now", as the page cache keeps it before it is filled. */
 function openNowPage(): CachedPage {
-  const html = Buffer.from(`<!DOCTYPE html><html><body><p>${OPEN_NOW_PLACEHOLDER}</p></body></html>`);
+  const html = Buffer.from(
+    `<!DOCTYPE html><html><body><p><span ${OPEN_NOW_ATTRIBUTE}="">${OPEN_NOW_PLACEHOLDER}</span></p></body></html>`,
+  );
   return {
     status: 200,
     html,
