@@ -1,0 +1,254 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { type ActionFunctionArgs, redirect } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_AUTH_COOKIE, adminTokenFromCookies } from "../../common/admin-cookie";
+import {
+  FORM_BODY_MESSAGES,
+  PUBLIC_FORM_MAX_BYTES,
+  STAFF_FORM_MAX_BYTES,
+  staffFilesMaxBytes,
+} from "../../common/form-bodies";
+import { API_MESSAGES } from "../../common/messages";
+import { TEST_DATABASES } from "../test/harness";
+import { buildPagesTestApp } from "../test/page-build";
+import { signInAs } from "../test/signed-in";
+
+const MB = 1024 * 1024;
+const FILES_LIMIT = staffFilesMaxBytes(5 * MB); // IMAGE_MAX_BYTES's default: 16 MB
+/** What the request's streams buffer ahead of a reader that stopped (measured: 144-192 KB). */
+const READ_AHEAD = 256 * 1024;
+
+/** What each action was given: which route, the body's type and its length once read. */
+let seen: Array<{ route: string; type: string | null; bytes: number; fields: string[] }> = [];
+
+async function record(route: string, request: Request) {
+  const type = request.headers.get("content-type");
+  const copy = request.clone();
+  const bytes = (await request.arrayBuffer()).byteLength;
+  const fields = bytes > 0 ? [...(await copy.formData()).keys()] : [];
+  seen.push({ route, type, bytes, fields });
+  return { bytes };
+}
+
+// A public page's action, and an admin screen's behind a session guard like requireAdmin's.
+const ROUTES = {
+  public: { path: "*", module: { action: ({ request }: ActionFunctionArgs) => record("public", request) } },
+  admin: {
+    path: "admin/dashboard/*",
+    module: {
+      action: async ({ request, context }: ActionFunctionArgs) => {
+        const token = adminTokenFromCookies(request.headers.get("cookie"));
+        if (!(await context.services.sessions.verify(token))) throw redirect("/admin");
+        return record("admin", request);
+      },
+    },
+  },
+};
+
+/**
+ * A body of `size` bytes made as it is read, in 64 KB chunks, that counts what was taken from it:
+ * a body the server never reads is never made.
+ */
+function lazyBody(size: number, chunk = 64 * 1024) {
+  let pulled = 0;
+  const stream = new Readable({
+    read() {
+      if (pulled >= size) return void this.push(null);
+      const n = Math.min(chunk, size - pulled);
+      pulled += n;
+      this.push(Buffer.alloc(n, 0x61));
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
+/** A multipart body with one png-named file field `image` of `bytes`. */
+function multipartOf(bytes: Buffer) {
+  const form = new FormData();
+  form.set("image", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "photo.png");
+  form.set("title", "Harvest");
+  return new Request("http://x/", { method: "POST", body: form });
+}
+
+const FILES = "multipart/form-data; boundary=----bench";
+const FORM = "application/x-www-form-urlencoded";
+
+describe.each(TEST_DATABASES)("page posts bounded before their bodies are read, on %s", (kind) => {
+  let app: FastifyInstance;
+  let staff: string;
+  beforeAll(async () => {
+    app = await buildPagesTestApp(kind, ROUTES);
+    staff = `${ADMIN_AUTH_COOKIE}=${await signInAs(app, "owner", "bodies-owner@example.co.uk")}`;
+  });
+  afterAll(() => app?.close());
+  beforeEach(() => {
+    seen = [];
+  });
+
+  const post = (url: string, payload: Readable | string | Buffer, headers: Record<string, string>) =>
+    app.inject({ method: "POST", url, payload, headers });
+
+  it("refuses a cross-site post with 403 before any parser reads it, whatever it carries and wherever it goes", async () => {
+    const foreign = [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { referer: "https://evil.example/x" },
+    ];
+    for (const from of foreign)
+      for (const [url, cookie] of [
+        ["/contact", ""],
+        ["/admin/dashboard/blog/create/1", staff],
+      ] as const) {
+        const body = lazyBody(16 * MB);
+        const response = await post(url, body.stream, {
+          ...from,
+          cookie,
+          "content-type": FILES,
+          "content-length": String(16 * MB),
+        });
+        expect(body.pulled()).toBe(0);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ status: "Error", message: API_MESSAGES.crossSite });
+        expect(response.headers.connection).toBe("close");
+      }
+    // Chunked, with no length to judge by: still not one byte read.
+    const chunked = lazyBody(16 * MB);
+    const response = await post("/contact", chunked.stream, {
+      origin: "https://evil.example",
+      "content-type": FORM,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(chunked.pulled()).toBe(0);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses files (multipart), JSON, text and an untyped body on a public page with 415, unread", async () => {
+    for (const type of [FILES, "application/json", "text/plain", "application/octet-stream", undefined]) {
+      const body = lazyBody(MB);
+      const response = await post("/contact", body.stream, {
+        ...(type ? { "content-type": type } : {}),
+        "content-length": String(MB),
+      });
+      expect(response.statusCode, String(type)).toBe(415);
+      expect(response.json()).toEqual({ status: "Error", message: FORM_BODY_MESSAGES.unsupported });
+      expect(body.pulled()).toBe(0);
+    }
+    // The sign-in screen and other signed-out admin pages are public pages.
+    const login = lazyBody(MB);
+    const response = await post("/admin/invite/abc", login.stream, { "content-type": FILES, cookie: staff });
+    expect(response.statusCode).toBe(415);
+    expect(login.pulled()).toBe(0);
+    expect(seen).toEqual([]);
+  });
+
+  it("takes a public form of up to 64 KB to its action whole; beyond, 413 with the limit, reading no further", async () => {
+    const fields = (bytes: number) => `name=${"a".repeat(bytes - "name=".length)}`;
+    const within = await post("/quote", fields(PUBLIC_FORM_MAX_BYTES), { "content-type": FORM });
+    expect(within.statusCode).toBe(200);
+    expect(seen).toEqual([{ route: "public", type: FORM, bytes: PUBLIC_FORM_MAX_BYTES, fields: ["name"] }]);
+
+    const over = await post("/quote", fields(PUBLIC_FORM_MAX_BYTES + 1), { "content-type": FORM });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      status: "Error",
+      message: "The form is too large to send: this page takes at most 64 KB.",
+    });
+    expect(over.headers.connection).toBe("close");
+    // Declared too large: refused from the header, unread.
+    const declared = lazyBody(16 * MB);
+    const early = await post("/quote", declared.stream, {
+      "content-type": FORM,
+      "content-length": String(16 * MB),
+    });
+    expect(early.statusCode).toBe(413);
+    expect(declared.pulled()).toBe(0);
+    // Sent in chunks: read up to the limit and not on (beyond the streams' read-ahead).
+    const chunked = lazyBody(16 * MB, 16 * 1024);
+    const late = await post("/quote", chunked.stream, { "content-type": FORM });
+    expect(late.statusCode).toBe(413);
+    expect(chunked.pulled()).toBeLessThan(PUBLIC_FORM_MAX_BYTES + READ_AHEAD);
+    // A signed-out post to an admin screen is held to the public limit too.
+    const signedOut = await post("/admin/dashboard/staff", fields(PUBLIC_FORM_MAX_BYTES + 1), {
+      "content-type": FORM,
+    });
+    expect(signedOut.statusCode).toBe(413);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("never reads a signed-out (or forged-cookie) multipart post to an admin screen: its guard sends the browser to sign in", async () => {
+    for (const cookie of ["", `${ADMIN_AUTH_COOKIE}=${"x".repeat(43)}`]) {
+      const body = lazyBody(16 * MB);
+      const response = await post("/admin/dashboard/blog/create/1", body.stream, {
+        cookie,
+        "content-type": FILES,
+        "content-length": String(16 * MB),
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/admin");
+      expect(body.pulled()).toBe(0);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("takes a signed-in colleague's files to the admin screen's action whole, within the image limits", async () => {
+    const upload = multipartOf(Buffer.alloc(4 * MB, 7));
+    const type = upload.headers.get("content-type") as string;
+    const payload = Buffer.from(await upload.arrayBuffer());
+    const response = await post("/admin/dashboard/blog/create/1", payload, {
+      cookie: staff,
+      "content-type": type,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(seen).toEqual([{ route: "admin", type, bytes: payload.length, fields: ["image", "title"] }]);
+
+    // Over the image limits: 413 from the declared length, unread; in chunks, read no further than them.
+    const declared = lazyBody(FILES_LIMIT + 1);
+    const early = await post("/admin/dashboard/blog/create/1", declared.stream, {
+      cookie: staff,
+      "content-type": FILES,
+      "content-length": String(FILES_LIMIT + 1),
+    });
+    expect(early.statusCode).toBe(413);
+    expect(early.json().message).toBe("The form is too large to send: this page takes at most 16 MB.");
+    expect(declared.pulled()).toBe(0);
+    const chunked = lazyBody(FILES_LIMIT + MB);
+    const late = await post("/admin/dashboard/blog/create/1", chunked.stream, {
+      cookie: staff,
+      "content-type": FILES,
+    });
+    expect(late.statusCode).toBe(413);
+    expect(chunked.pulled()).toBeLessThan(FILES_LIMIT + READ_AHEAD);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("gives a signed-in colleague's forms on admin screens the 1 MB limit (a long reply), and no more", async () => {
+    const encoded = new URLSearchParams({ reply: "é".repeat(30_000) }).toString(); // 180 KB
+    const within = await post("/admin/dashboard/enquiries/1", encoded, {
+      cookie: staff,
+      "content-type": FORM,
+    });
+    expect(within.statusCode).toBe(200);
+    expect(seen).toEqual([
+      { route: "admin", type: FORM, bytes: Buffer.byteLength(encoded), fields: ["reply"] },
+    ]);
+    expect(Buffer.byteLength(encoded)).toBeGreaterThan(PUBLIC_FORM_MAX_BYTES);
+    const over = await post("/admin/dashboard/enquiries/1", "a".repeat(STAFF_FORM_MAX_BYTES + 1), {
+      cookie: staff,
+      "content-type": FORM,
+    });
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe("The form is too large to send: this page takes at most 1 MB.");
+  });
+
+  it("refuses a cross-site answer to the cookie banner before reading it", async () => {
+    const body = lazyBody(MB);
+    const response = await post("/consent", body.stream, {
+      origin: "https://evil.example",
+      "content-type": FORM,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(body.pulled()).toBe(0);
+  });
+});
