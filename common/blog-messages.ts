@@ -59,6 +59,9 @@ export const BLOG_MESSAGES = {
       `Template ${template} does not allow an image in paragraph ${index + 1}`,
     imageUnknown: (index: number) => `The image of paragraph ${index + 1} does not exist`,
     imageInUse: (index: number) => `The image of paragraph ${index + 1} belongs to another post`,
+    /** A picture a site page shows (published, scheduled or draft): `where` names the pages. */
+    imageOnPage: (index: number, where: string) =>
+      `The image of paragraph ${index + 1} is a picture of ${where}; upload it again for the post`,
     notFound: "Blog post not found",
     /** The editor's submission was not a post (a hand-made or truncated form). */
     unreadable: "The blog could not be read; please try again",

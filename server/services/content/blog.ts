@@ -7,6 +7,7 @@ import {
   inArray,
   isNull,
   lte,
+  not,
   notInArray,
   or,
   type SQL,
@@ -29,7 +30,7 @@ import { blogPosts, blogRevisions, images, type StoredParagraph } from "../../db
 import { sanitizeParagraphHtml } from "../../media/html-sanitiser";
 import { type AuditActor, recordAudit } from "../audit";
 import { Conflict, Invalid, NotFound } from "../errors";
-import type { ImageService, PreparedImage } from "./images";
+import { type ImageService, type PreparedImage, shownBySiteContent, siteDocumentsShowing } from "./images";
 
 const MESSAGES = BLOG_MESSAGES.post;
 
@@ -151,7 +152,9 @@ function toStored(input: PostWrite, picked: ReadonlyArray<PreparedImage | null>)
  * conditional update (`post_id is null or post_id = this post`): when two posts are saved at
  * once with the same unused image, the second update waits for the first's row lock, then finds
  * the image taken and claims nothing, so exactly one post gets it. Deleting the post deletes
- * its images.
+ * its images. A free image a site page shows (published, scheduled or draft) is the page's, never
+ * a post's: claiming it would delete the page's picture with the post (the /about picture went
+ * with a deleted post that had named it).
  */
 async function claimImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
   const wanted = [...new Set(paragraphs.map((p) => p.img).filter((id): id is string => id !== null))];
@@ -159,23 +162,44 @@ async function claimImages(tx: Transaction, postId: string, paragraphs: StoredPa
   const claimed = await tx
     .update(images)
     .set({ postId })
-    .where(and(inArray(images.id, wanted), or(isNull(images.postId), eq(images.postId, postId))))
+    .where(
+      and(
+        inArray(images.id, wanted),
+        or(and(isNull(images.postId), not(shownBySiteContent)), eq(images.postId, postId)),
+      ),
+    )
     .returning({ id: images.id });
   if (claimed.length === wanted.length) return;
   const index = paragraphs.findIndex((p) => p.img && !claimed.some((row) => row.id === p.img));
-  const [taken] = await tx
-    .select({ id: images.id })
-    .from(images)
-    .where(eq(images.id, paragraphs[index].img as string));
-  throw new Invalid(taken ? MESSAGES.imageInUse(index) : MESSAGES.imageUnknown(index));
+  const id = paragraphs[index].img as string;
+  const [taken] = await tx.select({ id: images.id }).from(images).where(eq(images.id, id));
+  if (!taken) throw new Invalid(MESSAGES.imageUnknown(index));
+  const pages = await siteDocumentsShowing(tx, id);
+  throw new Invalid(
+    pages.length ? MESSAGES.imageOnPage(index, pages.join(", ")) : MESSAGES.imageInUse(index),
+  );
+}
+
+/**
+ * The post's images among `which` that a site page shows now (a page named one after the post
+ * had it) are let go (free, the page's) instead of going with the post: a post never deletes a
+ * page's picture.
+ */
+async function releasePagePictures(tx: Transaction, postId: string, which?: SQL) {
+  await tx
+    .update(images)
+    .set({ postId: null })
+    .where(and(eq(images.postId, postId), which, shownBySiteContent));
 }
 
 /**
  * After a write: images the post held that neither it nor any of its revisions shows any more
- * go (a revision's images stay while it is kept, so restoring it finds them).
+ * go (a revision's images stay while it is kept, so restoring it finds them). One a site page
+ * shows is let go instead, revisions or not (releasePagePictures).
  */
 async function deleteUnusedImages(tx: Transaction, postId: string, paragraphs: StoredParagraph[]) {
   const kept = paragraphs.map((p) => p.img).filter((id): id is string => id !== null);
+  await releasePagePictures(tx, postId, kept.length ? notInArray(images.id, kept) : undefined);
   await tx.delete(images).where(
     and(
       eq(images.postId, postId),
@@ -521,10 +545,14 @@ export function createBlogService(
     return save(id, input, files, options);
   }
 
-  /** Deletes the post and its images in one transaction (NotFound when there is no such post). */
+  /**
+   * Deletes the post and its images in one transaction (NotFound when there is no such post); an
+   * image a site page shows stays, the page's (releasePagePictures).
+   */
   async function remove(id: string, options: SaveOptions = {}): Promise<void> {
     if (!UUID_SHAPE.test(id)) throw new NotFound(MESSAGES.notFound);
     await db.transaction(async (tx) => {
+      await releasePagePictures(tx, id);
       await tx.delete(images).where(eq(images.postId, id));
       const deleted = await tx
         .delete(blogPosts)

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, isNull, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
 import { BLOG_MESSAGES } from "../../../common/blog-messages";
 import type { ImageWidth } from "../../../common/blog-rules";
@@ -42,9 +42,22 @@ const served = sql`(${images.postId} is null or exists (
 /**
  * The site documents whose published, scheduled or draft value names the image (a picture's
  * `imageId` anywhere in the document: an id is a UUID, so its text is found only where it is used).
+ * `id`: an image id, or the images table's own column (in a statement on `images`).
  */
-const namesImage = (id: string) =>
-  sql`position(${id} in coalesce(${siteDocuments.published}::text, '') || coalesce(${siteDocuments.scheduled}::text, '') || coalesce(${siteDocuments.draft}::text, '')) > 0`;
+const namesImage = (id: string | AnyColumn) =>
+  sql`position(${id}::text in coalesce(${siteDocuments.published}::text, '') || coalesce(${siteDocuments.scheduled}::text, '') || coalesce(${siteDocuments.draft}::text, '')) > 0`;
+
+/**
+ * Whether a site page shows the image row at hand (in a statement on `images`): such a picture is
+ * never a post's to claim, and a post's deletion or edit never deletes it (server/services/content/blog.ts).
+ */
+export const shownBySiteContent = sql`exists (select 1 from ${siteDocuments} where ${namesImage(images.id)})`;
+
+/** The labels ('About page') of the site documents that show the image, quoted; none: []. */
+export async function siteDocumentsShowing(reader: Pick<Database, "select">, id: string): Promise<string[]> {
+  const users = await reader.select({ key: siteDocuments.key }).from(siteDocuments).where(namesImage(id));
+  return users.flatMap(({ key }) => (isSiteDocumentKey(key) ? [`'${SITE_DOCUMENTS[key].label}'`] : []));
+}
 
 /** "5 MB": a byte count as the size messages say it. */
 export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -203,10 +216,7 @@ export function createImageService(
       )
       .returning({ id: images.id });
     if (deleted.length > 0) return changed();
-    const users = await db.select({ key: siteDocuments.key }).from(siteDocuments).where(namesImage(id));
-    const labels = users.flatMap(({ key }) =>
-      isSiteDocumentKey(key) ? [`'${SITE_DOCUMENTS[key].label}'`] : [],
-    );
+    const labels = await siteDocumentsShowing(db, id);
     if (labels.length) throw new Conflict(MESSAGES.inSiteContent(labels.join(", ")));
     if (await exists(id)) throw new Conflict(MESSAGES.inUse);
     throw new NotFound(MESSAGES.notFound);
