@@ -8,6 +8,7 @@ import {
 import type { AppLoadContext } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
+import type { ChangeOrigin } from "../../server/services/staff/security-mail";
 import type { SessionAdmin } from "../../server/services/staff/sessions";
 import { done, invalidInput } from "./domain-errors.server";
 import { refusedOrSudo } from "./sudo.server";
@@ -39,6 +40,7 @@ export async function twoFactorAction(
   context: AppLoadContext,
   admin: SessionAdmin,
   values: Record<string, FormDataEntryValue>,
+  origin: ChangeOrigin,
 ) {
   const service = context.services.twoFactor;
   const client = clientKey(context.ip ?? "");
@@ -50,7 +52,7 @@ export async function twoFactorAction(
         const parsed = twoFactorConfirmSchema.safeParse(values);
         if (!parsed.success) return invalidInput(parsed.error.issues);
         // Whoever enrols sees the codes, once: also an account the Owner's requirement sent here.
-        const { recoveryCodes } = await service.confirm(admin, parsed.data.code, client);
+        const { recoveryCodes } = await service.confirm(admin, parsed.data.code, client, origin);
         return done({ message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes });
       }
       case "two-factor-disable": {
@@ -59,11 +61,11 @@ export async function twoFactorAction(
           code: values.code || undefined,
         });
         if (!parsed.success) return invalidInput(parsed.error.issues);
-        await service.disable(admin, parsed.data, client);
+        await service.disable(admin, parsed.data, client, origin);
         return done({ message: TWO_FACTOR_MESSAGES.disabled });
       }
       case "two-factor-recovery": {
-        const { recoveryCodes } = await service.regenerateRecoveryCodes(admin);
+        const { recoveryCodes } = await service.regenerateRecoveryCodes(admin, origin);
         return done({ message: TWO_FACTOR_MESSAGES.regenerated, recoveryCodes });
       }
       default: {
@@ -72,7 +74,7 @@ export async function twoFactorAction(
           requireTwoFactor: values.requireTwoFactor === "on",
         });
         if (!parsed.success) return invalidInput(parsed.error.issues);
-        await service.setRequired(admin, parsed.data.requireTwoFactor);
+        await service.setRequired(admin, parsed.data.requireTwoFactor, origin);
         return done({
           message: parsed.data.requireTwoFactor
             ? TWO_FACTOR_MESSAGES.requireOn

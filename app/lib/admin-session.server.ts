@@ -11,6 +11,7 @@ import { clientKey } from "../../server/client-address";
 import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../../server/services/access";
 import { Forbidden, Unavailable } from "../../server/services/errors";
 import type { SecondStep } from "../../server/services/staff/logins";
+import { changeOrigin } from "./change-origin.server";
 
 /** Where an account the Owner's two-factor requirement holds back is sent: 'Account'. */
 export const ENROLMENT_PATH = "/admin/dashboard/account";
@@ -200,6 +201,7 @@ export function changePassword(
       client: clientOf(context),
       change,
       keepToken: adminTokenOf(request),
+      origin: changeOrigin(request, context),
     }),
   );
 }

@@ -9,6 +9,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { clientKey } from "../../server/client-address";
 import type { SessionAdmin } from "../../server/services/staff/sessions";
 import { signInWithPasskey } from "./admin-session.server";
+import { changeOrigin } from "./change-origin.server";
 import { done, invalidInput, refused } from "./domain-errors.server";
 import { refusedOrSudo } from "./sudo.server";
 
@@ -62,12 +63,12 @@ export async function passkeyAction(
         const added = await service.register(
           admin,
           { response: parsed.data.response as unknown as RegistrationResponseJSON, name: parsed.data.name },
-          request.headers.get("user-agent"),
+          changeOrigin(request, context),
         );
         return done({ message: PASSKEY_MESSAGES.added(added.name) });
       }
       default: {
-        const removed = await service.remove(admin, String(values.id ?? ""));
+        const removed = await service.remove(admin, String(values.id ?? ""), changeOrigin(request, context));
         return done({ message: PASSKEY_MESSAGES.removed(removed.name) });
       }
     }

@@ -5,6 +5,7 @@ import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";
 import { DomainError } from "../services/errors";
 import { createAccountService } from "../services/staff/accounts";
+import { createSecurityMail } from "../services/staff/security-mail";
 import { createSessionService } from "../services/staff/sessions";
 
 /**
@@ -12,6 +13,7 @@ import { createSessionService } from "../services/staff/sessions";
  * npm run admin -- reset-password --email E --password P   (also signs the account out everywhere)
  * npm run admin -- reset-two-factor --email E   (a lost authenticator: removes its two-factor sign-in,
  *   recovery codes and passkeys, and signs it out everywhere)
+ * Both resets mail the account (server/services/staff/security-mail.ts).
  * npm run admin -- list
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL). The embedded database
  * is opened by one process at a time: while the server holds it, the command waits for it (the
@@ -58,7 +60,10 @@ const database = await openDatabase({
       ),
   },
 });
-const accounts = createAccountService(database.db, createSessionService(database.db));
+// A reset mails the account through the outbox: the server's worker sends it (at its next poll;
+// with the embedded database, once the server starts again).
+const securityMail = createSecurityMail({ siteUrl: config.siteUrl, wakeMail: () => {} });
+const accounts = createAccountService(database.db, createSessionService(database.db), securityMail);
 let code = 0;
 try {
   if (command === "create") {

@@ -5,6 +5,7 @@ import { SUDO_WINDOW_MS, sudoSchema } from "../../common/sudo";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "../services/staff/logins";
+import { changeOrigin } from "./change-origin";
 import {
   adminOnly,
   adminSecurity,
@@ -54,6 +55,7 @@ export async function adminAccountRoutes(app: FastifyInstance) {
         client: clientKey(request.ip),
         change,
         keepToken: request.adminToken,
+        origin: changeOrigin(request),
       });
       return { status: "Ok" };
     },

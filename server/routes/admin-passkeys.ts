@@ -10,6 +10,7 @@ import { z } from "../../common/zod";
 import { clientKey } from "../client-address";
 import type { EnrolmentStep } from "../services/access";
 import { sudoNote } from "./admin-account";
+import { changeOrigin } from "./change-origin";
 import {
   adminOnly,
   adminSecurity,
@@ -105,7 +106,7 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
       const added = await passkeys.register(
         request.admin!,
         { response: input.response as unknown as RegistrationResponseJSON, name: input.name },
-        request.headers["user-agent"],
+        changeOrigin(request),
       );
       return reply.status(201).send({ status: "Created", data: added });
     },
@@ -122,7 +123,10 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
         ...errors,
       },
     }),
-    async (request) => ({ status: "Ok", data: await passkeys.remove(request.admin!, request.params.id) }),
+    async (request) => ({
+      status: "Ok",
+      data: await passkeys.remove(request.admin!, request.params.id, changeOrigin(request)),
+    }),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import { RAW_CREDENTIALS } from "../plugins/input";
 import type { EnrolmentStep } from "../services/access";
 import { TWO_FACTOR_LIMITS, TWO_FACTOR_WINDOW_MS } from "../services/staff/two-factor";
 import { sudoNote } from "./admin-account";
+import { changeOrigin } from "./change-origin";
 import {
   adminRoute,
   documentOnlyValidation,
@@ -115,7 +116,12 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
     ),
     async (request) => {
       const { code } = parseBody(twoFactorConfirmSchema, request.body);
-      const data = await app.services.twoFactor.confirm(request.admin!, code, clientKey(request.ip));
+      const data = await app.services.twoFactor.confirm(
+        request.admin!,
+        code,
+        clientKey(request.ip),
+        changeOrigin(request),
+      );
       return { status: "Ok", data };
     },
   );
@@ -138,7 +144,12 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
     ),
     async (request) => {
       const proof = parseBody(twoFactorDisableSchema, request.body);
-      await app.services.twoFactor.disable(request.admin!, proof, clientKey(request.ip));
+      await app.services.twoFactor.disable(
+        request.admin!,
+        proof,
+        clientKey(request.ip),
+        changeOrigin(request),
+      );
       return { status: "Ok" };
     },
   );
@@ -151,7 +162,7 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
     }),
     async (request) => ({
       status: "Ok",
-      data: await app.services.twoFactor.regenerateRecoveryCodes(request.admin!),
+      data: await app.services.twoFactor.regenerateRecoveryCodes(request.admin!, changeOrigin(request)),
     }),
   );
 
@@ -176,7 +187,7 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
     }),
     async (request) => {
       const { requireTwoFactor } = parseBody(securitySettingsSchema, request.body);
-      await app.services.twoFactor.setRequired(request.admin!, requireTwoFactor);
+      await app.services.twoFactor.setRequired(request.admin!, requireTwoFactor, changeOrigin(request));
       return { status: "Ok" };
     },
   );

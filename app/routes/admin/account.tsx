@@ -16,6 +16,7 @@ import { inputClass } from "~/components/enquiry/styles";
 import { isTwoFactorIntent, twoFactorAction, twoFactorLoad } from "~/lib/account-two-factor.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
+import { changeOrigin } from "~/lib/change-origin.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/passkeys.server";
 import { confirmSudo } from "~/lib/sudo.server";
@@ -60,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
   if (values.intent === "sudo-confirm") return confirmSudo(context, admin, values);
-  if (isTwoFactorIntent(values.intent)) return twoFactorAction(context, admin, values);
+  if (isTwoFactorIntent(values.intent))
+    return twoFactorAction(context, admin, values, changeOrigin(request, context));
   if (isPasskeyIntent(values.intent)) return passkeyAction(context, request, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
   if (!parsed.success) return invalidInput(parsed.error.issues);

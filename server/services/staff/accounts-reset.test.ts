@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from "../../../common/admin-messages";
 import { adminPasskeys, adminRecoveryCodes, admins, adminTwoFactor, auditEvents } from "../../db/schema";
 import { TEST_DATABASES, testDatabases } from "../../test/harness";
 import { createAccountService } from "./accounts";
+import { createSecurityMail } from "./security-mail";
 import { createSessionService } from "./sessions";
 
 const open = testDatabases();
@@ -12,7 +13,8 @@ describe.each(TEST_DATABASES)("an operator's reset of a lost second factor on %s
   it("removes the account's two-factor sign-in, recovery codes and passkeys, signs it out, and says so in the audit log", async () => {
     const { db } = await open(kind);
     const sessions = createSessionService(db);
-    const accounts = createAccountService(db, sessions);
+    const mail = createSecurityMail({ siteUrl: "http://localhost", wakeMail: () => {} });
+    const accounts = createAccountService(db, sessions, mail);
     const lost = await accounts.create("lost@example.co.uk", "lost-password-123");
     const other = await accounts.create("other@example.co.uk", "other-password-123");
     for (const account of [lost, other]) {

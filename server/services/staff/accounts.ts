@@ -8,6 +8,7 @@ import { adminPasskeys, adminRecoveryCodes, admins, adminTwoFactor } from "../..
 import { recordAudit } from "../audit";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
+import { BY_OPERATOR, type ChangeOrigin, type SecurityMail } from "./security-mail";
 import type { SessionService } from "./sessions";
 
 export interface AdminAccount {
@@ -19,8 +20,10 @@ export interface AdminAccount {
 /**
  * Administrator accounts: creation, password change and reset, and the first-start bootstrap.
  * A new password ends the account's other sessions: whoever knew the old one is signed out.
+ * Every password change or reset, and the operator's two-factor reset, mails the account
+ * (`securityMail`, in the change's transaction).
  */
-export function createAccountService(db: Database, sessions: SessionService) {
+export function createAccountService(db: Database, sessions: SessionService, securityMail: SecurityMail) {
   async function findByEmail(email: string) {
     const [row] = await db
       .select()
@@ -67,9 +70,11 @@ export function createAccountService(db: Database, sessions: SessionService) {
         .where(eq(admins.email, normalEmail(email)))
         .returning({ id: admins.id });
       if (rows.length > 0) await sessions.revokeAllFor(rows[0].id, undefined, tx);
+      if (rows.length > 0) await securityMail.queue(tx, rows[0].id, "password-reset", BY_OPERATOR);
       return rows;
     });
     if (updated.length === 0) throw new NotFound(ACCOUNT_MESSAGES.noSuchAccount(normalEmail(email)));
+    securityMail.wake();
   }
   /**
    * The operator's way back in for someone who lost their authenticator app, recovery codes and
@@ -93,19 +98,23 @@ export function createAccountService(db: Database, sessions: SessionService) {
         actor: { email: actor },
         target: { id: account.id, label: account.email },
       });
+      await securityMail.queue(tx, account.id, "two-factor-reset", BY_OPERATOR);
       return account;
     });
     if (!found) throw new NotFound(ACCOUNT_MESSAGES.noSuchAccount(normalEmail(email)));
+    securityMail.wake();
   }
 
   /**
    * 'Change password' by the signed-in administrator (rules checked by passwordChangeSchema):
-   * the current password must match; every other session of the account ends.
+   * the current password must match; every other session of the account ends. `origin`: the
+   * browser and address the change came from, for the account's security mail.
    */
   async function changePassword(
     adminId: string,
     change: { currentPassword: string; newPassword: string },
-    keepToken?: string,
+    keepToken: string | undefined,
+    origin: ChangeOrigin,
   ): Promise<void> {
     const [row] = await db
       .select({ passwordHash: admins.passwordHash, email: admins.email })
@@ -125,7 +134,9 @@ export function createAccountService(db: Database, sessions: SessionService) {
         actor: me,
         target: { id: adminId, label: row.email },
       });
+      await securityMail.queue(tx, adminId, "password-changed", origin);
     });
+    securityMail.wake();
   }
 
   async function list(): Promise<AdminAccount[]> {

@@ -7,11 +7,13 @@ import { type AccountService, createAccountService } from "./accounts";
 import { createKnownBrowsers } from "./browsers";
 import { memoryCounters } from "./failure-counters";
 import { createLoginService } from "./logins";
+import { createSecurityMail } from "./security-mail";
 import { createSessionService } from "./sessions";
 
 const EMAIL = "office@example.co.uk";
 const OLD = "old-password-123";
 const NEW = "new-password-456";
+const ORIGIN = { ip: "10.0.0.1", userAgent: null };
 
 describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind) => {
   let database: DatabaseHandle;
@@ -22,7 +24,8 @@ describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind)
 
   it("gives no session for the old password once the change is saved", async () => {
     const sessions = createSessionService(database.db);
-    const accounts = createAccountService(database.db, sessions);
+    const mail = createSecurityMail({ siteUrl: "http://localhost", wakeMail: () => {} });
+    const accounts = createAccountService(database.db, sessions, mail);
     const admin = await accounts.create(EMAIL, OLD);
     const keep = await sessions.create(admin.id, (await accounts.findByEmail(EMAIL)).passwordHash);
     // The sign-in reads the account, then the change lands before its password check ends.
@@ -46,7 +49,7 @@ describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind)
     });
     const signIn = logins.signIn({ email: EMAIL, password: OLD, client: "10.0.0.1" });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await accounts.changePassword(admin.id, { currentPassword: OLD, newPassword: NEW }, keep?.token);
+    await accounts.changePassword(admin.id, { currentPassword: OLD, newPassword: NEW }, keep?.token, ORIGIN);
     release();
     await expect(signIn).rejects.toThrow(new Invalid(ADMIN_MESSAGES.invalidLogin));
     expect(await sessions.verify(keep?.token)).toMatchObject({ id: admin.id });
@@ -56,13 +59,14 @@ describe.each(TEST_DATABASES)("a sign-in racing a password change on %s", (kind)
 
   it("ends a session made with the old password just before the change", async () => {
     const sessions = createSessionService(database.db);
-    const accounts = createAccountService(database.db, sessions);
+    const mail = createSecurityMail({ siteUrl: "http://localhost", wakeMail: () => {} });
+    const accounts = createAccountService(database.db, sessions, mail);
     const admin = await accounts.create(`second-${EMAIL}`, OLD);
     const before = await sessions.create(
       admin.id,
       (await accounts.findByEmail(`second-${EMAIL}`)).passwordHash,
     );
-    await accounts.changePassword(admin.id, { currentPassword: OLD, newPassword: NEW });
+    await accounts.changePassword(admin.id, { currentPassword: OLD, newPassword: NEW }, undefined, ORIGIN);
     expect(await sessions.verify(before?.token)).toBeUndefined();
   });
 });

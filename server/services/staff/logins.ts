@@ -9,6 +9,7 @@ import type { AccountService } from "./accounts";
 import type { KnownBrowsers } from "./browsers";
 import type { CounterLimit, FailureCounters } from "./failure-counters";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
+import type { ChangeOrigin } from "./security-mail";
 import type { SessionService } from "./sessions";
 import type { TwoFactorService } from "./two-factor";
 
@@ -229,6 +230,8 @@ export function createLoginService(deps: {
     client: string;
     change: PasswordChange;
     keepToken?: string;
+    /** The browser and address it came from (the account's security mail). */
+    origin: ChangeOrigin;
   }): Promise<void> {
     const key = `password:client-account:${input.client}|${input.adminId}`;
     await reserve([{ key, max: PASSWORD_CHANGE_ATTEMPTS }], {
@@ -237,7 +240,7 @@ export function createLoginService(deps: {
       logLine: "login limit unavailable (Redis unreachable): password change refused",
     });
     try {
-      await deps.accounts.changePassword(input.adminId, input.change, input.keepToken);
+      await deps.accounts.changePassword(input.adminId, input.change, input.keepToken, input.origin);
     } catch (error) {
       if (!(error instanceof Invalid)) await refund([key]);
       throw error;

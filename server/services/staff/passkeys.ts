@@ -21,6 +21,7 @@ import type { AccountService } from "./accounts";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
 import { createPasskeySecondStep } from "./passkey-second-step";
+import type { ChangeOrigin, SecurityMail } from "./security-mail";
 import type { SudoService, SudoSession } from "./sudo";
 
 /**
@@ -77,6 +78,8 @@ export function createPasskeyService(
     audit?: Pick<AuditService, "record">;
     /** Sudo mode: adding (its options) and removing a passkey need a fresh confirmation. */
     sudo: Pick<SudoService, "require">;
+    /** Adding and removing a passkey mail the account (security-mail.ts). */
+    securityMail: SecurityMail;
   },
 ) {
   const rp = relyingParty(deps.siteUrl);
@@ -179,11 +182,12 @@ export function createPasskeyService(
   /**
    * Checks the browser's answer to registrationOptions and keeps the passkey. Throws Invalid
    * (wrong origin or relying party, spent or expired challenge, unreadable response), Conflict.
+   * `origin`: the browser (its User-Agent names an unnamed passkey) and address it came from.
    */
   async function register(
     admin: { id: string; email: string },
     input: { response: RegistrationResponseJSON; name?: string },
-    userAgent?: string | null,
+    origin: ChangeOrigin,
   ): Promise<PasskeyListing> {
     const expectedChallenge = await takeChallenge(
       input.response.response.clientDataJSON,
@@ -210,7 +214,10 @@ export function createPasskeyService(
     const name =
       given && isStorableText(given)
         ? given.slice(0, PASSKEY_LIMITS.name)
-        : PASSKEY_MESSAGES.defaultName(describeDevice(userAgent ?? null)).slice(0, PASSKEY_LIMITS.name);
+        : PASSKEY_MESSAGES.defaultName(describeDevice(origin.userAgent ?? null)).slice(
+            0,
+            PASSKEY_LIMITS.name,
+          );
     const row = await db.transaction(async (tx) => {
       const [{ n }] = await tx
         .select({ n: count() })
@@ -235,8 +242,10 @@ export function createPasskeyService(
         { action: "passkey_added", actor: admin, target: { id: added.id, label: added.name } },
         tx,
       );
+      await deps.securityMail.queue(tx, admin.id, "passkey-added", origin, { passkey: added.name });
       return added;
     });
+    deps.securityMail.wake();
     return listing(row);
   }
 
@@ -244,10 +253,10 @@ export function createPasskeyService(
    * Removes one of the account's own passkeys, in sudo mode. Throws SudoRequired, NotFound (none
    * such, or another's).
    */
-  async function remove(admin: SudoSession, id: string): Promise<PasskeyListing> {
+  async function remove(admin: SudoSession, id: string, origin: ChangeOrigin): Promise<PasskeyListing> {
     await deps.sudo.require(admin);
     if (!UUID_SHAPE.test(id)) throw new NotFound(PASSKEY_MESSAGES.notFound);
-    return db.transaction(async (tx) => {
+    const removed = await db.transaction(async (tx) => {
       const [row] = await tx
         .delete(adminPasskeys)
         .where(and(eq(adminPasskeys.id, id), eq(adminPasskeys.adminId, admin.id)))
@@ -257,8 +266,11 @@ export function createPasskeyService(
         { action: "passkey_removed", actor: admin, target: { id: row.id, label: row.name } },
         tx,
       );
+      await deps.securityMail.queue(tx, admin.id, "passkey-removed", origin, { passkey: row.name });
       return listing(row);
     });
+    deps.securityMail.wake();
+    return removed;
   }
 
   /**

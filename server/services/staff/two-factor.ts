@@ -24,6 +24,7 @@ import { openSecret, totpContext } from "../../secrets/protect";
 import type { AuditService, AuditWriter } from "../audit";
 import { Invalid, Limited, Unavailable } from "../errors";
 import type { FailureCounters } from "./failure-counters";
+import type { ChangeOrigin, SecurityMail } from "./security-mail";
 import type { SudoService, SudoSession } from "./sudo";
 
 /**
@@ -90,6 +91,8 @@ export function createTwoFactorService(
     audit?: Pick<AuditService, "record">;
     /** Sudo mode: turning it off, new recovery codes and the requirement need a fresh confirmation. */
     sudo: Pick<SudoService, "require" | "confirm">;
+    /** Turning it on or off, new recovery codes and the requirement mail the account (security-mail.ts). */
+    securityMail: SecurityMail;
   },
 ) {
   const record = async (
@@ -244,11 +247,13 @@ export function createTwoFactorService(
 
     /**
      * The Owner's requirement (the caller checked the 'security' permission), in sudo mode; the
-     * entry says whether it was turned on or off. Throws SudoRequired.
+     * entry says whether it was turned on or off; a change of it mails the Owner's account.
+     * Throws SudoRequired.
      */
-    async setRequired(actor: SudoSession, requireTwoFactor: boolean): Promise<void> {
+    async setRequired(actor: SudoSession, requireTwoFactor: boolean, origin: ChangeOrigin): Promise<void> {
       await deps.sudo.require(actor);
       await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(securitySettings).where(eq(securitySettings.id, 1));
         await tx
           .insert(securitySettings)
           .values({ id: 1, requireTwoFactor })
@@ -258,7 +263,15 @@ export function createTwoFactorService(
           });
         const label = requireTwoFactor ? AUDIT_MESSAGES.requirementOn : AUDIT_MESSAGES.requirementOff;
         await record("two_factor_required_changed", actor.id, { label, tx });
+        if ((before?.requireTwoFactor ?? false) !== requireTwoFactor)
+          await deps.securityMail.queue(
+            tx,
+            actor.id,
+            requireTwoFactor ? "requirement-on" : "requirement-off",
+            origin,
+          );
       });
+      deps.securityMail.wake();
     },
 
     async status(adminId: string): Promise<TwoFactorStatus> {
@@ -302,6 +315,7 @@ export function createTwoFactorService(
       session: { id: string; sessionId: string },
       code: string,
       client: string,
+      origin: ChangeOrigin,
     ): Promise<{ recoveryCodes: string[] }> {
       const adminId = session.id;
       const found = await row(adminId);
@@ -325,8 +339,10 @@ export function createTwoFactorService(
         await record("two_factor_enabled", adminId, { tx });
         if (ended.length > 0)
           await record("sessions_ended", adminId, { label: AUDIT_MESSAGES.otherSessions(ended.length), tx });
+        await deps.securityMail.queue(tx, adminId, "two-factor-on", origin);
         return codes;
       });
+      deps.securityMail.wake();
       return { recoveryCodes };
     },
 
@@ -335,7 +351,12 @@ export function createTwoFactorService(
      * and then (counted when wrong); without them the session must have confirmed within the
      * window. Throws Invalid, SudoRequired, Limited or Unavailable.
      */
-    async disable(session: SudoSession, proof: SudoProof, client: string): Promise<void> {
+    async disable(
+      session: SudoSession,
+      proof: SudoProof,
+      client: string,
+      origin: ChangeOrigin,
+    ): Promise<void> {
       const adminId = session.id;
       const found = await row(adminId);
       if (!found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.notOn);
@@ -345,19 +366,26 @@ export function createTwoFactorService(
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
         await tx.delete(adminTwoFactor).where(eq(adminTwoFactor.adminId, adminId));
         await record("two_factor_disabled", adminId, { tx });
+        await deps.securityMail.queue(tx, adminId, "two-factor-off", origin);
       });
+      deps.securityMail.wake();
     },
 
     /** Ten new recovery codes (the old ones stop working), in sudo mode; Invalid when it is not on. */
-    async regenerateRecoveryCodes(session: SudoSession): Promise<{ recoveryCodes: string[] }> {
+    async regenerateRecoveryCodes(
+      session: SudoSession,
+      origin: ChangeOrigin,
+    ): Promise<{ recoveryCodes: string[] }> {
       const found = await row(session.id);
       if (!found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.notOn);
       await deps.sudo.require(session);
       const recoveryCodes = await db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(session.id, tx);
         await record("recovery_codes_replaced", session.id, { tx });
+        await deps.securityMail.queue(tx, session.id, "recovery-codes", origin);
         return codes;
       });
+      deps.securityMail.wake();
       return { recoveryCodes };
     },
 
