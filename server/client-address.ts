@@ -83,6 +83,15 @@ export function proxyTrust(trust: TrustProxy): (address: string | undefined, hop
   return (address) => inRanges(address);
 }
 
+/**
+ * Whether a cookie set in answer to a request is marked Secure: the site's address (SITE_URL) is
+ * https, or this request came over TLS. `protocol` is the request's as Fastify resolved it
+ * (`request.protocol`, or the page's URL built from it, server/pages/pages.ts): a proxy's
+ * X-Forwarded-Proto counts only from a peer TRUST_PROXY trusts (decision 0021).
+ */
+export const servedOverTls = (siteUrl: string, protocol: string) =>
+  siteUrl.startsWith("https:") || protocol.replace(/:$/, "") === "https";
+
 /** Whether the peer of a connection is a trusted proxy (so its X-Request-Id may be believed). */
 export function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolean {
   const trusted = proxyTrust(trust);

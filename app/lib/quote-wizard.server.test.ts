@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STATE_COOKIE, QUOTE_STATE_MAX_AGE_S } from "@common/quote-state";
 import { describe, expect, it } from "vitest";
@@ -35,19 +35,56 @@ describe("the quote wizard's state cookie", () => {
     expect(openQuoteState(key, sealed, NOW + 1000)).toEqual({ draft, token: "a.b.c", sent: "FO-1A2B3C4D" });
   });
 
-  it("refuses a value altered in any part, signed with another key, or not ours at all", () => {
+  it("holds none of the visitor's answers readable: not in the value, nor in its base64 decoded", () => {
+    const sealed = sealQuoteState(key, { draft, token: "a.b.c" }, NOW);
+    const decoded = sealed
+      .split(".")
+      .map((part) => Buffer.from(part, "base64url").toString("latin1"))
+      .join(" ");
+    for (const text of [sealed, decoded, Buffer.from(sealed, "base64url").toString("latin1")])
+      for (const answer of [
+        draft.contact.name,
+        "Quinn",
+        draft.contact.email,
+        "quinn@",
+        draft.contact.phone,
+        "01733",
+        draft.location,
+        "PE1",
+        draft.wasteType,
+      ])
+        expect(text).not.toContain(answer);
+    // Sealed again, the same answers give another value (a fresh IV each time).
+    expect(sealQuoteState(key, { draft, token: "a.b.c" }, NOW)).not.toBe(sealed);
+  });
+
+  it("refuses a value altered in any part, sealed with another key, or not ours at all", () => {
     const sealed = sealQuoteState(key, { draft }, NOW);
-    const [body, expires, signature] = sealed.split(".");
-    const forged = Buffer.from(
-      JSON.stringify({ d: { ...draft, contact: { ...draft.contact, email: "x@evil.example" } } }),
-    ).toString("base64url");
-    expect(openQuoteState(key, `${forged}.${expires}.${signature}`, NOW)).toBeUndefined();
-    expect(openQuoteState(key, `${body}.${Number(expires) + 86_400_000}.${signature}`, NOW)).toBeUndefined();
-    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === "A" ? "B" : "A"}${signature.at(-1)}`;
-    expect(openQuoteState(key, `${body}.${expires}.${flipped}`, NOW)).toBeUndefined();
+    const parts = sealed.split(".");
+    const flip = (part: string, at: number) =>
+      `${part.slice(0, at)}${part[at] === "A" ? "B" : "A"}${part.slice(at + 1)}`;
+    for (const [i, at] of [
+      [0, 3],
+      [1, 0],
+      [1, 20],
+      [2, 5],
+    ]) {
+      const altered = parts.map((part, j) => (j === i ? flip(part, at) : part)).join(".");
+      expect(openQuoteState(key, altered, NOW)).toBeUndefined();
+    }
     expect(openQuoteState(randomBytes(32), sealed, NOW)).toBeUndefined();
-    for (const junk of ["", "abc", `${body}.${expires}`, `${sealed}.x`, "%%%.1.2"])
+    // The format of before (base64 JSON, signed): no longer opened.
+    const plain = Buffer.from(JSON.stringify({ d: draft })).toString("base64url");
+    expect(openQuoteState(key, `${plain}.${NOW + 1000}.${"A".repeat(43)}`, NOW)).toBeUndefined();
+    for (const junk of ["", "abc", parts.slice(0, 2).join("."), `${sealed}.x`, "%%%.1.2"])
       expect(openQuoteState(key, junk, NOW)).toBeUndefined();
+  });
+
+  it("opens a value sealed with any key given (a rotation's previous one), the current one first", () => {
+    const previous = randomBytes(32);
+    const sealed = sealQuoteState(previous, { draft }, NOW);
+    expect(openQuoteState([key, previous], sealed, NOW)?.draft).toEqual(draft);
+    expect(openQuoteState([key], sealed, NOW)).toBeUndefined();
   });
 
   it("ignores an expired value (its life is QUOTE_STATE_MAX_AGE_S from the last step sent)", () => {
@@ -57,7 +94,9 @@ describe("the quote wizard's state cookie", () => {
   });
 
   it("gives back a well-formed draft whatever was signed, each answer within its limit", () => {
-    const body = Buffer.from(JSON.stringify({ d: { wasteType: 7, contact: "x", location: "A".repeat(40) } }));
+    const body = Buffer.from(
+      JSON.stringify({ d: { wasteType: 7, contact: "x", location: "A".repeat(40) }, e: NOW + 1000 }),
+    );
     const opened = openQuoteState(key, sealWith(body), NOW);
     expect(opened?.draft).toEqual({ ...emptyDraft(), location: "A".repeat(16) });
   });
@@ -72,12 +111,13 @@ describe("the quote wizard's state cookie", () => {
   });
 });
 
-/** A value signed with the test key around any body (what a leaked key could make). */
+/** A value sealed with the test key around any JSON (what a leaked key could make). */
 function sealWith(body: Buffer): string {
-  const sealed = sealQuoteState(key, { draft: emptyDraft() }, NOW);
-  const [, expires] = sealed.split(".");
-  const payload = `${body.toString("base64url")}.${expires}`;
-  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(`${QUOTE_STATE_COOKIE}/v1`));
+  const sealed = Buffer.concat([cipher.update(body), cipher.final()]);
+  return [iv, sealed, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".");
 }
 
 describe("a step sent without JavaScript", () => {

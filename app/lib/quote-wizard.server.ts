@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import {
   ENQUIRY_LIMITS,
   ENQUIRY_RETRY,
@@ -8,17 +8,17 @@ import {
 } from "@common/enquiries";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEPS } from "@common/enquiry-terms";
-import { QUOTE_STATE_COOKIE, QUOTE_STATE_KEY_PURPOSE, QUOTE_STATE_MAX_AGE_S } from "@common/quote-state";
+import { QUOTE_STATE_COOKIE, QUOTE_STATE_MAX_AGE_S } from "@common/quote-state";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { clientKey } from "../../server/client-address";
+import { clientKey, servedOverTls } from "../../server/client-address";
 import { DomainError, domainStatus } from "../../server/services/errors";
 import { sentByBrowser } from "../../server/services/leads/spam";
 import { emptyDraft, type QuoteDraft, type QuoteField, type QuoteFieldError, stepPath } from "./quote-draft";
 
 /**
  * The quote wizard without JavaScript: each step is a form posted to the route's action, which
- * keeps the answers so far in one signed, HttpOnly cookie (never a URL) and answers with a
+ * keeps the answers so far in one encrypted, HttpOnly cookie (never a URL) and answers with a
  * redirect to the next step (POST-redirect-GET: a refresh loses nothing and sends nothing twice).
  * With JavaScript the same pages are the client-side wizard, and none of this runs.
  */
@@ -54,41 +54,69 @@ export function draftFrom(value: unknown): QuoteDraft {
   };
 }
 
-const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest();
+/** The cookie's additional data (GCM): a value sealed for anything else does not open here. */
+const COOKIE_AAD = Buffer.from(`${QUOTE_STATE_COOKIE}/v1`);
 
-/** The cookie's value: `<base64url JSON>.<expires at, ms>.<HMAC-SHA256 of both>`. */
+/**
+ * The cookie's value: `<iv>.<ciphertext>.<tag>` (base64url), the answers, the token, the
+ * reference and the expiry time as JSON sealed with AES-256-GCM under a key derived from the
+ * secrets key (keyring.ts): the visitor's name, e-mail, phone and post code are not readable in
+ * it, and a value altered in any part does not open.
+ */
 export function sealQuoteState(key: Buffer, state: QuoteState, now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ d: state.draft, t: state.token, s: state.sent })).toString(
-    "base64url",
-  );
-  const payload = `${body}.${now + QUOTE_STATE_MAX_AGE_S * 1000}`;
-  return `${payload}.${sign(key, payload).toString("base64url")}`;
+  const plain = JSON.stringify({
+    d: state.draft,
+    t: state.token,
+    s: state.sent,
+    e: now + QUOTE_STATE_MAX_AGE_S * 1000,
+  });
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(COOKIE_AAD);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [iv, body, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".");
 }
 
-const SEALED = /^([A-Za-z0-9_-]{1,6000})\.(\d{13})\.([A-Za-z0-9_-]{43})$/;
+const SEALED = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{1,6000})\.([A-Za-z0-9_-]{22})$/;
 
-/** The state in a cookie's value when it is ours, unaltered and unexpired; undefined otherwise. */
+/** The JSON a cookie's value holds when one of `keys` sealed it unaltered; undefined otherwise. */
+function openWith(keys: readonly Buffer[], match: RegExpExecArray): unknown {
+  const [iv, body, tag] = match.slice(1).map((part) => Buffer.from(part, "base64url"));
+  for (const key of keys) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, iv);
+      decipher.setAAD(COOKIE_AAD);
+      decipher.setAuthTag(tag);
+      const plain = Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+      return JSON.parse(plain);
+    } catch {
+      // Not this key's (another key, or altered): the next, if any.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The state in a cookie's value when it is ours (sealed with one of `keys`: the current key
+ * first, then those a rotation left readable), unaltered and unexpired; undefined otherwise.
+ */
 export function openQuoteState(
-  key: Buffer,
+  keys: Buffer | readonly Buffer[],
   value: string | undefined,
   now = Date.now(),
 ): QuoteState | undefined {
   const match = value ? SEALED.exec(value) : null;
   if (!match) return undefined;
-  const expected = sign(key, `${match[1]}.${match[2]}`);
-  const given = Buffer.from(match[3], "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  if (Number(match[2]) <= now) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8"));
-    return {
-      draft: draftFrom(parsed?.d),
-      token: typeof parsed?.t === "string" ? parsed.t : undefined,
-      sent: typeof parsed?.s === "string" ? parsed.s : undefined,
-    };
-  } catch {
-    return undefined;
-  }
+  const parsed = openWith(Buffer.isBuffer(keys) ? [keys] : (keys as readonly Buffer[]), match) as
+    | Record<string, unknown>
+    | undefined;
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  if (typeof parsed.e !== "number" || parsed.e <= now) return undefined;
+  return {
+    draft: draftFrom(parsed.d),
+    token: typeof parsed.t === "string" ? parsed.t : undefined,
+    sent: typeof parsed.s === "string" ? parsed.s : undefined,
+  };
 }
 
 /** Browsers keep cookies up to 4,096 bytes with their name; a longer state is refused, not lost silently. */
@@ -114,13 +142,15 @@ function cookieValue(request: Request): string | undefined {
   return undefined;
 }
 
-const stateKey = (context: AppLoadContext) => context.services.spam.derivedKey(QUOTE_STATE_KEY_PURPOSE);
-const secure = (context: AppLoadContext) => context.services.config.siteUrl.startsWith("https:");
+const stateKey = (context: AppLoadContext) => context.services.keyring.derive("quoteAnswers");
+/** Secure whenever the site is served over TLS (its SITE_URL, or this request through a trusted proxy). */
+const secure = (request: Request, context: AppLoadContext) =>
+  servedOverTls(context.services.config.siteUrl, new URL(request.url).protocol);
 
-/** The visitor's state, when they hold a valid cookie. */
+/** The visitor's state, when they hold a valid cookie (one a rotation left readable included). */
 export async function readQuoteState(request: Request, context: AppLoadContext) {
   const value = cookieValue(request);
-  return value ? openQuoteState(await stateKey(context), value) : undefined;
+  return value ? openQuoteState(context.services.keyring.derivedAll("quoteAnswers"), value) : undefined;
 }
 
 /**
@@ -195,19 +225,20 @@ export interface QuotePageData {
  */
 export async function quoteLoader(request: Request, context: AppLoadContext, step: number) {
   const state = await readQuoteState(request, context);
-  if (!state) return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(context) : undefined);
+  if (!state)
+    return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(request, context) : undefined);
   if (state.sent !== undefined)
     return data<QuotePageData>(
       { draft: null, sent: step === QUOTE_STEPS ? state.sent : undefined },
-      forget(context),
+      forget(request, context),
     );
   if (step === 3 && !state.draft.wasteType.trim()) throw redirect(stepPath(2));
   return data<QuotePageData>({ draft: state.draft }, { headers: { "cache-control": "private, no-store" } });
 }
 
-const forget = (context: AppLoadContext) => ({
+const forget = (request: Request, context: AppLoadContext) => ({
   headers: {
-    "set-cookie": quoteStateCookie(undefined, secure(context)),
+    "set-cookie": quoteStateCookie(undefined, secure(request, context)),
     "cache-control": "private, no-store",
   },
 });
@@ -219,7 +250,7 @@ export interface QuoteActionData {
 }
 
 async function keep(context: AppLoadContext, state: QuoteState) {
-  const sealed = sealQuoteState(await stateKey(context), state);
+  const sealed = sealQuoteState(stateKey(context), state);
   return sealed.length + QUOTE_STATE_COOKIE.length + 1 <= QUOTE_STATE_MAX_BYTES ? sealed : undefined;
 }
 
@@ -250,13 +281,13 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
   const form = await request.formData();
   const intent = text(form.get("intent"));
   const state = (await readQuoteState(request, context)) ?? { draft: emptyDraft() };
-  if (intent === "forget") return data({ ok: true }, forget(context));
+  if (intent === "forget") return data({ ok: true }, forget(request, context));
   const typed = answersFrom(step, form, state.draft);
   // The token of the first step shown (put in the page as it was served): the fill time is the
   // whole wizard's. A page made in the browser has only the placeholder: no token.
   const posted = text(form.get(FORM_TOKEN_FIELD));
   const token = state.token || (posted === FORM_TOKEN_PLACEHOLDER ? "" : posted) || undefined;
-  const isSecure = secure(context);
+  const isSecure = secure(request, context);
   if (intent === "previous") {
     const sealed = await keep(context, { draft: draftFrom(typed), token });
     const back = step === 1 ? "/" : stepPath(step - 1);
@@ -316,7 +347,7 @@ async function submit(
     const { reference } = await context.services.intake.take("quote", body, client, door);
     context.services.spam.prune().catch((error) => context.log?.warn({ err: error }, "spam: pruning failed"));
     const sealed = await keep(context, { draft: emptyDraft(), sent: reference });
-    return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(context)));
+    return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(request, context)));
   } catch (error) {
     // The answers stay in the cookie: nothing typed is lost, and Submit can be pressed again.
     const status = error instanceof DomainError ? domainStatus(error) : 503;

@@ -4,9 +4,11 @@ import { HONEYPOT_FIELD } from "@common/enquiries";
 import { QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STATE_COOKIE } from "@common/quote-state";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseTrustProxy, proxyTrust, type TrustProxy } from "../../server/client-address";
+import { toFetchRequest } from "../../server/pages/pages";
 import { buildTestApp, TEST_DATABASES } from "../../server/test/harness";
 import { action, loader } from "./quote";
 
@@ -196,6 +198,31 @@ describe.each(TEST_DATABASES)("the quote wizard's steps sent without JavaScript,
     expect(headersOf(anyone).get("set-cookie")).toBeNull();
   });
 
+  it("keeps nothing of the visitor readable in the cookie; any altered part restarts the wizard, never a 5xx", async () => {
+    const name = `Cipher ${kind} ${Date.now()}`;
+    const state = await answerAll(name, await app.services.spam.issueToken(Date.now() - 60_000));
+    const readable = [
+      state,
+      ...state.split(".").map((part) => Buffer.from(part, "base64url").toString("latin1")),
+    ];
+    for (const answer of [name, "quinn@example.co.uk", "quinn", "01733 222 333", "PE1 5XG", "Vegetable"])
+      for (const text of readable) expect(text.toLowerCase()).not.toContain(answer.toLowerCase());
+    const parts = state.split(".");
+    for (const i of [0, 1, 2]) {
+      const part = parts[i];
+      const tampered = parts.map((p, j) => (j === i ? `${part[0] === "A" ? "B" : "A"}${part.slice(1)}` : p));
+      // Step 6 sent with it: back to step 1, nothing stored.
+      const sent = await post("/quote/6", { intent: "next" }, tampered.join("."));
+      expect(statusOf(sent)).toBe(303);
+      expect(headersOf(sent).get("location")).toBe("/quote");
+      const page = await get("/quote/5", tampered.join("."));
+      expect(statusOf(page)).toBe(200);
+      expect(bodyOf(page)).toEqual({ draft: null });
+    }
+    expect(await inbox(name)).toEqual([]);
+    expect(await inbox(name, "spam")).toEqual([]);
+  });
+
   it("keeps a quote with the honeypot filled as Spam, never mailed, with the same success screen", async () => {
     const name = `Trapped ${kind} ${Date.now()}`;
     const state = await answerAll(name, await app.services.spam.issueToken(Date.now() - 60_000));
@@ -221,6 +248,53 @@ describe.each(TEST_DATABASES)("the quote wizard's steps sent without JavaScript,
     const answer = await post("/quote/6", { intent: "next" });
     expect(statusOf(answer)).toBe(303);
     expect(headersOf(answer).get("location")).toBe("/quote");
+  });
+
+  it("marks the cookie Secure whenever the site is served over TLS: SITE_URL, or a trusted proxy's X-Forwarded-Proto", async () => {
+    // The pages' own way from Fastify to React Router (server/pages/pages.ts), behind TRUST_PROXY=1.
+    const server = Fastify({ trustProxy: proxyTrust(parseTrustProxy("1") as TrustProxy) });
+    server.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "buffer" },
+      (_r, body, done) => done(null, body),
+    );
+    server.post("/quote/*", async (request, reply) => {
+      const answer = await settle(() =>
+        action({ request: toFetchRequest(request, reply), context, params: { "*": "2" } } as never),
+      );
+      return reply.status(statusOf(answer)).header("set-cookie", headersOf(answer).get("set-cookie")).send();
+    });
+    try {
+      const step = (headers: Record<string, string>, remoteAddress: string) =>
+        server.inject({
+          method: "POST",
+          url: "/quote/2",
+          remoteAddress,
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+          payload: "intent=previous&wasteType=Sludge",
+        });
+      const cookieOf = (response: { headers: Record<string, unknown> }) =>
+        String(response.headers["set-cookie"]);
+      const viaProxy = await step(
+        { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.7" },
+        "127.0.0.1",
+      );
+      expect(viaProxy.statusCode).toBe(303);
+      expect(cookieOf(viaProxy)).toMatch(
+        new RegExp(`^${QUOTE_STATE_COOKIE}=[^;]+;.*; HttpOnly; SameSite=Lax; Secure$`),
+      );
+      // Plain HTTP, and a client that is no proxy claiming https: not Secure (SITE_URL is http here).
+      for (const [headers, peer] of [
+        [{}, "127.0.0.1"],
+        [{ "x-forwarded-proto": "https" }, "203.0.113.9"],
+      ] as const) {
+        const plain = await step(headers, peer);
+        expect(plain.statusCode).toBe(303);
+        expect(cookieOf(plain)).toMatch(/; HttpOnly; SameSite=Lax$/);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it("lets the scripts take the answers over: 'forget' removes the cookie", async () => {

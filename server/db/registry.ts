@@ -86,7 +86,7 @@ export const REGISTRY: Record<string, TableEntry> = {
   admins: {
     backup: { order: 1, chunkRows: 500 },
     columns: {
-      ...plain("id", "password_hash", "created_at", "last_sign_in_at", "role"),
+      ...plain("id", "password_hash", "created_at", "last_sign_in_at", "role", "enrolment_due_at"),
       email: staff("the colleague's sign-in address; the row is deleted when the account is removed"),
     },
     retention: "While the account exists; 'Remove' on Staff deletes the row (sessions cascade).",
@@ -236,11 +236,7 @@ export const REGISTRY: Record<string, TableEntry> = {
     backup: { order: 9, chunkRows: 1000 },
     columns: {
       ...plain("id", "enquiry_id", "kind", "state", "attempts", "next_attempt_at", "sent_at", "created_at"),
-      message: {
-        personal: "visitor",
-        erase: "clear",
-        note: "cleared once sent or given up; a staff mail (invitation, new browser, security) holds the colleague's address, browser and client address",
-      },
+      message: { personal: "visitor", erase: "clear", note: "cleared once sent or given up" },
       last_error: { personal: "visitor", erase: "clear", note: "may quote the recipient's address" },
     },
     erasure: { by: "enquiry_id", deleteRows: { state: { not: ["sent"] } } },
@@ -326,7 +322,9 @@ export const REGISTRY: Record<string, TableEntry> = {
     retention: "One row, kept; the Owner changes it on 'Account'.",
   },
   spam_settings: {
-    backup: { order: 16, chunkRows: 10 },
+    // token_secret is no longer read (the form tokens' key is derived from the secrets key,
+    // migration 0017): random bytes nothing uses, written empty by db:export all the same.
+    backup: { order: 16, chunkRows: 10, secrets: ["token_secret"] },
     columns: plain("id", "words", "domains", "token_secret", "updated_at"),
     retention: "One row, kept; staff change the lists on 'Spam'.",
   },
@@ -341,7 +339,16 @@ export const REGISTRY: Record<string, TableEntry> = {
     // The secret is sealed (a backup keeps it so); db:export leaves it out: a new one at start.
     backup: { order: 17, chunkRows: 100, secrets: ["secret"] },
     columns: {
-      ...plain("id", "url", "description", "events", "enabled", "disabled_reason", "created_at"),
+      ...plain(
+        "id",
+        "url",
+        "description",
+        "events",
+        "enabled",
+        "disabled_reason",
+        "created_at",
+        "secret_renewed_at",
+      ),
       secret: {
         personal: null,
         erase: "keep",

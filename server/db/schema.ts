@@ -43,6 +43,12 @@ export const admins = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** What the account may do (common/roles.ts); accounts from before roles became Owners. */
     role: text("role").$type<Role>().notNull(),
+    /**
+     * When `npm run secrets:rotate -- --renew` removed the account's authenticator app: until it
+     * sets two-factor sign-in up again or adds a passkey after that time, it must enrol
+     * (services/staff/two-factor.ts `enrolmentDue`); null: nothing asked of it.
+     */
+    enrolmentDueAt: timestamp("enrolment_due_at", { withTimezone: true }),
   },
   (t) => [check("admins_role_check", sql`${t.role} IN ('owner', 'desk', 'editor')`)],
 );
@@ -468,17 +474,9 @@ export const enquiryEvents = pgTable(
 
 /**
  * What the outbox carries: rendered from the enquiry when sent (the office's notification, the
- * visitor's confirmation), or a `message` stored with the row (an invitation, a staff reply, a
- * new-browser mail, a security mail: server/services/staff/security-mail.ts).
+ * visitor's confirmation), or a `message` stored with the row (an invitation, a staff reply).
  */
-export const MAIL_KINDS = [
-  "notification",
-  "confirmation",
-  "invite",
-  "reply",
-  "new-browser",
-  "security",
-] as const;
+export const MAIL_KINDS = ["notification", "confirmation", "invite", "reply", "new-browser"] as const;
 
 /** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */
 export interface StoredMail {
@@ -589,7 +587,15 @@ export const spamSettings = pgTable(
     id: integer("id").primaryKey(),
     words: jsonb("words").$type<string[]>().notNull(),
     domains: jsonb("domains").$type<string[]>().notNull(),
-    tokenSecret: text("token_secret").notNull(),
+    /**
+     * No longer read (issue 45): the form tokens are signed with a key derived from the secrets
+     * key. Kept (migrations only add) with random bytes nothing uses, so an instance of the
+     * previous version during a rolling upgrade signs with a key nobody knows; db:export writes it
+     * empty.
+     */
+    tokenSecret: text("token_secret")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("spam_settings_one_row", sql`${t.id} = 1`)],
@@ -621,6 +627,11 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   enabled: boolean("enabled").notNull().default(true),
   disabledReason: text("disabled_reason"),
   createdAt: createdAt(),
+  /**
+   * When `npm run secrets:rotate -- --renew` gave it a secret nobody has seen: Integrations asks
+   * the Owner to rotate it (which shows one) and give it to the receiver; cleared then.
+   */
+  secretRenewedAt: timestamp("secret_renewed_at", { withTimezone: true }),
 });
 
 /**

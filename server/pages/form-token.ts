@@ -22,7 +22,7 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fiel
 
 /**
  * The value for one placeholder in this response (HTML-escaped by the caller when it is text from
- * content). For a form token: a fresh token signed now ("" when the secret cannot be read).
+ * content). For a form token: a fresh token signed now (keyed from the secrets key).
  */
 export type TokenIssuer = (placeholder: string) => string;
 

@@ -70,7 +70,11 @@ function pageUrl(request: FastifyRequest): URL {
   }
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The page request as React Router gets it: its URL's scheme is Fastify's `request.protocol`, so
+ * an X-Forwarded-Proto counts only from a trusted proxy (a Secure cookie's rule, client-address.ts).
+ */
+export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = pageUrl(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {

@@ -56,7 +56,7 @@ describe.each(TEST_DATABASES)("an enquiry while the database is away (%s)", (kin
         expect(res.headers["retry-after"]).toBe(String(ENQUIRY_RETRY.afterSeconds));
         expect(res.json()).toEqual({ status: "Error", message: ENQUIRY_MESSAGES.notSent });
       }
-      // The pages still get form tokens (served from the page cache): the secret read before is kept.
+      // The pages still get form tokens (served from the page cache): their key is the keyring's, not the database's.
       const served = (await app.services.spam.tokenIssuer())();
       expect(served).toMatch(/^\d{13}\./);
       await bringBack();

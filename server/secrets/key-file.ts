@@ -10,6 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { SPAM_TOKEN_MAX_AGE_MS } from "../../common/spam";
 import { fsyncPath } from "../db/durable-fs";
 import {
   createKeyring,
@@ -20,26 +21,54 @@ import {
   type SecretsKeySource,
 } from "./keyring";
 
+/** A key a rotation replaced, kept in the key file for the derived keys alone until `until`. */
+export interface RetiredKey {
+  key: Buffer;
+  until: Date;
+}
+
 /**
- * The keys of a key file: one base64 key a line, the first the current one, the others accepted
- * for reading (during a rotation); blank lines and `#` comments are ignored.
+ * How long a rotation keeps the replaced key for the derived keys alone (key-file.ts's
+ * `<key> until <time>` line): a form token's life, so a page served before the rotation can
+ * still send its form (the quote answers' cookie, two hours, fits within it).
  */
-export function readKeyFile(file: string): Buffer[] {
+export const RETIRED_KEY_GRACE_MS = SPAM_TOKEN_MAX_AGE_MS;
+
+/** A retired key's line: the key, then `until` and the time it is kept until (ISO 8601). */
+export const retiredKeyLine = (key: Buffer, until: Date) =>
+  `${key.toString("base64")} until ${until.toISOString()}`;
+
+/**
+ * A key file's entries: one base64 key a line, the first the current one, the others accepted
+ * for reading (during a rotation); `<key> until <time>`: a key a rotation replaced, kept for the
+ * derived keys alone (form tokens, the quote cookie) until then; blank lines and `#` comments are
+ * ignored.
+ */
+export function readKeyFileEntries(file: string): { keys: Buffer[]; retired: RetiredKey[] } {
   const lines = readFileSync(file, "utf8")
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith("#"));
-  const keys = lines.map((line, i) => {
-    const key = parseKey(line);
-    if (!key)
+  const keys: Buffer[] = [];
+  const retired: RetiredKey[] = [];
+  lines.forEach((line, i) => {
+    const [text, word, time, ...rest] = line.split(/\s+/);
+    const key = parseKey(text);
+    const until = word === "until" && rest.length === 0 ? new Date(time ?? "") : undefined;
+    if (!key || (word !== undefined && (!until || Number.isNaN(until.getTime()))))
       throw new SecretsKeyError(
-        `The secrets key file ${file} is not valid: line ${i + 1} must be a key of 32 bytes in base64`,
+        `The secrets key file ${file} is not valid: line ${i + 1} must be a key of 32 bytes in base64` +
+          " (or a retired one: <key> until <time>)",
       );
-    return key;
+    if (until) retired.push({ key, until });
+    else keys.push(key);
   });
   if (keys.length === 0) throw new SecretsKeyError(`The secrets key file ${file} holds no key`);
-  return keys;
+  return { keys, retired };
 }
+
+/** The keys of a key file that open secrets (its retired ones aside), the current one first. */
+export const readKeyFile = (file: string): Buffer[] => readKeyFileEntries(file).keys;
 
 const KEY_FILE_HEADER =
   "# The key that seals the site's secrets in its database (docs/secrets-key.md).\n" +
@@ -76,7 +105,10 @@ export function writeKeyFile(file: string, keys: readonly string[], replace = fa
  * DATABASE_URL and no key configured, SecretsKeyError: instances sharing a database must share
  * the key, so none is made up by one of them.
  */
-export function openKeyring(source: SecretsKeySource, options: { generate?: boolean } = {}): Keyring {
+export function openKeyring(
+  source: SecretsKeySource,
+  options: { generate?: boolean; now?: Date } = {},
+): Keyring {
   if (source.key) {
     const keys = [source.key, ...source.oldKeys].map((text) => parseKey(text));
     if (keys.some((key) => !key))
@@ -92,9 +124,9 @@ export function openKeyring(source: SecretsKeySource, options: { generate?: bool
   const extra = source.oldKeys.map((text) => parseKey(text));
   if (extra.some((key) => !key))
     throw new SecretsKeyError("SECRETS_KEY_OLD must be keys of 32 bytes in base64");
-  let keys: Buffer[];
+  let entries: ReturnType<typeof readKeyFileEntries>;
   try {
-    keys = readKeyFile(source.file);
+    entries = readKeyFileEntries(source.file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
       if (error instanceof SecretsKeyError) throw error;
@@ -120,5 +152,7 @@ export function openKeyring(source: SecretsKeySource, options: { generate?: bool
     if (made) keyring.madeFile = source.file;
     return keyring;
   }
-  return createKeyring([...keys, ...(extra as Buffer[])]);
+  const now = options.now ?? new Date();
+  const retired = entries.retired.filter((entry) => entry.until > now).map((entry) => entry.key);
+  return createKeyring([...entries.keys, ...(extra as Buffer[])], { retired });
 }

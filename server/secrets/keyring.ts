@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * The key that seals the secrets kept in the database (TOTP secrets, webhook signing secrets):
@@ -7,6 +7,10 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  * and row it belongs to (GCM's additional data), so a sealed value copied to another row does not
  * open. The key id is derived from the key (its SHA-256's first 48 bits): a restore or a start
  * names the key it lacks without anyone naming keys. Neither the key nor a secret is ever logged.
+ *
+ * The other keys of the site are derived from it (HKDF-SHA256, one label each, decision 0045), so
+ * none is stored anywhere and a rotation renews them all: the form tokens' signing key and the
+ * quote answers' cookie key.
  */
 export const SEALED_PREFIX = "v1:";
 export const KEY_BYTES = 32;
@@ -49,6 +53,19 @@ export function keyIdIn(stored: string): string | undefined {
 
 export const isSealed = (stored: string) => keyIdIn(stored) !== undefined;
 
+/** What a derived key is for: its HKDF label (`info`), never the same for two uses. */
+export const DERIVED_KEYS = {
+  /** The HMAC-SHA256 key of the enquiry forms' spam tokens (services/leads/spam.ts). */
+  formToken: "fenland/form-token/v1",
+  /** The AES-256-GCM key of the quote wizard's answers cookie (app/lib/quote-wizard.server.ts). */
+  quoteAnswers: "fenland/quote-answers/v1",
+} as const;
+export type DerivedKey = keyof typeof DERIVED_KEYS;
+
+const HKDF_SALT = Buffer.from("fenland-secrets-key/derived");
+const deriveFrom = (key: Buffer, use: DerivedKey) =>
+  Buffer.from(hkdfSync("sha256", key, HKDF_SALT, DERIVED_KEYS[use], KEY_BYTES));
+
 export interface Keyring {
   /** The current key's id: new values are sealed with it. */
   readonly currentId: string;
@@ -60,17 +77,46 @@ export interface Keyring {
   seal(plain: string, context: string): string;
   /** Opens a sealed value; SecretUnreadable when it cannot. */
   open(stored: string, context: string): string;
+  /** The key for `use`, derived from the current key: what new tokens and cookies are made with. */
+  derive(use: DerivedKey): Buffer;
+  /**
+   * The key for `use` derived from every key this keyring accepts, the current one first: the
+   * others (SECRETS_KEY_OLD, a key file's older lines, a key retired by a rotation within its
+   * grace) let a token or cookie made before a rotation still be read.
+   */
+  derivedAll(use: DerivedKey): readonly Buffer[];
 }
 
-export function createKeyring(keys: readonly Buffer[]): Keyring {
+/**
+ * `keys`: the current key first, then the others it opens secrets with. `retired`: keys a rotation
+ * replaced, kept a while for the derived keys alone (a form token or quote cookie made before the
+ * rotation still reads): they open no secret.
+ */
+export function createKeyring(
+  keys: readonly Buffer[],
+  options: { retired?: readonly Buffer[] } = {},
+): Keyring {
   if (keys.length === 0) throw new SecretsKeyError("No secrets key given");
   const byId = new Map<string, Buffer>();
   for (const key of keys) if (!byId.has(keyIdOf(key))) byId.set(keyIdOf(key), key);
   const currentId = keyIdOf(keys[0]);
   const current = keys[0];
+  const accepted = [...byId.values()];
+  for (const key of options.retired ?? []) if (!accepted.some((k) => k.equals(key))) accepted.push(key);
+  const derived = new Map<DerivedKey, Buffer[]>();
+  const derivedAll = (use: DerivedKey) => {
+    let all = derived.get(use);
+    if (!all) {
+      all = accepted.map((key) => deriveFrom(key, use));
+      derived.set(use, all);
+    }
+    return all;
+  };
   return {
     currentId,
     ids: [...byId.keys()],
+    derive: (use) => derivedAll(use)[0],
+    derivedAll,
     seal(plain, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", current, iv);

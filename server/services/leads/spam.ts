@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
 import { AUDIT_MESSAGES } from "../../../common/audit";
@@ -15,6 +15,7 @@ import {
 } from "../../../common/spam";
 import type { Database } from "../../db/client";
 import { spamSettings, spamTokens } from "../../db/schema";
+import type { Keyring } from "../../secrets/keyring";
 import { type AuditActor, recordAudit } from "../audit";
 
 export interface SpamVerdict {
@@ -106,22 +107,33 @@ export function contentReasons(fields: Record<string, unknown>, settings: SpamSe
 export const sentByBrowser = (header: (name: string) => unknown) =>
   Boolean(header("origin") || header("sec-fetch-site"));
 
+type TokenKey = string | Buffer;
+
 /** A form token: `<issued at, ms>.<id>.<HMAC-SHA256 of both>`, base64url signature. */
-export function signToken(secret: string, issuedAt: number, id: string = randomUUID()): string {
+export function signToken(key: TokenKey, issuedAt: number, id: string = randomUUID()): string {
   const payload = `${issuedAt}.${id}`;
-  return `${payload}.${createHmac("sha256", secret).update(payload).digest("base64url")}`;
+  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
 }
 
 const TOKEN_SHAPE = /^(\d{13})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
-/** The token's time and id when its signature is ours; undefined otherwise. */
-export function readToken(secret: string, token: string): { issuedAt: number; id: string } | undefined {
+/**
+ * The token's time and id when its signature is made with one of `keys` (the current key first,
+ * then those a rotation left readable); undefined otherwise.
+ */
+export function readToken(
+  keys: TokenKey | readonly TokenKey[],
+  token: string,
+): { issuedAt: number; id: string } | undefined {
   const match = TOKEN_SHAPE.exec(token);
   if (!match) return undefined;
-  const expected = createHmac("sha256", secret).update(`${match[1]}.${match[2]}`).digest();
   const given = Buffer.from(match[3], "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return { issuedAt: Number(match[1]), id: match[2] };
+  for (const key of Array.isArray(keys) ? keys : [keys]) {
+    const expected = createHmac("sha256", key).update(`${match[1]}.${match[2]}`).digest();
+    if (given.length === expected.length && timingSafeEqual(given, expected))
+      return { issuedAt: Number(match[1]), id: match[2] };
+  }
+  return undefined;
 }
 
 /** Used token ids are kept this long (past the token's own life), then deleted. */
@@ -138,58 +150,43 @@ export const spamClientMax = (enquiryRateLimit: number) =>
   Math.max(SPAM_CLIENT_MAX, Math.floor(enquiryRateLimit / 6));
 
 /**
- * The spam check: form tokens (issued when a form is shown, signed with a secret every instance
- * shares through the database), the score of a submission, and the settings staff keep.
+ * The spam check: form tokens (issued when a form is shown, signed with a key derived from the
+ * secrets key, so every instance shares it, none is stored, and a rotation renews it), the score
+ * of a submission, and the settings staff keep.
  */
-export function createSpamService(db: Database, options: { clientMax?: number } = {}) {
+export function createSpamService(db: Database, options: { keyring: Keyring; clientMax?: number }) {
   const clientMax = options.clientMax ?? SPAM_CLIENT_MAX;
-  let cached: { at: number; settings: SpamSettings; secret: string } | undefined;
-  /** The tokens' secret never changes once made: kept for good, so pages get tokens in an outage. */
-  let secret: string | undefined;
+  const signingKey = options.keyring.derive("formToken");
+  /** A token made before a rotation still reads while its key is accepted (keyring.ts). */
+  const readingKeys = options.keyring.derivedAll("formToken");
+  let cached: { at: number; settings: SpamSettings } | undefined;
   let prunedAt = 0;
   /** Recent submission times per client (this instance's own; bounded). */
   const recent = new Map<string, number[]>();
 
   async function load() {
     if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached;
+    // The row's token_secret is no longer read (migration 0017): its default is random bytes.
     await db
       .insert(spamSettings)
-      .values({ id: 1, ...DEFAULT_SPAM_SETTINGS, tokenSecret: randomBytes(32).toString("base64url") })
+      .values({ id: 1, ...DEFAULT_SPAM_SETTINGS })
       .onConflictDoNothing();
     const [row] = await db.select().from(spamSettings).where(eq(spamSettings.id, 1));
-    cached = {
-      at: Date.now(),
-      settings: { words: row.words, domains: row.domains },
-      secret: row.tokenSecret,
-    };
-    secret = row.tokenSecret;
+    cached = { at: Date.now(), settings: { words: row.words, domains: row.domains } };
     return cached;
   }
 
   /** A fresh token for a form being shown. */
   async function issueToken(now = Date.now()): Promise<string> {
-    return signToken((await load()).secret, now);
+    return signToken(signingKey, now);
   }
 
   /**
-   * Signs tokens without waiting (a page being served, server/pages/form-token.ts). Without the
-   * secret (the database has not answered since the start) it gives "": the form still works, and
-   * the enquiry is scored without a token.
+   * Signs tokens for a page being served (server/pages/form-token.ts): the key is the keyring's,
+   * so pages get tokens even while the database does not answer.
    */
   async function tokenIssuer(): Promise<() => string> {
-    if (!secret) await load().catch(() => undefined);
-    const known = secret;
-    return known ? () => signToken(known, Date.now()) : () => "";
-  }
-
-  /**
-   * A key for another signed value of the public forms (the quote wizard's answers kept between
-   * steps without JavaScript): derived from the token secret, so every instance shares it.
-   */
-  async function derivedKey(purpose: string): Promise<Buffer> {
-    return createHmac("sha256", (await load()).secret)
-      .update(`fenland-form-key:${purpose}`)
-      .digest();
+    return () => signToken(signingKey, Date.now());
   }
 
   /** Counts this submission for `client` and answers how many it made in the window. */
@@ -205,7 +202,7 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
   async function tokenReasons(token: unknown, now: number): Promise<{ reasons: Reason[]; tokenId?: string }> {
     if (token === undefined || token === null || token === "")
       return { reasons: [[SPAM_WEIGHTS.noToken, SPAM_MESSAGES.noToken]] };
-    const read = typeof token === "string" ? readToken((await load()).secret, token) : undefined;
+    const read = typeof token === "string" ? readToken(readingKeys, token) : undefined;
     if (!read) return { reasons: [[SPAM_WEIGHTS.badToken, SPAM_MESSAGES.badToken]] };
     const reasons: Reason[] = [];
     const age = now - read.issuedAt;
@@ -285,7 +282,7 @@ export function createSpamService(db: Database, options: { clientMax?: number } 
     return settings();
   }
 
-  return { issueToken, tokenIssuer, derivedKey, check, prune, settings, saveSettings };
+  return { issueToken, tokenIssuer, check, prune, settings, saveSettings };
 }
 
 export type SpamService = ReturnType<typeof createSpamService>;
