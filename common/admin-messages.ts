@@ -26,6 +26,12 @@ export const POPUP_ADMIN_TEXTS = {
   notFound: "This popup does not exist any more.",
 } as const;
 
+/** What every admin table says of itself (app/components/admin/DataTable.tsx). */
+export const TABLE_MESSAGES = {
+  /** The name of the frame a wide table scrolls in. */
+  region: (table: string) => `${table}, table`,
+} as const;
+
 /** "5 minutes": a wait rounded up to whole minutes, at least one. */
 function minutesToWait(ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));

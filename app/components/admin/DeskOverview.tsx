@@ -2,6 +2,7 @@ import { DESK_MESSAGES, type DeskFigures, type WeekCounts } from "@common/desk";
 import { KIND_LABELS } from "@common/enquiry-labels";
 import { ENQUIRY_KINDS, type EnquiryKind } from "@common/enquiry-terms";
 import { Link } from "react-router";
+import { DataTable } from "~/components/admin/DataTable";
 import { INBOX_PATH, inboxSearch } from "~/lib/enquiry-inbox";
 
 /** Each kind's colour, the same in the chart and its key (both themes define these). */
@@ -81,46 +82,30 @@ function WeeklyChart({ weeks }: { weeks: WeekCounts[] }) {
           </span>
         ))}
       </figcaption>
-      <details>
-        <summary className="cursor-pointer font-semibold">{DESK_MESSAGES.asTable}</summary>
-        {/* Scrolls sideways on a narrow screen: focusable so the keyboard can scroll it too. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus */}
-        <section className="mt-2 overflow-x-auto" tabIndex={0} aria-label={DESK_MESSAGES.tableName}>
-          <table className="w-full text-left text-sm tabular-nums">
-            <caption className="sr-only">{DESK_MESSAGES.chartTitle}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  {DESK_MESSAGES.week}
-                </th>
-                {ENQUIRY_KINDS.map((kind) => (
-                  <th key={kind} scope="col" className="py-1 pr-3">
-                    {KIND_LABELS[kind]}
-                  </th>
-                ))}
-                <th scope="col" className="py-1">
-                  {DESK_MESSAGES.total}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w.week} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    {w.week}
-                  </th>
-                  {ENQUIRY_KINDS.map((kind) => (
-                    <td key={kind} className="py-1 pr-3">
-                      {w[kind]}
-                    </td>
-                  ))}
-                  <td className="py-1 font-semibold">{total(w)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      </details>
+      <DataTable
+        caption={DESK_MESSAGES.chartTitle}
+        label={DESK_MESSAGES.tableName}
+        columns={[
+          { id: "week", header: DESK_MESSAGES.week, rowHeader: true, cell: (w) => w.week },
+          ...ENQUIRY_KINDS.map((kind) => ({
+            id: kind,
+            header: KIND_LABELS[kind],
+            numeric: true,
+            cell: (w: WeekCounts) => w[kind],
+          })),
+          {
+            id: "total",
+            header: DESK_MESSAGES.total,
+            numeric: true,
+            className: "font-semibold",
+            cell: total,
+          },
+        ]}
+        rows={weeks}
+        rowKey={(w) => w.week}
+        empty={DESK_MESSAGES.chartSummary(0)}
+        folded={DESK_MESSAGES.asTable}
+      />
     </figure>
   );
 }

@@ -1,3 +1,4 @@
+import { TABLE_MESSAGES } from "@common/admin-messages";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
@@ -8,8 +9,8 @@ import {
 } from "@common/audit";
 import { Filter } from "lucide-react";
 import { Form, Link } from "react-router";
+import { type Column, DataTable } from "~/components/admin/DataTable";
 import { SelectField, TextField } from "~/components/admin/Field";
-import { Scroller } from "~/components/admin/insights/Scroller";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
@@ -31,6 +32,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filtered = Boolean(query.action || query.person || query.from || query.to);
   return { ...page, people, query, filtered, invalid: !parsed.success };
 }
+
+type AuditEvent = Route.ComponentProps["loaderData"]["events"][number];
+
+const COLUMNS: Array<Column<AuditEvent>> = [
+  {
+    id: "when",
+    header: AUDIT_MESSAGES.when,
+    rowHeader: true,
+    className: "whitespace-nowrap",
+    cell: (event) => <time dateTime={event.at}>{ukTime(event.at)}</time>,
+  },
+  {
+    id: "who",
+    header: AUDIT_MESSAGES.who,
+    className: "break-all",
+    cell: (event) => event.actorEmail || AUDIT_MESSAGES.unknownActor,
+  },
+  { id: "what", header: AUDIT_MESSAGES.what, cell: (event) => AUDIT_ACTION_LABELS[event.action] },
+  {
+    id: "target",
+    header: AUDIT_MESSAGES.target,
+    className: "break-words",
+    cell: (event) => event.targetLabel ?? "",
+  },
+  { id: "ip", header: AUDIT_MESSAGES.ip, className: "whitespace-nowrap", cell: (event) => event.ip ?? "" },
+];
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { events, next, people, query, filtered, invalid } = loaderData;
@@ -107,47 +134,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </Form>
-      {events.length === 0 ? (
-        <p className="card">{filtered ? AUDIT_MESSAGES.empty : AUDIT_MESSAGES.emptyAll}</p>
-      ) : (
-        <Scroller label={AUDIT_MESSAGES.title}>
-          <table className="w-full text-left text-xs sm:text-sm">
-            <caption className="sr-only">{AUDIT_MESSAGES.caption}</caption>
-            <thead>
-              <tr className="border-b border-border text-muted">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {AUDIT_MESSAGES.when}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {AUDIT_MESSAGES.who}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {AUDIT_MESSAGES.what}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {AUDIT_MESSAGES.target}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {AUDIT_MESSAGES.ip}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id} className="border-b border-border/60 align-top">
-                  <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap">
-                    <time dateTime={event.at}>{ukTime(event.at)}</time>
-                  </th>
-                  <td className="py-2 pr-3 break-all">{event.actorEmail || AUDIT_MESSAGES.unknownActor}</td>
-                  <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[event.action]}</td>
-                  <td className="py-2 pr-3 break-words">{event.targetLabel ?? ""}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{event.ip ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Scroller>
-      )}
+      <DataTable
+        caption={AUDIT_MESSAGES.caption}
+        label={TABLE_MESSAGES.region(AUDIT_MESSAGES.title)}
+        columns={COLUMNS}
+        rows={events}
+        rowKey={(event) => event.id}
+        empty={filtered ? AUDIT_MESSAGES.empty : AUDIT_MESSAGES.emptyAll}
+      />
       <nav aria-label={AUDIT_MESSAGES.title} className="flex flex-wrap gap-4">
         {query.before && (
           <Link

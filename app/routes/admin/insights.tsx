@@ -4,7 +4,7 @@ import { useLocation, useNavigation } from "react-router";
 import { FormsTable, QuoteFunnel } from "~/components/admin/insights/Funnel";
 import { count, longDay, pageLabel, sourceLabel } from "~/components/admin/insights/format";
 import { RangeForm } from "~/components/admin/insights/RangeForm";
-import { CountTable, Section } from "~/components/admin/insights/Section";
+import { CountTable, insightsCsv, Section } from "~/components/admin/insights/Section";
 import { VisitsChart } from "~/components/admin/insights/VisitsChart";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
@@ -49,22 +49,21 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-4 grid gap-4 xl:grid-cols-2" aria-busy={loading}>
         <div className="xl:col-span-2">
-          <Section id="insights-visits" title={INSIGHTS_MESSAGES.visitsHeading} table="days" range={range}>
-            <VisitsChart days={report.days} />
+          <Section id="insights-visits" title={INSIGHTS_MESSAGES.visitsHeading}>
+            <VisitsChart days={report.days} csv={insightsCsv(range, "days")} />
           </Section>
         </div>
-        <Section id="insights-funnel" title={INSIGHTS_MESSAGES.funnelHeading} table="funnel" range={range}>
-          <QuoteFunnel funnel={report.funnel} />
+        <Section id="insights-funnel" title={INSIGHTS_MESSAGES.funnelHeading}>
+          <QuoteFunnel funnel={report.funnel} csv={insightsCsv(range, "funnel")} />
         </Section>
         <Section
           id="insights-enquiries"
           title={INSIGHTS_MESSAGES.enquiriesHeading}
-          table="enquiries"
-          range={range}
           intro={INSIGHTS_MESSAGES.enquiriesIntro}
         >
           <CountTable
             caption={INSIGHTS_MESSAGES.enquiriesHeading}
+            csv={insightsCsv(range, "enquiries")}
             columns={[c.landing, c.from, c.form, c.enquiries]}
             rows={report.enquiries.map((e) => ({
               key: `${e.landing} ${e.referrer} ${e.form}`,
@@ -78,9 +77,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             }))}
           />
         </Section>
-        <Section id="insights-pages" title={INSIGHTS_MESSAGES.pagesHeading} table="pages" range={range}>
+        <Section id="insights-pages" title={INSIGHTS_MESSAGES.pagesHeading}>
           <CountTable
             caption={INSIGHTS_MESSAGES.pagesHeading}
+            csv={insightsCsv(range, "pages")}
             columns={[c.page, c.visits, c.views]}
             numeric={2}
             rows={report.pages.map((p) => ({
@@ -90,14 +90,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             }))}
           />
         </Section>
-        <Section
-          id="insights-referrers"
-          title={INSIGHTS_MESSAGES.referrersHeading}
-          table="referrers"
-          range={range}
-        >
+        <Section id="insights-referrers" title={INSIGHTS_MESSAGES.referrersHeading}>
           <CountTable
             caption={INSIGHTS_MESSAGES.referrersHeading}
+            csv={insightsCsv(range, "referrers")}
             columns={[c.site, c.visits]}
             rows={report.referrers.map((r) => ({
               key: r.domain,
@@ -106,14 +102,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             }))}
           />
         </Section>
-        <Section
-          id="insights-campaigns"
-          title={INSIGHTS_MESSAGES.campaignsHeading}
-          table="campaigns"
-          range={range}
-        >
+        <Section id="insights-campaigns" title={INSIGHTS_MESSAGES.campaignsHeading}>
           <CountTable
             caption={INSIGHTS_MESSAGES.campaignsHeading}
+            csv={insightsCsv(range, "campaigns")}
             columns={[c.source, c.campaign, c.visits]}
             rows={report.campaigns.map((r) => ({
               key: `${r.source} ${r.campaign}`,
@@ -122,8 +114,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             }))}
           />
         </Section>
-        <Section id="insights-forms" title={INSIGHTS_MESSAGES.formsHeading} table="funnel" range={range}>
-          <FormsTable funnel={report.funnel} />
+        <Section id="insights-forms" title={INSIGHTS_MESSAGES.formsHeading}>
+          <FormsTable funnel={report.funnel} csv={insightsCsv(range, "funnel")} />
         </Section>
       </div>
     </>

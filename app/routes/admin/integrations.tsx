@@ -9,6 +9,7 @@ import {
 } from "@common/webhooks";
 import { KeyRound, Plus, Power, RotateCcw, Send, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { type Column, DataTable } from "~/components/admin/DataTable";
 import { TextField } from "~/components/admin/Field";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { useSettledAnswer } from "~/lib/action-answer";
@@ -113,82 +114,63 @@ function IntentButton({
   );
 }
 
+/** An endpoint's delivery log: each attempt's time, event, outcome and the receiver's answer. */
 function DeliveryLog({ endpoint, deliveries }: { endpoint: WebhookEndpoint; deliveries: WebhookDelivery[] }) {
-  const cell = "px-2 py-1 text-left align-top";
+  const columns: Array<Column<WebhookDelivery>> = [
+    {
+      id: "time",
+      header: WEBHOOK_MESSAGES.colTime,
+      className: "whitespace-nowrap",
+      cell: (d) => ukTime(d.lastAttemptAt ?? d.createdAt),
+    },
+    { id: "event", header: WEBHOOK_MESSAGES.colEvent, cell: (d) => d.event },
+    {
+      id: "status",
+      header: WEBHOOK_MESSAGES.colStatus,
+      cell: (d) =>
+        `${STATE_LABELS[d.state]}${d.status !== null ? ` (${d.status})` : ""}${d.error ? ` ${d.error}` : ""}`,
+    },
+    {
+      id: "duration",
+      header: WEBHOOK_MESSAGES.colDuration,
+      className: "whitespace-nowrap",
+      cell: (d) => (d.durationMs !== null ? `${d.durationMs} ms` : ""),
+    },
+    { id: "attempt", header: WEBHOOK_MESSAGES.colAttempt, cell: (d) => d.attempts },
+    {
+      id: "response",
+      header: WEBHOOK_MESSAGES.colResponse,
+      cell: (d) =>
+        d.responseBody ? (
+          <pre className="max-w-xs overflow-hidden text-xs whitespace-pre-wrap break-all">
+            {d.responseBody}
+          </pre>
+        ) : null,
+    },
+    {
+      id: "actions",
+      header: WEBHOOK_MESSAGES.colActions,
+      cell: (d) =>
+        d.canResend ? (
+          <IntentButton
+            intent="resend"
+            id={endpoint.id}
+            extra={{ delivery: d.id }}
+            label={WEBHOOK_MESSAGES.sendAgain}
+            icon={<RotateCcw aria-hidden="true" className="size-4" />}
+          />
+        ) : null,
+    },
+  ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="text-left font-semibold">
-          {WEBHOOK_MESSAGES.deliveriesCaption(endpoint.url)}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colTime}
-            </th>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colEvent}
-            </th>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colStatus}
-            </th>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colDuration}
-            </th>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colAttempt}
-            </th>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colResponse}
-            </th>
-            <th scope="col" className={cell}>
-              {WEBHOOK_MESSAGES.colActions}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.length === 0 ? (
-            <tr>
-              <td colSpan={7} className={cell}>
-                {WEBHOOK_MESSAGES.noDeliveries}
-              </td>
-            </tr>
-          ) : (
-            deliveries.map((d) => (
-              <tr key={d.id} data-testid="webhook-delivery">
-                <td className={cell}>{ukTime(d.lastAttemptAt ?? d.createdAt)}</td>
-                <td className={cell}>{d.event}</td>
-                <td className={cell}>
-                  {STATE_LABELS[d.state]}
-                  {d.status !== null ? ` (${d.status})` : ""}
-                  {d.error ? ` ${d.error}` : ""}
-                </td>
-                <td className={cell}>{d.durationMs !== null ? `${d.durationMs} ms` : ""}</td>
-                <td className={cell}>{d.attempts}</td>
-                <td className={cell}>
-                  {d.responseBody ? (
-                    <pre className="max-w-xs overflow-hidden text-xs whitespace-pre-wrap break-all">
-                      {d.responseBody}
-                    </pre>
-                  ) : null}
-                </td>
-                <td className={cell}>
-                  {d.canResend ? (
-                    <IntentButton
-                      intent="resend"
-                      id={endpoint.id}
-                      extra={{ delivery: d.id }}
-                      label={WEBHOOK_MESSAGES.sendAgain}
-                      icon={<RotateCcw aria-hidden="true" className="size-4" />}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={WEBHOOK_MESSAGES.deliveriesCaption(endpoint.url)}
+      captionVisible
+      columns={columns}
+      rows={deliveries}
+      rowKey={(d) => d.id}
+      empty={WEBHOOK_MESSAGES.noDeliveries}
+    />
   );
 }
 
@@ -294,6 +276,11 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   ? WEBHOOK_MESSAGES.disabledGone
                   : WEBHOOK_MESSAGES.inactive}
             </p>
+            {endpoint.secretRenewedAt ? (
+              <p className="text-sm font-semibold" data-testid="webhook-secret-renewed">
+                {WEBHOOK_MESSAGES.secretRenewed(ukTime(endpoint.secretRenewedAt))}
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <IntentButton
                 intent="test"

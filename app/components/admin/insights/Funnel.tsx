@@ -1,7 +1,7 @@
 import { FUNNEL_STAGES, INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights";
 import { useId } from "react";
+import { DataTable } from "~/components/admin/DataTable";
 import { count, percent } from "./format";
-import { Scroller } from "./Scroller";
 
 type FunnelRows = InsightsReport["funnel"];
 
@@ -9,7 +9,7 @@ const reachedOf = (funnel: FunnelRows, form: string) => (stage: string) =>
   funnel.find((f) => f.form === form && f.stage === stage)?.count ?? 0;
 
 /** The quote wizard: visits that reached each step and submitted, the drop-off between them. */
-export function QuoteFunnel({ funnel }: { funnel: FunnelRows }) {
+export function QuoteFunnel({ funnel, csv }: { funnel: FunnelRows; csv: { href: string; text: string } }) {
   const id = useId();
   const reached = reachedOf(funnel, "quote");
   const stages = FUNNEL_STAGES.quote.map((stage) => ({
@@ -63,85 +63,48 @@ export function QuoteFunnel({ funnel }: { funnel: FunnelRows }) {
           ))}
         </div>
       </figure>
-      <Scroller label={INSIGHTS_MESSAGES.funnelHeading}>
-        <table className="w-full text-left text-xs sm:text-sm">
-          <caption className="sr-only">{INSIGHTS_MESSAGES.funnelHeading}</caption>
-          <thead>
-            <tr className="border-b border-border text-muted">
-              <th scope="col" className="py-2 pr-2 sm:pr-3">
-                {c.step}
-              </th>
-              <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-                {c.reached}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {c.dropOff}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {stages.map((s, i) => {
-              const drop = drops[i];
-              const isWorst = drop && drop === worst && drop.lost > 0;
-              return (
-                <tr key={s.stage} className={`border-b border-border/60 ${isWorst ? "font-bold" : ""}`}>
-                  <th scope="row" className="py-2 pr-2 sm:pr-3 font-medium">
-                    {s.name}
-                  </th>
-                  <td className="py-2 pr-2 sm:pr-3 text-right tabular-nums">{count(s.n)}</td>
-                  <td className="py-2 text-right tabular-nums">
-                    {drop ? `${count(drop.lost)} (${percent(drop.lost, drop.n)})` : ""}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </Scroller>
+      <DataTable
+        caption={INSIGHTS_MESSAGES.funnelHeading}
+        columns={[
+          { id: "step", header: c.step, rowHeader: true, cell: (s) => s.name },
+          { id: "reached", header: c.reached, numeric: true, cell: (s) => count(s.n) },
+          {
+            id: "drop",
+            header: c.dropOff,
+            numeric: true,
+            cell: (s) => (s.drop ? `${count(s.drop.lost)} (${percent(s.drop.lost, s.drop.n)})` : ""),
+          },
+        ]}
+        rows={stages.map((s, i) => ({ ...s, drop: drops[i] }))}
+        rowKey={(s) => s.stage}
+        rowClassName={(s) => (s.drop && s.drop === worst && s.drop.lost > 0 ? "font-bold" : "")}
+        empty={INSIGHTS_MESSAGES.empty}
+        csv={csv}
+      />
     </div>
   );
 }
 
 /** The contact and tankering forms: viewed → submitted. */
-export function FormsTable({ funnel }: { funnel: FunnelRows }) {
+export function FormsTable({ funnel, csv }: { funnel: FunnelRows; csv: { href: string; text: string } }) {
   const c = INSIGHTS_MESSAGES.columns;
   const forms = (["contact", "tankering"] as const).map((form) => {
     const reached = reachedOf(funnel, form);
     return { form, viewed: reached("viewed"), submitted: reached("submitted") };
   });
   return (
-    <Scroller label={INSIGHTS_MESSAGES.formsHeading}>
-      <table className="w-full text-left text-xs sm:text-sm">
-        <caption className="sr-only">{INSIGHTS_MESSAGES.formsHeading}</caption>
-        <thead>
-          <tr className="border-b border-border text-muted">
-            <th scope="col" className="py-2 pr-2 sm:pr-3">
-              {c.form}
-            </th>
-            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-              {c.viewed}
-            </th>
-            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right">
-              {c.submitted}
-            </th>
-            <th scope="col" className="py-2 text-right">
-              {c.rate}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {forms.map((f) => (
-            <tr key={f.form} className="border-b border-border/60">
-              <th scope="row" className="py-2 pr-2 sm:pr-3 font-medium">
-                {INSIGHTS_MESSAGES.formNames[f.form]}
-              </th>
-              <td className="py-2 pr-2 sm:pr-3 text-right tabular-nums">{count(f.viewed)}</td>
-              <td className="py-2 pr-2 sm:pr-3 text-right tabular-nums">{count(f.submitted)}</td>
-              <td className="py-2 text-right tabular-nums">{percent(f.submitted, f.viewed)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Scroller>
+    <DataTable
+      caption={INSIGHTS_MESSAGES.formsHeading}
+      columns={[
+        { id: "form", header: c.form, rowHeader: true, cell: (f) => INSIGHTS_MESSAGES.formNames[f.form] },
+        { id: "viewed", header: c.viewed, numeric: true, cell: (f) => count(f.viewed) },
+        { id: "submitted", header: c.submitted, numeric: true, cell: (f) => count(f.submitted) },
+        { id: "rate", header: c.rate, numeric: true, cell: (f) => percent(f.submitted, f.viewed) },
+      ]}
+      rows={forms}
+      rowKey={(f) => f.form}
+      empty={INSIGHTS_MESSAGES.empty}
+      csv={csv}
+    />
   );
 }

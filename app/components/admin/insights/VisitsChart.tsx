@@ -1,9 +1,16 @@
 import { INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights";
 import { useId } from "react";
+import { DataTable } from "~/components/admin/DataTable";
 import { count, longDay, shortDay } from "./format";
 
 /** Visits per day as an SVG bar chart (named and described for screen readers), with its table. */
-export function VisitsChart({ days }: { days: InsightsReport["days"] }) {
+export function VisitsChart({
+  days,
+  csv,
+}: {
+  days: InsightsReport["days"];
+  csv: { href: string; text: string };
+}) {
   const id = useId();
   const max = Math.max(1, ...days.map((d) => d.visits));
   const visits = days.reduce((sum, d) => sum + d.visits, 0);
@@ -52,38 +59,20 @@ export function VisitsChart({ days }: { days: InsightsReport["days"] }) {
         <span>{first && shortDay(first)}</span>
         <span>{last && shortDay(last)}</span>
       </p>
-      <details>
-        <summary className="cursor-pointer text-sm font-semibold">{INSIGHTS_MESSAGES.asTable}</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{INSIGHTS_MESSAGES.visitsHeading}</caption>
-            <thead>
-              <tr className="border-b border-border text-muted">
-                <th scope="col" className="py-1 pr-3">
-                  {c.day}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  {c.visits}
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  {c.views}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day} className="border-b border-border/60">
-                  <th scope="row" className="py-1 pr-3 font-medium">
-                    {longDay(d.day)}
-                  </th>
-                  <td className="py-1 pr-3 text-right tabular-nums">{count(d.visits)}</td>
-                  <td className="py-1 text-right tabular-nums">{count(d.views)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <DataTable
+        caption={INSIGHTS_MESSAGES.visitsHeading}
+        columns={[
+          { id: "day", header: c.day, rowHeader: true, cell: (d) => longDay(d.day) },
+          { id: "visits", header: c.visits, numeric: true, cell: (d) => count(d.visits) },
+          { id: "views", header: c.views, numeric: true, cell: (d) => count(d.views) },
+        ]}
+        rows={days}
+        rowKey={(d) => d.day}
+        empty={INSIGHTS_MESSAGES.empty}
+        csv={csv}
+        folded={INSIGHTS_MESSAGES.asTable}
+        maxHeight
+      />
     </figure>
   );
 }
