@@ -37,15 +37,29 @@ function sendsBody(request: FastifyRequest): boolean {
 }
 
 /**
- * A post refused from its headers, its body never read: the connection is closed once the answer
- * is written (the client may still be sending), as Fastify does for a body over its limit.
+ * How long the unread body of a post answered early is still taken off the connection and thrown
+ * away (Node's own drain: nothing is kept), so that a client still sending gets to read the answer
+ * (a connection closed on unread bytes is reset, and the answer with it); then it is cut.
  */
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .status(status)
-    .header("connection", "close")
-    .header("cache-control", "no-store")
-    .send({ status: "Error", message });
+export const UNREAD_DRAIN_MS = 5000;
+
+/** Once the answer is written, the connection of a body still arriving is cut after UNREAD_DRAIN_MS. */
+function drainBriefly(request: FastifyRequest, reply: FastifyReply) {
+  const incoming = request.raw;
+  reply.raw.once("finish", () => {
+    if (incoming.complete) return;
+    const cut = setTimeout(() => incoming.destroy(), UNREAD_DRAIN_MS); // and its socket
+    cut.unref();
+    const done = () => clearTimeout(cut);
+    incoming.once("end", done);
+    incoming.once("close", done);
+  });
+}
+
+/** A post refused from its headers, its body never read (drained briefly, never buffered). */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  drainBriefly(request, reply);
+  return reply.status(status).header("cache-control", "no-store").send({ status: "Error", message });
 }
 
 /**
@@ -53,12 +67,12 @@ function refuse(reply: FastifyReply, status: number, message: string) {
  * reads its body. Defence in depth beside the SameSite=Strict session cookie.
  */
 export async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply) {
-  if (!isSameOrigin(request)) return refuse(reply, 403, API_MESSAGES.crossSite);
+  if (!isSameOrigin(request)) return refuse(request, reply, 403, API_MESSAGES.crossSite);
 }
 
 /**
  * The bodies a page's POST may carry, decided in onRequest from the headers alone, before anything
- * reads the stream (each answer closes the connection):
+ * reads the stream:
  * - from another site: 403;
  * - `application/x-www-form-urlencoded`: at most PUBLIC_FORM_MAX_BYTES (64 KB), or
  *   STAFF_FORM_MAX_BYTES on an admin screen for a live session; beyond, 413;
@@ -74,19 +88,19 @@ export function registerFormBodies(forms: FastifyInstance, services: Services) {
   const filesLimit = staffFilesMaxBytes(services.config.imageMaxBytes);
 
   forms.addHook("onRequest", async (request, reply) => {
-    if (!isSameOrigin(request)) return refuse(reply, 403, API_MESSAGES.crossSite);
+    if (!isSameOrigin(request)) return refuse(request, reply, 403, API_MESSAGES.crossSite);
     if (!sendsBody(request)) return;
     const type = request.mediaType;
-    if (type !== FORM && type !== FILES) return refuse(reply, 415, FORM_BODY_MESSAGES.unsupported);
+    if (type !== FORM && type !== FILES) return refuse(request, reply, 415, FORM_BODY_MESSAGES.unsupported);
     const staffScreen = isStaffScreen(request);
-    if (type === FILES && !staffScreen) return refuse(reply, 415, FORM_BODY_MESSAGES.unsupported);
+    if (type === FILES && !staffScreen) return refuse(request, reply, 415, FORM_BODY_MESSAGES.unsupported);
     const staff =
       staffScreen &&
       (await services.sessions.verify(adminTokenFromCookies(request.headers.cookie))) !== undefined;
-    if (type === FILES && !staff) return; // left unread (no limit set): an empty form
+    if (type === FILES && !staff) return drainBriefly(request, reply); // unread (no limit set): an empty form
     const limit = type === FILES ? filesLimit : staff ? STAFF_FORM_MAX_BYTES : PUBLIC_FORM_MAX_BYTES;
     if (Number(request.headers["content-length"]) > limit)
-      return refuse(reply, 413, FORM_BODY_MESSAGES.tooLarge(limit));
+      return refuse(request, reply, 413, FORM_BODY_MESSAGES.tooLarge(limit));
     limits.set(request, limit);
   });
 
