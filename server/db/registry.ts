@@ -236,7 +236,11 @@ export const REGISTRY: Record<string, TableEntry> = {
     backup: { order: 9, chunkRows: 1000 },
     columns: {
       ...plain("id", "enquiry_id", "kind", "state", "attempts", "next_attempt_at", "sent_at", "created_at"),
-      message: { personal: "visitor", erase: "clear", note: "cleared once sent or given up" },
+      message: {
+        personal: "visitor",
+        erase: "clear",
+        note: "cleared once sent or given up; a staff mail (invitation, new browser, security) holds the colleague's address, browser and client address",
+      },
       last_error: { personal: "visitor", erase: "clear", note: "may quote the recipient's address" },
     },
     erasure: { by: "enquiry_id", deleteRows: { state: { not: ["sent"] } } },

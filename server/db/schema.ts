@@ -474,9 +474,17 @@ export const enquiryEvents = pgTable(
 
 /**
  * What the outbox carries: rendered from the enquiry when sent (the office's notification, the
- * visitor's confirmation), or a `message` stored with the row (an invitation, a staff reply).
+ * visitor's confirmation), or a `message` stored with the row (an invitation, a staff reply, a
+ * new-browser mail, a security mail: server/services/staff/security-mail.ts).
  */
-export const MAIL_KINDS = ["notification", "confirmation", "invite", "reply", "new-browser"] as const;
+export const MAIL_KINDS = [
+  "notification",
+  "confirmation",
+  "invite",
+  "reply",
+  "new-browser",
+  "security",
+] as const;
 
 /** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */
 export interface StoredMail {

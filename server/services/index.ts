@@ -26,6 +26,7 @@ import { createLoginService } from "./staff/logins";
 import { hasPasskey } from "./staff/passkey-second-step";
 import { createPasskeyService } from "./staff/passkeys";
 import { verifyPassword } from "./staff/passwords";
+import { createSecurityMail } from "./staff/security-mail";
 import { createSessionService } from "./staff/sessions";
 import { createStaffService } from "./staff/staff";
 import { createSudoService } from "./staff/sudo";
@@ -55,7 +56,9 @@ export function createServices(
   const sessions = createSessionService(db);
   // The audit log: who did what in the admin (Owner reads it; never a lead's details).
   const audit = createAuditService(db);
-  const accounts = createAccountService(db, sessions);
+  // Every change to how an account signs in mails the account, in the change's transaction.
+  const securityMail = createSecurityMail({ siteUrl: config.siteUrl, wakeMail: () => mail.wake() });
+  const accounts = createAccountService(db, sessions, securityMail);
   // With REDIS_URL the login counters are shared by every instance (and fail closed without it).
   const counters = options.redis ? redisCounters(options.redis) : memoryCounters();
   // Writes to what public pages show bump the content version (the page cache follows it).
@@ -70,7 +73,7 @@ export function createServices(
     checkCode: (adminId, code, client) => twoFactor.checkCode(adminId, code, client),
   });
   // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
-  const twoFactor = createTwoFactorService(db, { counters, keyring, audit, sudo });
+  const twoFactor = createTwoFactorService(db, { counters, keyring, audit, sudo, securityMail });
   const logins = createLoginService({
     accounts,
     sessions,
@@ -123,6 +126,7 @@ export function createServices(
       counters,
       audit,
       sudo,
+      securityMail,
     }),
     staff: createStaffService(db, {
       sessions,
