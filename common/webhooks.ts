@@ -51,6 +51,11 @@ export const WEBHOOK_MESSAGES = {
   secretOnce: "Shown only once. Keep it in the receiving system to verify each request's signature.",
   rotate: "Rotate secret",
   rotated: "Secret rotated. Copy the new secret now: it is shown only once.",
+  /** An endpoint `npm run secrets:rotate -- --renew` gave a secret nobody has seen (docs/secrets-key.md). */
+  secretRenewed: (on: string) =>
+    `The site's secrets were renewed on ${on}: this endpoint's old secret no longer signs its requests, and the receiver rejects them until it has the new one. Rotate the secret to see it, and give it to the receiver.`,
+  /** The activity record's detail for the renewal. */
+  renewedByOperator: "renewed by npm run secrets:rotate -- --renew",
   disable: "Disable",
   enable: "Enable",
   disabled: "Endpoint disabled",
@@ -137,6 +142,10 @@ export const webhookEndpointSchema = z.object({
     .nullable()
     .meta({ description: "Why it was disabled; null: by staff or enabled" }),
   createdAt: z.iso.datetime(),
+  secretRenewedAt: z.iso.datetime().nullable().meta({
+    description:
+      "When npm run secrets:rotate -- --renew gave it a secret nobody has seen: rotate it to see one (null: not so)",
+  }),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 

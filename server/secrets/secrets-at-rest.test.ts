@@ -7,17 +7,29 @@ import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPAM_MESSAGES } from "../../common/admin-messages";
+import { FORM_TOKEN_FIELD } from "../../common/spam-fields";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { buildApp } from "../app";
 import { importDatabase, parseExport, writeExport } from "../db/portable";
-import { adminTwoFactor, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import {
+  admins,
+  adminTwoFactor,
+  auditEvents,
+  enquiries,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../db/schema";
+import { readToken, signToken } from "../services/leads/spam";
 import { bearer } from "../test/content";
-import { TEST_DATABASES, testConfig, testDatabases } from "../test/harness";
+import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { TEST_DATABASES, TEST_SECRETS_KEY, testConfig, testDatabases } from "../test/harness";
 import { keyringForImport } from "./import";
-import { readKeyFile, writeKeyFile } from "./key-file";
+import { openKeyring, RETIRED_KEY_GRACE_MS, readKeyFile, readKeyFileEntries, writeKeyFile } from "./key-file";
 import { createKeyring, keyIdIn, newKeyText, parseKey, SecretsKeyError } from "./keyring";
 import { openSecret, protectSecrets, totpContext, unreadableMessage, webhookContext } from "./protect";
+import { RENEW_ACTOR } from "./renew";
 import { rotateSecretsKey } from "./rotate";
 
 const PASSWORD = "secrets-password-1";
@@ -99,6 +111,7 @@ describe.each(TEST_DATABASES)("secrets at rest on %s", (kind) => {
       method: "POST",
       url: "/api/admin/two-factor/start",
       headers: bearer(token),
+      payload: { password: PASSWORD }, // sudo mode (routes/sudo.test.ts)
     });
     expect(started.statusCode, started.body).toBe(200);
     const secret = started.json().data.secret as string;
@@ -296,6 +309,207 @@ describe.each(TEST_DATABASES)("secrets at rest on %s", (kind) => {
     expect(done.statusCode, done.body).toBe(200);
     expect(await signedWith(onlyThird, endpoint.id, endpoint.secret)).toBe(true);
     await onlyThird.close();
+  }, 120_000);
+
+  /** Every string anywhere in an export's rows (what someone holding the file has). */
+  const stringsIn = (file: { tables: Record<string, Array<Record<string, unknown>>> }) => {
+    const found = new Set<string>();
+    const walk = (value: unknown) => {
+      if (typeof value === "string") found.add(value);
+      else if (value && typeof value === "object") for (const inner of Object.values(value)) walk(inner);
+    };
+    walk(file.tables);
+    return [...found];
+  };
+
+  /** A contact enquiry sent with `token` from its own client: what the inbox kept it as, and why. */
+  let clients = 0;
+  async function sentWith(app: FastifyInstance, token: string) {
+    const name = `Token ${kind} ${++clients} ${Date.now()}`;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      remoteAddress: `192.0.2.${clients}`,
+      headers: { origin: app.config.siteUrl },
+      payload: { ...VALID_CONTACT, name, [FORM_TOKEN_FIELD]: token },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await app.db.select().from(enquiries).where(sql`${enquiries.fields}->>'name' = ${name}`);
+    return { status: row.status, reasons: row.spamReasons ?? [] };
+  }
+
+  it("db:export and backups hold no key of the form tokens or the quote cookie: nothing in them signs a token that passes", async () => {
+    const app = await appOn();
+    await enrolled(app);
+    const genuine = await app.services.spam.issueToken(Date.now() - 60_000);
+    expect(await sentWith(app, genuine)).toEqual({ status: "new", reasons: [] });
+    const dir = scratchDir("secrets-derived-");
+    for (const leaveOutSecrets of [true, false]) {
+      const file = path.join(dir, `${leaveOutSecrets ? "export" : "backup"}.json`);
+      await writeExport(app.db, file, { leaveOutSecrets });
+      const text = readFileSync(file, "utf8");
+      const exported = parseExport(text);
+      const [settings] = exported.tables.spam_settings;
+      // The column of before is empty in the export; in a backup it holds random bytes nothing uses.
+      if (leaveOutSecrets) expect(settings.token_secret).toBe("");
+      for (const use of ["formToken", "quoteAnswers"] as const)
+        for (const key of app.services.keyring.derivedAll(use))
+          for (const encoding of ["base64", "base64url", "hex"] as const)
+            expect(text).not.toContain(key.toString(encoding));
+      // A token signed with any value the file holds is not ours.
+      const forgedAt = Date.now() - 60_000;
+      for (const value of stringsIn(exported))
+        expect(
+          readToken(app.services.keyring.derivedAll("formToken"), signToken(value, forgedAt)),
+        ).toBeUndefined();
+      // Sent like a visitor's, with the value that used to be the tokens' secret: kept as Spam.
+      const forged = await sentWith(app, signToken(String(settings.token_secret), forgedAt));
+      expect(forged.status).toBe("spam");
+      expect(forged.reasons).toContain(SPAM_MESSAGES.badToken);
+    }
+    await app.close();
+  }, 120_000);
+
+  it("secrets:rotate renews the form tokens' key: a page served before still sends for a day (a key file), not after --renew", async () => {
+    const dir = scratchDir("secrets-derived-rotate-");
+    const keyFile = path.join(dir, "secrets.key");
+    writeKeyFile(keyFile, [newKeyText()]);
+    const fileEnv = { SECRETS_KEY: "", SECRETS_KEY_FILE: keyFile };
+    const database = await open(kind);
+    const before = await appOn(fileEnv, database);
+    const served = await before.services.spam.issueToken(Date.now() - 60_000);
+    const quoteKey = before.services.keyring.derive("quoteAnswers");
+    await before.close();
+
+    const now = new Date();
+    const rotated = await rotateSecretsKey(database.db, testConfig(fileEnv).secrets, { now });
+    expect(rotated.graceUntil?.getTime()).toBe(now.getTime() + RETIRED_KEY_GRACE_MS);
+    const entries = readKeyFileEntries(keyFile);
+    expect(entries.keys).toHaveLength(1);
+    expect(entries.retired).toHaveLength(1);
+    const after = await appOn(fileEnv, database);
+    // New keys for new tokens and cookies; the retired key opens no secret.
+    expect(readToken(after.services.keyring.derive("formToken"), served)).toBeUndefined();
+    expect(readToken(after.services.keyring.derivedAll("formToken"), served)).toBeDefined();
+    expect(after.services.keyring.derive("quoteAnswers").equals(quoteKey)).toBe(false);
+    expect(after.services.keyring.ids).toEqual([rotated.currentId]);
+    expect(await sentWith(after, served)).toEqual({ status: "new", reasons: [] });
+    // A day later the retired key is left out.
+    const later = openKeyring(testConfig(fileEnv).secrets, {
+      now: new Date(now.getTime() + RETIRED_KEY_GRACE_MS + 1),
+    });
+    expect(readToken(later.derivedAll("formToken"), served)).toBeUndefined();
+    const renewedToken = await after.services.spam.issueToken(Date.now() - 60_000);
+    await after.close();
+
+    // --renew: the file keeps the new key alone; no token of before passes.
+    await rotateSecretsKey(database.db, testConfig(fileEnv).secrets, { renew: true });
+    expect(readKeyFileEntries(keyFile)).toMatchObject({ keys: [expect.any(Buffer)], retired: [] });
+    const renewed = await appOn(fileEnv, database);
+    for (const token of [renewedToken, served]) {
+      const sent = await sentWith(renewed, token);
+      expect(sent.status).toBe("spam");
+      expect(sent.reasons).toContain(SPAM_MESSAGES.badToken);
+    }
+    await renewed.close();
+  }, 120_000);
+
+  it("secrets:rotate --renew makes the secrets anew: the old webhook secret no longer verifies, authenticator accounts enrol again", async () => {
+    const database = await open(kind);
+    const app = await appOn({}, database);
+    const { id, email, token, secret, endpoint } = await enrolled(app);
+    const other = `secrets-plain-${kind}@example.co.uk`;
+    await app.services.accounts.create(other, PASSWORD, "owner");
+    const otherToken = (await login(app, other)).json().auth as string;
+    await app.close();
+
+    const fresh = newKeyText();
+    const rotation = await rotateSecretsKey(
+      database.db,
+      testConfig({ SECRETS_KEY: fresh, SECRETS_KEY_OLD: TEST_SECRETS_KEY }).secrets,
+      { renew: true },
+    );
+    expect(rotation.renewal).toEqual({ endpoints: 1, accounts: 1 });
+    expect(rotation.sameKey).toBe(false);
+    const renewed = await appOn({ SECRETS_KEY: fresh }, database);
+
+    // The webhook: signed with a new secret the old one does not verify; the Owner is asked to rotate.
+    const [row] = await renewed.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    const newSecret = openSecret(renewed.services.keyring, row.secret, webhookContext(row.id));
+    expect(newSecret).not.toBe(endpoint.secret);
+    expect(await signedWith(renewed, endpoint.id, endpoint.secret)).toBe(false);
+    expect(verifies(hook.received.at(-1), newSecret)).toBe(true);
+    const listed = await renewed.inject({ url: "/api/admin/integrations", headers: bearer(otherToken) });
+    expect(listed.json().data[0].secretRenewedAt).toEqual(expect.any(String));
+    const rotated = await renewed.inject({
+      method: "POST",
+      url: `/api/admin/integrations/${endpoint.id}/secret`,
+      headers: bearer(otherToken),
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect(rotated.json().data.secretRenewedAt).toBeNull();
+    expect(await signedWith(renewed, endpoint.id, rotated.json().data.secret)).toBe(true);
+
+    // The authenticator account: signed out, its seed gone, taken to enrolment at its next sign-in.
+    expect((await renewed.inject({ url: "/api/admin/profile", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    expect(await renewed.db.select().from(adminTwoFactor)).toEqual([]);
+    const signIn = await login(renewed, email);
+    expect(signIn.json().twoFactorRequired).toBeUndefined();
+    const session = signIn.json().auth as string;
+    const held = await renewed.inject({ url: "/api/admin/integrations", headers: bearer(session) });
+    expect(held.statusCode).toBe(403);
+    expect(held.json().message).toBe(TWO_FACTOR_MESSAGES.enrolmentDue);
+    const status = await renewed.inject({ url: "/api/admin/two-factor", headers: bearer(session) });
+    expect(status.json().data).toMatchObject({ enabled: false, enrolmentDue: true });
+    // Setting it up again, as at any enrolment (confirming the password first where sudo mode asks it).
+    const sudo = await renewed.inject({
+      method: "POST",
+      url: "/api/admin/sudo",
+      headers: bearer(session),
+      payload: { password: PASSWORD },
+    });
+    expect(sudo.statusCode, sudo.body).toBe(200);
+    const started = await renewed.inject({
+      method: "POST",
+      url: "/api/admin/two-factor/start",
+      headers: bearer(session),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const seed = started.json().data.secret as string;
+    expect(seed).not.toBe(secret);
+    const confirmed = await renewed.inject({
+      method: "POST",
+      url: "/api/admin/two-factor/confirm",
+      headers: bearer(session),
+      payload: { code: codeFor(seed) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(
+      (await renewed.inject({ url: "/api/admin/integrations", headers: bearer(session) })).statusCode,
+    ).toBe(200);
+    const [account] = await renewed.db.select().from(admins).where(eq(admins.id, id));
+    expect(account.enrolmentDueAt).toBeNull();
+
+    // The account without an authenticator: still signed in, asked nothing.
+    expect(
+      (await renewed.inject({ url: "/api/admin/integrations", headers: bearer(otherToken) })).statusCode,
+    ).toBe(200);
+    const recorded = await renewed.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.actorEmail, RENEW_ACTOR.email));
+    expect(recorded.map((event) => [event.action, event.targetId]).sort()).toEqual(
+      [
+        ["two_factor_disabled", id],
+        ["webhook_secret_rotated", endpoint.id],
+      ].sort(),
+    );
+    await renewed.close();
   }, 120_000);
 
   it("a wrong key: a code answers 503 with a clear message, the start names the key, a webhook says why", async () => {

@@ -24,6 +24,7 @@ import { openSecret, totpContext } from "../../secrets/protect";
 import type { AuditService, AuditWriter } from "../audit";
 import { Invalid, Limited, Unavailable } from "../errors";
 import type { FailureCounters } from "./failure-counters";
+import { renewedEnrolmentDue } from "./renewed-enrolment";
 import type { ChangeOrigin, SecurityMail } from "./security-mail";
 import type { SudoService, SudoSession } from "./sudo";
 
@@ -234,8 +235,12 @@ export function createTwoFactorService(
     return { requireTwoFactor: found?.requireTwoFactor ?? false };
   }
 
-  /** True when the requirement is on and the account has no strong sign-in yet: it must enrol. */
+  /**
+   * True when the account must enrol: the requirement is on and it has no strong sign-in yet, or
+   * `secrets:rotate --renew` removed its authenticator app and it has not enrolled since.
+   */
   async function enrolmentDue(adminId: string): Promise<boolean> {
+    if (await renewedEnrolmentDue(db, adminId)) return true;
     if (!(await settings()).requireTwoFactor) return false;
     return !(await hasStrongSignIn(db, adminId));
   }

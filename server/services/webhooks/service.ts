@@ -35,6 +35,7 @@ const endpointView = (row: EndpointRow): WebhookEndpoint => ({
   enabled: row.enabled,
   disabledReason: row.disabledReason,
   createdAt: row.createdAt.toISOString(),
+  secretRenewedAt: row.secretRenewedAt?.toISOString() ?? null,
 });
 
 const deliveryView = (row: DeliveryRow): WebhookDelivery => ({
@@ -58,7 +59,7 @@ const notFound = () => new NotFound(WEBHOOK_MESSAGES.notFound);
  * How the activity record names an endpoint: its description and host, never the whole URL (a
  * receiver's path or query often carries its own token) and never its secret.
  */
-function auditTarget(row: Pick<EndpointRow, "id" | "url" | "description">, detail?: string) {
+export function auditTarget(row: Pick<EndpointRow, "id" | "url" | "description">, detail?: string) {
   const host = URL.canParse(row.url) ? new URL(row.url).host : "";
   const named = row.description ? `${row.description} (${host})` : host;
   return { id: row.id, label: detail ? `${named}: ${detail}` : named };
@@ -66,7 +67,7 @@ function auditTarget(row: Pick<EndpointRow, "id" | "url" | "description">, detai
 
 /**
  * 'Integrations' (Owner): webhook endpoints, their secrets (shown once: when added and when
- * rotated), their delivery log, 'Send again' and 'Send a test event'. `wake` asks the outbox
+ * rotated; one renewed by `secrets:rotate --renew` is seen by rotating it), their delivery log, 'Send again' and 'Send a test event'. `wake` asks the outbox
  * worker for a pass. Errors come from common/webhooks.ts's catalogue.
  */
 export function createWebhookService(
@@ -137,7 +138,7 @@ export function createWebhookService(
     const row = await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(webhookEndpoints)
-        .set({ secret: seal(secret, id) })
+        .set({ secret: seal(secret, id), secretRenewedAt: null })
         .where(eq(webhookEndpoints.id, id))
         .returning();
       if (!changed) throw notFound();
