@@ -16,6 +16,10 @@ export const PASSKEY_MESSAGES = {
   nameLabel: "Name (optional)",
   nameHint: "So you can tell your passkeys apart, for example 'Work laptop'.",
   added: (name: string) => `Passkey '${name}' added`,
+  /** A first passkey comes with the account's recovery codes (no authenticator app has them). */
+  addedWithCodes: (name: string) => `Passkey '${name}' added. Keep your recovery codes somewhere safe.`,
+  recoveryIntro:
+    "Each code signs you in once instead of your passkey, if you lose it. They are shown only now: save or print them.",
   remove: "Remove",
   removeLabel: (name: string) => `Remove passkey ${name}`,
   removed: (name: string) => `Passkey '${name}' removed`,
@@ -127,6 +131,9 @@ export const passkeyRegisterSchema = z.object({
 export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
 
 export const passkeySignInSchema = z.object({ response: authenticationResponseSchema });
+
+/** Sudo mode with a passkey: the browser's answer to POST /api/admin/sudo/passkey/options. */
+export const passkeySudoSchema = z.object({ response: authenticationResponseSchema });
 
 /** The pending sign-in of the password step (POST /api/admin/login's `pending`). */
 const pendingSchema = z.string({ message: TWO_FACTOR_MESSAGES.pendingExpired }).min(1).max(200);

@@ -8,6 +8,8 @@ export const TWO_FACTOR_MESSAGES = {
   on: "Two-factor sign-in is on.",
   off: "Two-factor sign-in is off.",
   start: "Set up two-factor sign-in",
+  /** The start form's password (sudo mode), asked only when the session has not confirmed lately. */
+  startPasswordHint: "Setting it up changes how you sign in, so your password is asked for again.",
   scan: "Scan this QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.",
   qrLabel: "QR code for your authenticator app",
   manualKey: "Key for manual entry",
@@ -32,6 +34,9 @@ export const TWO_FACTOR_MESSAGES = {
     "Open your authenticator app and enter the six-digit code for this site, or one of your recovery codes.",
   signInCode: "Authentication or recovery code",
   verify: "Verify",
+  // A passkey-only account's second step without its passkey.
+  recoveryStepIntro: "Lost your passkey? Enter one of your recovery codes instead.",
+  recoveryCode: "Recovery code",
   required: "Enter the authentication code from your app to finish signing in.",
   // Refusals.
   codeMissing: "Enter the six-digit code from your authenticator app",
@@ -66,6 +71,15 @@ const totpCode = z
   .string({ message: TWO_FACTOR_MESSAGES.codeMissing })
   .transform((value) => value.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, { message: TWO_FACTOR_MESSAGES.codeMissing }));
+
+/**
+ * Starting enrolment, in sudo mode: the password given with it confirms there and then; none when
+ * the session confirmed within the window (common/sudo.ts).
+ */
+export const twoFactorStartSchema = z.object(
+  { password: z.string().max(1024).optional() },
+  { message: TWO_FACTOR_MESSAGES.needSecond },
+);
 
 /** Confirming enrolment: the first code from the app. */
 export const twoFactorConfirmSchema = z.object(

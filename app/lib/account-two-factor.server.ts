@@ -4,12 +4,14 @@ import {
   TWO_FACTOR_MESSAGES,
   twoFactorConfirmSchema,
   twoFactorDisableSchema,
+  twoFactorStartSchema,
 } from "@common/two-factor";
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { authorize } from "../../server/services/access";
 import type { ChangeOrigin } from "../../server/services/staff/security-mail";
 import type { SessionAdmin } from "../../server/services/staff/sessions";
+import type { Answer } from "./action-answer";
 import { done, invalidInput } from "./domain-errors.server";
 import { refusedOrSudo } from "./sudo.server";
 
@@ -25,12 +27,29 @@ export const TWO_FACTOR_INTENTS = [
 export const isTwoFactorIntent = (intent: unknown): boolean =>
   TWO_FACTOR_INTENTS.includes(intent as (typeof TWO_FACTOR_INTENTS)[number]);
 
-/** What 'Account' reads for the section: the account's status, and the Owner's setting when allowed. */
+/**
+ * What 'Account' reads for the section: the account's status, the Owner's setting when allowed,
+ * and whether the session is in sudo mode (else setting it up asks for the password in its form).
+ */
 export async function twoFactorLoad(context: AppLoadContext, admin: SessionAdmin) {
   const twoFactor = await context.services.twoFactor.status(admin.id);
   const security = can(admin.role, "security") ? await context.services.twoFactor.settings() : null;
-  return { twoFactor, security };
+  return { twoFactor, security, sudoFresh: await context.services.sudo.isFresh(admin.sessionId) };
 }
+
+/** The section of 'Account' an answer is for: a form posted without JavaScript shows it there. */
+export type AccountSection = "two-factor";
+
+/**
+ * The answer with the section it belongs to (`section`), done or refused alike: 'Account' holds
+ * several forms, and the page drawn after a plain form post shows the answer in its own section.
+ */
+export function inSection(section: AccountSection, answer: object) {
+  if (isDataAnswer(answer)) return data({ ...(answer.data as Answer), section }, answer.init ?? undefined);
+  return { ...(answer as Answer), section };
+}
+type DataAnswer = { type: string; data: object; init: ResponseInit | null };
+const isDataAnswer = (answer: object): answer is DataAnswer => "data" in answer && "init" in answer;
 
 /**
  * The section's writes, through the two-factor service (it checks the codes, the limits and sudo
@@ -46,8 +65,14 @@ export async function twoFactorAction(
   const client = clientKey(context.ip ?? "");
   try {
     switch (values.intent) {
-      case "two-factor-start":
-        return done({ enrolment: await service.start(admin.id, admin.email) });
+      case "two-factor-start": {
+        // Sudo mode: the password in the form confirms it (the enrolment screen asks once).
+        const parsed = twoFactorStartSchema.safeParse({
+          password: typeof values.password === "string" && values.password ? values.password : undefined,
+        });
+        if (!parsed.success) return invalidInput(parsed.error.issues);
+        return done({ enrolment: await service.start(admin, parsed.data, client) });
+      }
       case "two-factor-confirm": {
         const parsed = twoFactorConfirmSchema.safeParse(values);
         if (!parsed.success) return invalidInput(parsed.error.issues);

@@ -9,7 +9,7 @@ import { domainFailure, done, refused } from "./domain-errors.server";
 /** The second step's ways the form says it offers (shown again after a refusal; the server decides). */
 export function secondStepsOf(form: FormData): SecondStep[] {
   const named = String(form.get("methods") ?? "").split(",");
-  return (["code", "passkey"] as const).filter((method) => named.includes(method));
+  return (["code", "passkey", "recovery"] as const).filter((method) => named.includes(method));
 }
 
 /**

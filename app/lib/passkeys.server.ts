@@ -65,6 +65,12 @@ export async function passkeyAction(
           { response: parsed.data.response as unknown as RegistrationResponseJSON, name: parsed.data.name },
           changeOrigin(request, context),
         );
+        // A first passkey (no authenticator app) brings the recovery codes: shown once, here.
+        if (added.recoveryCodes)
+          return done({
+            message: PASSKEY_MESSAGES.addedWithCodes(added.name),
+            recoveryCodes: added.recoveryCodes,
+          });
         return done({ message: PASSKEY_MESSAGES.added(added.name) });
       }
       default: {

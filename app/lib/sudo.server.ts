@@ -1,4 +1,6 @@
+import { authenticationResponseSchema, PASSKEY_MESSAGES } from "@common/passkeys";
 import { SUDO_MESSAGES, sudoSchema } from "@common/sudo";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { type AppLoadContext, data } from "react-router";
 import { clientKey } from "../../server/client-address";
 import { SudoRequired } from "../../server/services/errors";
@@ -37,4 +39,45 @@ export async function confirmSudo(
     return refused(error);
   }
   return done({ message: SUDO_MESSAGES.confirmed });
+}
+
+/**
+ * 'Confirm your password' → 'Use a passkey': 'sudo-passkey-options' answers the options for this
+ * session (for a fetcher; the account's passkeys from before it signed in), 'sudo-passkey' checks
+ * the browser's answer (user verified) and confirms, as POST /api/admin/sudo/passkey does.
+ */
+export async function confirmSudoWithPasskey(
+  context: AppLoadContext,
+  admin: SessionAdmin,
+  values: Record<string, FormDataEntryValue>,
+) {
+  const client = clientKey(context.ip ?? "");
+  try {
+    if (values.intent === "sudo-passkey-options")
+      return done({ options: await context.services.passkeys.sudoOptions(admin, client) });
+    const parsed = authenticationResponseSchema.safeParse(parsedJson(values.response));
+    if (!parsed.success) return data<Refused>({ ok: false, error: PASSKEY_MESSAGES.failed }, { status: 400 });
+    await context.services.passkeys.confirmSudo(
+      admin,
+      parsed.data as unknown as AuthenticationResponseJSON,
+      client,
+    );
+  } catch (error) {
+    return refused(error);
+  }
+  return done({ message: SUDO_MESSAGES.passkeyConfirmed });
+}
+
+/** The intents of confirming with a passkey. */
+export const isSudoPasskeyIntent = (intent: unknown): boolean =>
+  intent === "sudo-passkey-options" || intent === "sudo-passkey";
+
+/** The browser's answer, posted as a JSON string in a form field; undefined when unreadable. */
+function parsedJson(value: FormDataEntryValue | undefined): unknown {
+  if (typeof value !== "string" || value.length > 64 * 1024) return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -211,7 +211,8 @@ export const adminPasskeyChallenges = pgTable(
   "admin_passkey_challenges",
   {
     challenge: text("challenge").primaryKey(),
-    purpose: text("purpose", { enum: ["register", "sign_in", "second_factor"] }).notNull(),
+    /** `sudo`: confirming sudo mode on a session (naming the account; bound to the session). */
+    purpose: text("purpose", { enum: ["register", "sign_in", "second_factor", "sudo"] }).notNull(),
     adminId: uuid("admin_id").references(() => admins.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -36,7 +36,8 @@ export async function adminAuthRoutes(app: FastifyInstance) {
           'with no `auth` and no cookie. `pending` is good for five minutes and one sign-in: with "code", ' +
           "send it with the authenticator app's code (or a recovery code) to POST /api/admin/login/two-factor; " +
           'with "passkey", ask POST /api/admin/login/two-factor/passkey/options for an assertion by one of ' +
-          "the account's passkeys and send it to POST /api/admin/login/two-factor/passkey.",
+          'the account\'s passkeys and send it to POST /api/admin/login/two-factor/passkey; with "recovery" ' +
+          "(an account with passkeys and no authenticator app), a recovery code may go to POST /api/admin/login/two-factor.",
         tags: ["admin"],
         body: {
           type: "object",
@@ -57,8 +58,9 @@ export async function adminAuthRoutes(app: FastifyInstance) {
               },
               methods: {
                 type: "array",
-                items: { type: "string", enum: ["code", "passkey"] },
-                description: "How the second step may be done: a code, the account's passkey, or either",
+                items: { type: "string", enum: ["code", "passkey", "recovery"] },
+                description:
+                  'How the second step may be done: a code, the account\'s passkey, or either; "recovery": a passkey-only account may send a recovery code to /api/admin/login/two-factor instead of its passkey',
               },
             },
             required: ["status", "message"],

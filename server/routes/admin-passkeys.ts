@@ -43,6 +43,22 @@ const own = (summary: string, extra: Record<string, unknown>, enrolmentStep?: En
   schema: { summary, tags: ["admin"], security: adminSecurity, ...extra },
 });
 
+/** A registered passkey, with the recovery codes a first one brings. */
+const registeredBody = (() => {
+  const listed = jsonSchemaOf(passkeyListingSchema, "output");
+  return {
+    ...listed,
+    properties: {
+      ...listed.properties,
+      recoveryCodes: {
+        type: "array",
+        items: { type: "string" },
+        description: "Only with an account's first strong way in: shown once; each works once",
+      },
+    },
+  };
+})();
+
 /**
  * Passkeys (WebAuthn): the signed-in account's own (list, register, remove), and signing in with
  * one. The relying party is SITE_URL: its host is the RP id, its origin the only one accepted.
@@ -90,10 +106,11 @@ export async function adminPasskeyRoutes(app: FastifyInstance) {
       "Register a passkey: the browser's answer to the registration options, and a name",
       {
         description:
-          "Refused (400) when the challenge is unknown, used or expired, or the origin or relying party is not this site's.",
+          "Refused (400) when the challenge is unknown, used or expired, or the origin or relying party is not this site's. " +
+          "An account's first passkey, when it has no authenticator app, comes with its ten recovery codes (`data.recoveryCodes`, shown once).",
         body: jsonSchemaOf(passkeyRegisterSchema),
         response: {
-          201: withStatus("Created", "data", jsonSchemaOf(passkeyListingSchema, "output")),
+          201: withStatus("Created", "data", registeredBody),
           400: errorBody,
           409: errorBody,
           ...errors,

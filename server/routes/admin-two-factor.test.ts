@@ -8,7 +8,7 @@ import { RECOVERY_CODE_COUNT, TWO_FACTOR_LIMITS } from "../services/staff/two-fa
 import { bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp } from "../test/signed-in";
-import { confirmSudo } from "../test/sudo";
+import { confirmSudo, expireSudo } from "../test/sudo";
 
 const PASSWORD = "two-factor-password-1";
 
@@ -46,19 +46,24 @@ describe.each(TEST_DATABASES)("two-factor sign-in on %s", (kind) => {
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((row) => row.action);
 
-  /** Turns it on for the account: the secret and the recovery codes. */
+  /**
+   * Turns it on for the account (sudo mode: the password with the start, sudo.test.ts): the secret
+   * and the recovery codes. The confirmation is then moved past its window, so each test asks
+   * for sudo mode again where it needs it.
+   */
   async function enrol(token: string) {
-    const started = await call("POST", "/api/admin/two-factor/start", token);
+    const started = await call("POST", "/api/admin/two-factor/start", token, { password: PASSWORD });
     expect(started.statusCode).toBe(200);
     const { secret } = started.json().data;
     const confirmed = await call("POST", "/api/admin/two-factor/confirm", token, { code: codeFor(secret) });
     expect(confirmed.statusCode).toBe(200);
+    await expireSudo(api.app, token);
     return { secret, recoveryCodes: confirmed.json().data.recoveryCodes as string[] };
   }
 
   it("enrols: a QR code as inline SVG and the key; a wrong code changes nothing; ten recovery codes stored hashed", async () => {
     const { id, email, token } = await account();
-    const started = await call("POST", "/api/admin/two-factor/start", token);
+    const started = await call("POST", "/api/admin/two-factor/start", token, { password: PASSWORD });
     expect(started.statusCode).toBe(200);
     const { secret, uri, svg } = started.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -4,6 +4,7 @@ import {
   securitySettingsSchema,
   twoFactorConfirmSchema,
   twoFactorDisableSchema,
+  twoFactorStartSchema,
 } from "../../common/two-factor";
 import { clientKey } from "../client-address";
 import { RAW_CREDENTIALS } from "../plugins/input";
@@ -78,40 +79,57 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/two-factor/start",
-    enrolment(
-      "two-factor-start",
-      "Start setting up two-factor sign-in: a new secret (pending) and its QR code as SVG",
-      {
-        response: {
-          200: withStatus("Ok", "data", {
-            type: "object",
-            properties: {
-              secret: { type: "string", description: "base32, for manual entry" },
-              uri: { type: "string", description: "otpauth:// URI" },
-              svg: { type: "string", description: "the URI's QR code, inline SVG" },
-            },
-            required: ["secret", "uri", "svg"],
-          }),
-          400: errorBody,
-          401: errorBody,
+    withRawCredentials(
+      enrolment(
+        "two-factor-start",
+        "Start setting up two-factor sign-in (sudo mode): a new secret (pending) and its QR code as SVG",
+        {
+          description: `A password given here confirms sudo mode (wrong ones are counted as sign-in's); without it the session must have confirmed within ${SUDO_WINDOW_MS / 60_000} minutes (POST /api/admin/sudo), else 403. An account the Owner's requirement holds back confirms here or there too.`,
+          body: jsonSchemaOf(twoFactorStartSchema),
+          response: {
+            200: withStatus("Ok", "data", {
+              type: "object",
+              properties: {
+                secret: { type: "string", description: "base32, for manual entry" },
+                uri: { type: "string", description: "otpauth:// URI" },
+                svg: { type: "string", description: "the URI's QR code, inline SVG" },
+              },
+              required: ["secret", "uri", "svg"],
+            }),
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            429: errorBody,
+            503: errorBody,
+          },
         },
-      },
+      ),
     ),
-    async (request) => ({
-      status: "Ok",
-      data: await app.services.twoFactor.start(request.admin!.id, request.admin!.email),
-    }),
+    async (request) => {
+      const proof = parseBody(twoFactorStartSchema, request.body);
+      return {
+        status: "Ok",
+        data: await app.services.twoFactor.start(request.admin!, proof, clientKey(request.ip)),
+      };
+    },
   );
 
   app.post(
     "/admin/two-factor/confirm",
     enrolment(
       "two-factor-confirm",
-      "Confirm the pending secret with a code: on, with ten one-time recovery codes",
+      "Confirm the pending secret with a code (sudo mode): on, with ten one-time recovery codes",
       {
-        description: `A wrong code changes nothing. ${limitNote}`,
+        description: `A wrong code changes nothing. ${sudoNote} ${limitNote}`,
         body: jsonSchemaOf(twoFactorConfirmSchema),
-        response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody, 429: errorBody, 503: errorBody },
+        response: {
+          200: recoveryCodesBody,
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          429: errorBody,
+          503: errorBody,
+        },
       },
     ),
     async (request) => {
@@ -156,7 +174,7 @@ export async function adminTwoFactorRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/two-factor/recovery-codes",
-    route("Ten new recovery codes; the old ones stop working (sudo mode)", {
+    route("Ten new recovery codes; the old ones stop working (sudo mode; two-factor sign-in or a passkey)", {
       description: sudoNote,
       response: { 200: recoveryCodesBody, 400: errorBody, 401: errorBody, 403: errorBody },
     }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SUDO_MESSAGES } from "../../common/sudo";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { guardedAdminRoutes, tryRoute } from "../test/admin-routes";
 import { bearer } from "../test/content";
@@ -72,11 +73,12 @@ describe.each(TEST_DATABASES)("required two-factor sign-in, every API route, on 
     expect(off.statusCode).toBe(403);
     expect(off.json()).toEqual({ status: "Error", message: TWO_FACTOR_MESSAGES.enrolmentDue });
     expect(await api.app.services.twoFactor.settings()).toEqual({ requireTwoFactor: true });
-    const started = await api.app.inject({
-      method: "POST",
-      url: "/api/admin/two-factor/start",
-      headers: bearer(token),
-    });
-    expect(started.statusCode).toBe(200);
+    // Enrolling is sudo mode's too: a session alone is refused, the password with it lets it through.
+    const start = (payload?: object) =>
+      api.app.inject({ method: "POST", url: "/api/admin/two-factor/start", headers: bearer(token), payload });
+    const bare = await start();
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().message).toBe(SUDO_MESSAGES.required);
+    expect((await start({ password: "held-back-owner-password" })).statusCode).toBe(200);
   });
 });

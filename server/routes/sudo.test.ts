@@ -36,12 +36,17 @@ describe.each(TEST_DATABASES)("sudo mode on %s", (kind) => {
     return { email, id, token };
   }
 
-  /** Two-factor sign-in on for the account (enrolling needs no confirmation): its secret. */
+  /**
+   * Two-factor sign-in on for the account (sudo mode: the password with the start, then the code):
+   * its secret. The confirmation is moved past its window after, so each test asks again.
+   */
   async function enrol(token: string) {
-    const { secret } = (await call("POST", "/api/admin/two-factor/start", token)).json().data;
+    const started = await call("POST", "/api/admin/two-factor/start", token, { password: PASSWORD });
+    const { secret } = started.json().data;
     const code = codeFor(secret);
     const confirmed = await call("POST", "/api/admin/two-factor/confirm", token, { code });
     expect(confirmed.statusCode).toBe(200);
+    await expireSudo(api.app, token);
     return { secret, code, recoveryCodes: confirmed.json().data.recoveryCodes as string[] };
   }
 
@@ -74,16 +79,22 @@ describe.each(TEST_DATABASES)("sudo mode on %s", (kind) => {
     expect((await call("POST", "/api/admin/sudo", undefined, { password: PASSWORD })).statusCode).toBe(401);
   });
 
-  it("a current authentication code confirms too; a used or wrong one does not", async () => {
-    const { token } = await account();
-    const { secret, code } = await enrol(token);
+  it("a current authentication code confirms too (on a session signed in since it was on); a used or wrong one does not", async () => {
+    const { email, token } = await account();
+    const { secret, code, recoveryCodes } = await enrol(token);
+    // A later session (the enrolling one's own codes are no proof on it: sudo-enrolment.test.ts),
+    // signed in with a recovery code so that no time-step is spent.
+    const pending = (await logIn(email)).json().pending as string;
+    const later = (
+      await call("POST", "/api/admin/login/two-factor", undefined, { pending, code: recoveryCodes[0] })
+    ).json().auth as string;
     // The code that confirmed enrolment is used (that code itself: a code made now would be the
     // next 30 s step's, not used yet, whenever enrolment fell at the end of a step).
-    const replayed = await sudo(token, { code });
+    const replayed = await sudo(later, { code });
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json().message).toBe(SUDO_MESSAGES.wrong);
-    expect((await sudo(token, { code: codeFor(secret, 30_000) })).statusCode).toBe(200);
-    expect((await call("POST", "/api/admin/two-factor/recovery-codes", token)).statusCode).toBe(200);
+    expect((await sudo(later, { code: codeFor(secret, 30_000) })).statusCode).toBe(200);
+    expect((await call("POST", "/api/admin/two-factor/recovery-codes", later)).statusCode).toBe(200);
   });
 
   it(`counts wrong passwords as sign-in does: 429 after ${LOGIN_LIMITS.clientAccount}, sign-in too`, async () => {

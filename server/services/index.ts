@@ -70,7 +70,8 @@ export function createServices(
   const sudo = createSudoService(db, {
     counters,
     checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
-    checkCode: (adminId, code, client) => twoFactor.checkCode(adminId, code, client),
+    checkCode: (session, code, client) => twoFactor.checkCode(session, code, client),
+    audit,
   });
   // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
   const twoFactor = createTwoFactorService(db, { counters, keyring, audit, sudo, securityMail });
@@ -127,6 +128,7 @@ export function createServices(
       audit,
       sudo,
       securityMail,
+      recoveryCodes: twoFactor,
     }),
     staff: createStaffService(db, {
       sessions,

@@ -9,6 +9,7 @@ import { useMessages } from "~/lib/messages";
 import { ukTime } from "~/lib/uk-time";
 import { createPasskey } from "~/lib/webauthn-client";
 import { useSudoRetry } from "./AccountSudo";
+import { RecoveryCodes } from "./AccountTwoFactor";
 import { Loading } from "./Loading";
 
 const cellLabel = "text-xs font-semibold text-muted";
@@ -20,7 +21,9 @@ const cellLabel = "text-xs font-semibold text-muted";
  */
 export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
   const options = useFetcher<Answer<{ registration?: PublicKeyCredentialCreationOptionsJSON }>>();
-  const save = useFetcher<Answer>();
+  const save = useFetcher<Answer<{ recoveryCodes?: string[] }>>();
+  // A first passkey's recovery codes (no authenticator app): shown once, here.
+  const [codes, setCodes] = useState<string[]>();
   const remove = useFetcher<Answer>();
   const { add } = useMessages();
   const name = useRef<HTMLInputElement>(null);
@@ -34,7 +37,8 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
     refused: (answer) => sudoRemove.refused(answer) || add(answer.error, "error"),
   });
   useAnswer(save, {
-    ok: ({ message }) => {
+    ok: ({ message, recoveryCodes }) => {
+      if (recoveryCodes) setCodes(recoveryCodes);
       if (message) add(message, "success");
       if (name.current) name.current.value = "";
     },
@@ -68,6 +72,7 @@ export function AccountPasskeys({ passkeys }: { passkeys: PasskeyListing[] }) {
         {busy && <Loading />}
       </div>
       <p className="text-muted">{PASSKEY_MESSAGES.intro}</p>
+      {codes && <RecoveryCodes codes={codes} intro={PASSKEY_MESSAGES.recoveryIntro} />}
       {passkeys.length === 0 ? (
         <p data-testid="passkeys-none">{PASSKEY_MESSAGES.none}</p>
       ) : (

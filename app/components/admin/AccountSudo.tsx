@@ -1,5 +1,6 @@
 import { SUDO_MESSAGES as S } from "@common/sudo";
-import { KeyRound } from "lucide-react";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { FingerprintPattern, KeyRound } from "lucide-react";
 import {
   createContext,
   type FormEvent,
@@ -16,6 +17,7 @@ import { TextField } from "~/components/admin/Field";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { type Answer, type Refused, useAnswer } from "~/lib/action-answer";
 import { useFocusTrap } from "~/lib/focus-trap";
+import { getPasskey } from "~/lib/webauthn-client";
 import { Loading } from "./Loading";
 
 /** Asks for the password again, then runs `retry` (the guarded action, sent again). */
@@ -24,9 +26,18 @@ const SudoContext = createContext<(retry: () => void) => void>(() => {});
 /**
  * Sudo mode on 'Account': a guarded action the server refuses with `sudo: true` opens
  * 'Confirm your password'; once confirmed, the action is sent again and goes ahead.
- * `codeAllowed`: two-factor sign-in is on, so a current code may stand in for the password.
+ * `codeAllowed`: two-factor sign-in is on, so a current code may stand in for the password;
+ * `passkeyAllowed`: a passkey the account had before this session signed in may too.
  */
-export function SudoProvider({ codeAllowed, children }: { codeAllowed: boolean; children: ReactNode }) {
+export function SudoProvider({
+  codeAllowed,
+  passkeyAllowed = false,
+  children,
+}: {
+  codeAllowed: boolean;
+  passkeyAllowed?: boolean;
+  children: ReactNode;
+}) {
   const [retry, setRetry] = useState<() => void>();
   const ask = useCallback((next: () => void) => setRetry(() => next), []);
   return (
@@ -35,6 +46,7 @@ export function SudoProvider({ codeAllowed, children }: { codeAllowed: boolean; 
       {retry && (
         <SudoDialog
           codeAllowed={codeAllowed}
+          passkeyAllowed={passkeyAllowed}
           onCancel={() => setRetry(undefined)}
           onConfirmed={() => {
             setRetry(undefined);
@@ -78,18 +90,25 @@ export function useSudoRetry(fetcher: Submitter) {
   );
 }
 
-/** 'Confirm your password': 'Password' (or 'Authentication code'), 'Confirm' or 'Cancel'. */
+/**
+ * 'Confirm your password': 'Password' (or 'Authentication code'), 'Confirm' or 'Cancel'; with
+ * `passkeyAllowed`, 'Use a passkey' too (the browser asks for it; the page's action checks it).
+ */
 function SudoDialog({
   codeAllowed,
+  passkeyAllowed,
   onCancel,
   onConfirmed,
 }: {
   codeAllowed: boolean;
+  passkeyAllowed: boolean;
   onCancel(): void;
   onConfirmed(): void;
 }) {
   const fetcher = useFetcher<Answer>();
-  const busy = fetcher.state !== "idle";
+  const passkey = useFetcher<Answer<{ options?: PublicKeyCredentialRequestOptionsJSON }>>();
+  const [waiting, setWaiting] = useState(false);
+  const busy = fetcher.state !== "idle" || passkey.state !== "idle" || waiting;
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
   const [error, setError] = useState<string>();
@@ -101,6 +120,17 @@ function SudoDialog({
   useFocusTrap(panel, cancel);
   useAnswer(fetcher, {
     ok: () => onConfirmed(),
+    refused: (answer) => setError(answer.error),
+  });
+  useAnswer(passkey, {
+    ok: async ({ options }) => {
+      if (!options) return;
+      setWaiting(true);
+      const used = await getPasskey(options);
+      setWaiting(false);
+      if (!used.ok) return setError(used.error);
+      fetcher.submit({ intent: "sudo-passkey", response: JSON.stringify(used.response) }, { method: "post" });
+    },
     refused: (answer) => setError(answer.error),
   });
 
@@ -149,6 +179,25 @@ function SudoDialog({
             />
           )}
           <FormMessage message={error} live="assertive" testId="sudo-error" />
+          {passkeyAllowed && (
+            <div className="flex flex-col gap-2">
+              <p className="text-sm text-muted">{S.passkeyOr}</p>
+              <button
+                type="button"
+                className="btn btn-ghost self-start"
+                aria-disabled={busy}
+                onClick={() => {
+                  if (busy) return;
+                  setError(undefined);
+                  passkey.submit({ intent: "sudo-passkey-options" }, { method: "post" });
+                }}
+              >
+                <FingerprintPattern aria-hidden="true" className="size-5" />
+                {S.passkey}
+              </button>
+              {waiting && <p role="status">{S.passkeyWaiting}</p>}
+            </div>
+          )}
           <div className="flex flex-wrap items-center justify-end gap-3">
             {busy && <Loading />}
             <button type="button" className="btn btn-ghost" onClick={cancel} aria-disabled={busy}>

@@ -86,7 +86,13 @@ describe.each(TEST_DATABASES)("the screens while the Owner requires two-factor s
   });
 
   it("lets the enrolment steps through, and the screen reads only what enrolment needs", async () => {
-    const started = await settle(() => accountAction(args(post(ACCOUNT, { intent: "two-factor-start" }))));
+    // Sudo mode's: the session alone is refused; the password in the form confirms it there and then.
+    const bare = await settle(() => accountAction(args(post(ACCOUNT, { intent: "two-factor-start" }))));
+    expect(statusOf(bare)).toBe(403);
+    expect(bodyOf(bare)).toMatchObject({ ok: false, sudo: true, section: "two-factor" });
+    const started = await settle(() =>
+      accountAction(args(post(ACCOUNT, { intent: "two-factor-start", password: "screen-owner-password" }))),
+    );
     expect(statusOf(started)).toBe(200);
     expect(started).toMatchObject({ ok: true, enrolment: { secret: expect.any(String) } });
     const screen = await accountLoader(args(new Request(ACCOUNT, { headers: { cookie } })));

@@ -8,18 +8,18 @@ import { useFetcher } from "react-router";
 import { AccountPasskeys } from "~/components/admin/AccountPasskeys";
 import { AccountSessions } from "~/components/admin/AccountSessions";
 import { SudoProvider } from "~/components/admin/AccountSudo";
-import { AccountSecurity, AccountTwoFactor } from "~/components/admin/AccountTwoFactor";
+import { AccountSecurity, AccountTwoFactor, type TwoFactorAnswer } from "~/components/admin/AccountTwoFactor";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
-import { isTwoFactorIntent, twoFactorAction, twoFactorLoad } from "~/lib/account-two-factor.server";
+import { inSection, isTwoFactorIntent, twoFactorAction, twoFactorLoad } from "~/lib/account-two-factor.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
 import { changeOrigin } from "~/lib/change-origin.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/passkeys.server";
-import { confirmSudo } from "~/lib/sudo.server";
+import { confirmSudo, confirmSudoWithPasskey, isSudoPasskeyIntent } from "~/lib/sudo.server";
 import type { EnrolmentStep } from "../../../server/services/access";
 import type { Route } from "./+types/account";
 
@@ -29,8 +29,15 @@ export const headers = adminHeaders;
 /** The enrolment screen too: while the Owner's requirement holds the account back, only its enrolment sections. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, undefined, "enrolment-screen");
-  const { twoFactor, security } = await twoFactorLoad(context, admin);
-  const enrolment = { email: admin.email, twoFactor, ...(await passkeyLoad(context, admin)) };
+  const { twoFactor, security, sudoFresh } = await twoFactorLoad(context, admin);
+  const enrolment = {
+    email: admin.email,
+    twoFactor,
+    sudoFresh,
+    // 'Confirm your password' offers 'Use a passkey' when one from before this session can.
+    sudoPasskey: await context.services.passkeys.canConfirmSudo(admin),
+    ...(await passkeyLoad(context, admin)),
+  };
   if (twoFactor.enrolmentDue) return { ...enrolment, sessions: [], security: null };
   return {
     ...enrolment,
@@ -61,8 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (values.intent === "end-session" || values.intent === "end-others")
     return endSessions(context, admin, values);
   if (values.intent === "sudo-confirm") return confirmSudo(context, admin, values);
+  if (isSudoPasskeyIntent(values.intent)) return confirmSudoWithPasskey(context, admin, values);
   if (isTwoFactorIntent(values.intent))
-    return twoFactorAction(context, admin, values, changeOrigin(request, context));
+    return intent === "security-save"
+      ? twoFactorAction(context, admin, values, changeOrigin(request, context))
+      : inSection("two-factor", await twoFactorAction(context, admin, values, changeOrigin(request, context)));
   if (isPasskeyIntent(values.intent)) return passkeyAction(context, request, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
   if (!parsed.success) return invalidInput(parsed.error.issues);
@@ -102,7 +112,7 @@ const FIELDS = [
 ] as const;
 
 /** 'Change password' for the signed-in administrator; every other session of the account ends. */
-export default function AdminAccount({ loaderData }: Route.ComponentProps) {
+export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const form = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
@@ -117,7 +127,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
   const changed = shown?.ok === true;
 
   return (
-    <SudoProvider codeAllowed={loaderData.twoFactor.enabled}>
+    <SudoProvider codeAllowed={loaderData.twoFactor.enabled} passkeyAllowed={loaderData.sudoPasskey}>
       <div className="max-w-xl">
         <h1 className={pageHeadingClass}>Change password</h1>
         <p className="mt-2 text-muted">
@@ -170,7 +180,17 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
           </div>
         </fetcher.Form>
         {!loaderData.twoFactor.enrolmentDue && <AccountSessions sessions={loaderData.sessions} />}
-        <AccountTwoFactor status={loaderData.twoFactor} />
+        <AccountTwoFactor
+          status={loaderData.twoFactor}
+          sudoFresh={loaderData.sudoFresh}
+          hasPasskey={loaderData.passkeys.length > 0}
+          // A plain post's answer (the section's forms post to this page): shown in its section.
+          answer={
+            actionData && "section" in actionData && actionData.section === "two-factor"
+              ? (actionData as unknown as TwoFactorAnswer)
+              : undefined
+          }
+        />
         <AccountPasskeys passkeys={loaderData.passkeys} />
         {loaderData.security && <AccountSecurity settings={loaderData.security} />}
       </div>

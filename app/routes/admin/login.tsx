@@ -123,9 +123,13 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** Sign-in's second step: the authenticator app's code (or a recovery code), or the account's passkey. */
+/**
+ * Sign-in's second step: the authenticator app's code (or a recovery code), or the account's
+ * passkey; a passkey-only account may give a recovery code instead ("recovery").
+ */
 function SecondStep({ pending, methods, busy }: { pending: string; methods: string[]; busy: boolean }) {
   const code = methods.includes("code");
+  const recovery = !code && methods.includes("recovery");
   const passkey = methods.includes("passkey");
   return (
     <main id="main" className="flex flex-1 items-center justify-center px-4 py-10">
@@ -146,7 +150,7 @@ function SecondStep({ pending, methods, busy }: { pending: string; methods: stri
             <PasskeySecondStep pending={pending} methods={methods.join(",")} busy={busy} />
           </div>
         )}
-        {code && (
+        {(code || recovery) && (
           <Form
             method="post"
             replace
@@ -157,8 +161,9 @@ function SecondStep({ pending, methods, busy }: { pending: string; methods: stri
             <input type="hidden" name="intent" value="two-factor" />
             <input type="hidden" name="pending" value={pending} />
             <input type="hidden" name="methods" value={methods.join(",")} />
+            {recovery && <p className="text-sm text-muted">{TWO_FACTOR_MESSAGES.recoveryStepIntro}</p>}
             <label className="flex flex-col gap-1 font-semibold">
-              {TWO_FACTOR_MESSAGES.signInCode}
+              {recovery ? TWO_FACTOR_MESSAGES.recoveryCode : TWO_FACTOR_MESSAGES.signInCode}
               <input
                 name="code"
                 type="text"
@@ -168,7 +173,7 @@ function SecondStep({ pending, methods, busy }: { pending: string; methods: stri
                 spellCheck={false}
                 required
                 // biome-ignore lint/a11y/noAutofocus: the one field of the step the user just reached
-                autoFocus
+                autoFocus={!recovery}
                 className={inputClass}
               />
             </label>

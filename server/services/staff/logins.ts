@@ -13,8 +13,11 @@ import type { ChangeOrigin } from "./security-mail";
 import type { SessionService } from "./sessions";
 import type { TwoFactorService } from "./two-factor";
 
-/** How a pending sign-in may be completed: a TOTP or recovery code, or one of the account's passkeys. */
-export type SecondStep = "code" | "passkey";
+/**
+ * How a pending sign-in may be completed: a TOTP or recovery code, one of the account's passkeys,
+ * or (a passkey-only account's way back when the passkey is lost) a recovery code alone.
+ */
+export type SecondStep = "code" | "passkey" | "recovery";
 
 /**
  * What the password step gives: a session, or, for an account with two-factor sign-in or a
@@ -159,7 +162,11 @@ export function createLoginService(deps: {
     // Two-factor sign-in or a passkey: the password alone makes no session, only a pending sign-in.
     const methods: SecondStep[] = [];
     if (await deps.twoFactor?.isEnabled(account.found.id)) methods.push("code");
-    if (await deps.hasPasskey?.(account.found.id)) methods.push("passkey");
+    if (await deps.hasPasskey?.(account.found.id)) {
+      methods.push("passkey");
+      if (!methods.includes("code") && (await deps.twoFactor?.hasRecoveryCodes(account.found.id)))
+        methods.push("recovery");
+    }
     if (deps.twoFactor && methods.length > 0)
       return {
         twoFactorRequired: true,

@@ -28,7 +28,8 @@ import { TWO_FACTOR_LIMITS } from "./two-factor";
 const sha256 = (value: string | Buffer) => createHash("sha256").update(value).digest();
 const PENDING_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-function boundChallenge(tokenHash: string, nonce = randomBytes(16)): Uint8Array<ArrayBuffer> {
+/** A challenge bound to `tokenHash` (a pending sign-in's hash; sudo mode's session id, passkeys.ts). */
+export function boundChallenge(tokenHash: string, nonce = randomBytes(16)): Uint8Array<ArrayBuffer> {
   const bytes = Buffer.concat([
     nonce,
     sha256(Buffer.concat([Buffer.from(tokenHash), nonce])).subarray(0, 16),
@@ -36,7 +37,7 @@ function boundChallenge(tokenHash: string, nonce = randomBytes(16)): Uint8Array<
   return new Uint8Array(bytes);
 }
 
-function isBoundTo(challenge: string, tokenHash: string): boolean {
+export function isBoundTo(challenge: string, tokenHash: string): boolean {
   const bytes = Buffer.from(challenge, "base64url");
   if (bytes.length !== 32) return false;
   return timingSafeEqual(Buffer.from(boundChallenge(tokenHash, bytes.subarray(0, 16))), bytes);

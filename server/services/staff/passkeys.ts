@@ -12,6 +12,7 @@ import { COMPANY } from "../../../common/company";
 import { describeDevice } from "../../../common/device";
 import { UUID_SHAPE } from "../../../common/ids";
 import { PASSKEY_LIMITS, PASSKEY_MESSAGES, type PasskeyListing } from "../../../common/passkeys";
+import { SUDO_MESSAGES } from "../../../common/sudo";
 import { isStorableText } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { adminPasskeyChallenges, adminPasskeys } from "../../db/schema";
@@ -20,9 +21,10 @@ import { Conflict, Invalid, Limited, NotFound, Unavailable } from "../errors";
 import type { AccountService } from "./accounts";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
-import { createPasskeySecondStep } from "./passkey-second-step";
+import { boundChallenge, createPasskeySecondStep, isBoundTo } from "./passkey-second-step";
 import type { ChangeOrigin, SecurityMail } from "./security-mail";
-import type { SudoService, SudoSession } from "./sudo";
+import { type SudoService, type SudoSession, sessionSignedInAt } from "./sudo";
+import type { TwoFactorService } from "./two-factor";
 
 /**
  * The WebAuthn library, loaded at the first passkey ceremony: with its certificate parsers it is
@@ -43,7 +45,7 @@ export function relyingParty(siteUrl: string): RelyingParty {
 }
 
 /** What a challenge was given for: registering, a passkey sign-in, or a password sign-in's second step. */
-export type Purpose = "register" | "sign_in" | "second_factor";
+export type Purpose = "register" | "sign_in" | "second_factor" | "sudo";
 
 /** The challenge a response answers (from its clientDataJSON), or undefined when unreadable. */
 function answeredChallenge(clientDataJSON: string): string | undefined {
@@ -64,6 +66,9 @@ const listing = (row: typeof adminPasskeys.$inferSelect): PasskeyListing => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 });
 
+/** What sudo mode's challenge is bound to: the session (not the account), so another session cannot answer it. */
+const sudoBinding = (session: SudoSession) => `sudo:${session.sessionId}`;
+
 /** The WebAuthn user handle for an account: its id's bytes (never its e-mail). */
 const userHandle = (adminId: string) => new TextEncoder().encode(adminId);
 
@@ -76,8 +81,13 @@ export function createPasskeyService(
     startSession: LoginService["startSession"];
     counters: FailureCounters;
     audit?: Pick<AuditService, "record">;
-    /** Sudo mode: adding (its options) and removing a passkey need a fresh confirmation. */
-    sudo: Pick<SudoService, "require">;
+    /**
+     * Sudo mode: adding (its options) and removing a passkey need a fresh confirmation; a passkey
+     * the account had before the session signed in confirms it (`confirmWith`).
+     */
+    sudo: Pick<SudoService, "require" | "confirmWith">;
+    /** The account's recovery codes: made with a first passkey, dropped with the last (two-factor.ts). */
+    recoveryCodes?: Pick<TwoFactorService, "recoveryCodesForFirstPasskey" | "dropRecoveryCodesWithoutMethod">;
     /** Adding and removing a passkey mail the account (security-mail.ts). */
     securityMail: SecurityMail;
   },
@@ -180,15 +190,17 @@ export function createPasskeyService(
   }
 
   /**
-   * Checks the browser's answer to registrationOptions and keeps the passkey. Throws Invalid
-   * (wrong origin or relying party, spent or expired challenge, unreadable response), Conflict.
+   * Checks the browser's answer to registrationOptions and keeps the passkey; an account's first
+   * strong way in (no authenticator app, no passkey yet) gets its ten recovery codes with it, shown
+   * once. Throws Invalid (wrong origin or relying party, spent or expired challenge, unreadable
+   * response), Conflict.
    * `origin`: the browser (its User-Agent names an unnamed passkey) and address it came from.
    */
   async function register(
     admin: { id: string; email: string },
     input: { response: RegistrationResponseJSON; name?: string },
     origin: ChangeOrigin,
-  ): Promise<PasskeyListing> {
+  ): Promise<PasskeyListing & { recoveryCodes?: string[] }> {
     const expectedChallenge = await takeChallenge(
       input.response.response.clientDataJSON,
       "register",
@@ -218,7 +230,7 @@ export function createPasskeyService(
             0,
             PASSKEY_LIMITS.name,
           );
-    const row = await db.transaction(async (tx) => {
+    const { row, recoveryCodes } = await db.transaction(async (tx) => {
       const [{ n }] = await tx
         .select({ n: count() })
         .from(adminPasskeys)
@@ -243,10 +255,12 @@ export function createPasskeyService(
         tx,
       );
       await deps.securityMail.queue(tx, admin.id, "passkey-added", origin, { passkey: added.name });
-      return added;
+      const codes =
+        n === 0 ? await deps.recoveryCodes?.recoveryCodesForFirstPasskey(admin.id, tx) : undefined;
+      return { row: added, recoveryCodes: codes };
     });
     deps.securityMail.wake();
-    return listing(row);
+    return { ...listing(row), ...(recoveryCodes ? { recoveryCodes } : {}) };
   }
 
   /**
@@ -267,6 +281,7 @@ export function createPasskeyService(
         tx,
       );
       await deps.securityMail.queue(tx, admin.id, "passkey-removed", origin, { passkey: row.name });
+      await deps.recoveryCodes?.dropRecoveryCodesWithoutMethod(admin.id, tx);
       return listing(row);
     });
     deps.securityMail.wake();
@@ -391,7 +406,73 @@ export function createPasskeyService(
     audit: deps.audit,
   });
 
-  return { has, list, registrationOptions, register, remove, signInOptions, signIn, ...secondStep };
+  /** The account's passkeys it had before the session signed in: the ones that confirm sudo mode on it. */
+  async function sudoPasskeys(session: SudoSession) {
+    const signedInAt = await sessionSignedInAt(db, session.sessionId);
+    if (!signedInAt) return [];
+    return db
+      .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
+      .from(adminPasskeys)
+      .where(and(eq(adminPasskeys.adminId, session.id), lt(adminPasskeys.createdAt, signedInAt)));
+  }
+
+  /**
+   * Options for confirming sudo mode with a passkey: the account's passkeys from before the
+   * session signed in, user verification required, a single-use challenge bound to this session.
+   * Counted like the sign-in options (PASSKEY_LIMITS.optionsPerWindow per client). Throws Invalid
+   * (no such passkey), Limited or Unavailable.
+   */
+  async function sudoOptions(
+    session: SudoSession,
+    client: string,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    await reserve([{ key: `passkey-options:${client}`, max: PASSKEY_LIMITS.optionsPerWindow }]);
+    const keys = await sudoPasskeys(session);
+    if (keys.length === 0) throw new Invalid(SUDO_MESSAGES.noPasskey);
+    const options = await (await webauthn()).generateAuthenticationOptions({
+      rpID: rp.id,
+      challenge: boundChallenge(sudoBinding(session)),
+      allowCredentials: keys.map((key) => ({ id: key.id, transports: key.transports as never })),
+      timeout: PASSKEY_LIMITS.timeoutMs,
+      userVerification: "required",
+    });
+    await storeChallenge(options.challenge, "sudo", session.id);
+    return options;
+  }
+
+  /**
+   * Confirms sudo mode with the browser's answer to sudoOptions: one of the account's passkeys
+   * from before the session signed in, user verified, on this session's challenge. Refusals count
+   * like wrong passwords and are recorded (sudo.ts). Throws Invalid, Limited or Unavailable.
+   */
+  async function confirmSudo(
+    session: SudoSession,
+    response: AuthenticationResponseJSON,
+    client: string,
+  ): Promise<void> {
+    await deps.sudo.confirmWith(session, "passkey", client, async () => {
+      const challenge = await takeChallenge(response.response.clientDataJSON, "sudo", session.id);
+      if (!isBoundTo(challenge, sudoBinding(session))) throw new Invalid(PASSKEY_MESSAGES.expired);
+      const signedInAt = await sessionSignedInAt(db, session.sessionId);
+      const passkey = await checkAssertion(response, challenge, session.id);
+      if (!signedInAt || passkey.createdAt >= signedInAt) throw new Invalid(SUDO_MESSAGES.notThisSession);
+    });
+  }
+
+  return {
+    has,
+    list,
+    registrationOptions,
+    register,
+    remove,
+    signInOptions,
+    signIn,
+    sudoOptions,
+    confirmSudo,
+    /** Whether a passkey of the account can confirm sudo mode on this session ('Confirm your password' offers it). */
+    canConfirmSudo: async (session: SudoSession) => (await sudoPasskeys(session)).length > 0,
+    ...secondStep,
+  };
 }
 
 export type PasskeyService = ReturnType<typeof createPasskeyService>;

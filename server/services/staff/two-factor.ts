@@ -26,7 +26,7 @@ import { Invalid, Limited, Unavailable } from "../errors";
 import type { FailureCounters } from "./failure-counters";
 import { renewedEnrolmentDue } from "./renewed-enrolment";
 import type { ChangeOrigin, SecurityMail } from "./security-mail";
-import type { SudoService, SudoSession } from "./sudo";
+import { type SudoCodeCheck, type SudoService, type SudoSession, sessionSignedInAt } from "./sudo";
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, six digits, 30 seconds,
@@ -68,12 +68,17 @@ const RECOVERY_SHAPE = /^[A-Z2-7]{16}$/;
  * Whether the account signs in with more than a password: TOTP on, or a passkey registered (the
  * one place the Owner's requirement asks).
  */
-export async function hasStrongSignIn(db: Database, adminId: string): Promise<boolean> {
+export async function hasStrongSignIn(db: Pick<Database, "select">, adminId: string): Promise<boolean> {
   const [totp] = await db
     .select({ adminId: adminTwoFactor.adminId })
     .from(adminTwoFactor)
     .where(and(eq(adminTwoFactor.adminId, adminId), isNotNull(adminTwoFactor.enabledAt)));
   if (totp) return true;
+  return hasPasskey(db, adminId);
+}
+
+/** Whether the account has a passkey (its recovery codes then outlive the authenticator app). */
+async function hasPasskey(db: Pick<Database, "select">, adminId: string): Promise<boolean> {
   const [passkey] = await db
     .select({ id: adminPasskeys.id })
     .from(adminPasskeys)
@@ -282,20 +287,32 @@ export function createTwoFactorService(
     async status(adminId: string): Promise<TwoFactorStatus> {
       const found = await row(adminId);
       const enabled = Boolean(found?.enabledAt);
+      // A passkey-only account has recovery codes too (made with its first passkey).
+      const withCodes = enabled || (await hasPasskey(db, adminId));
       const [left] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(adminRecoveryCodes)
         .where(and(eq(adminRecoveryCodes.adminId, adminId), isNull(adminRecoveryCodes.usedAt)));
-      return { enabled, recoveryCodesLeft: enabled ? left.n : 0, enrolmentDue: await enrolmentDue(adminId) };
+      return {
+        enabled,
+        recoveryCodesLeft: withCodes ? left.n : 0,
+        enrolmentDue: await enrolmentDue(adminId),
+      };
     },
 
     /**
-     * Starts (or starts again) setting it up: a new secret, kept pending until confirmed; the QR
-     * code drawn here as SVG, so no third party sees the secret. Invalid when it is already on.
+     * Starts (or starts again) setting it up, in sudo mode: a new secret, kept pending until
+     * confirmed; the QR code drawn here as SVG, so no third party sees the secret. The password
+     * given with it confirms sudo mode there and then (the enrolment screen asks once). Throws
+     * Invalid (already on; a wrong password), SudoRequired, Limited or Unavailable.
      */
-    async start(adminId: string, email: string): Promise<TwoFactorEnrolment> {
+    async start(session: SudoSession, proof: SudoProof, client: string): Promise<TwoFactorEnrolment> {
+      const { id: adminId, email } = session;
       const found = await row(adminId);
       if (found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.alreadyOn);
+      // A session alone never sets up an authenticator: whoever holds it would own the account.
+      if (proof.password || proof.code) await deps.sudo.confirm(session, proof, client);
+      else await deps.sudo.require(session);
       const secret = new Secret({ size: 20 }).base32;
       const sealed = deps.keyring.seal(secret, totpContext(adminId));
       await db
@@ -312,9 +329,9 @@ export function createTwoFactorService(
     },
 
     /**
-     * Confirms the pending secret with a code from the app: on, with ten recovery codes (shown
-     * once, to whoever enrols), and every other session of the account ended (`session` stays).
-     * A wrong code changes nothing and counts like a wrong password.
+     * Confirms the pending secret with a code from the app, in sudo mode: on, with ten recovery
+     * codes (shown once, to whoever enrols), and every other session of the account ended
+     * (`session` stays). A wrong code changes nothing and counts like a wrong password.
      */
     async confirm(
       session: { id: string; sessionId: string },
@@ -326,6 +343,7 @@ export function createTwoFactorService(
       const found = await row(adminId);
       if (!found) throw new Invalid(TWO_FACTOR_MESSAGES.notStarted);
       if (found.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.alreadyOn);
+      await deps.sudo.require(session);
       const keys = await reserve(adminId, client);
       const result = await acceptCode(adminId, found.secret, code, false);
       if (result !== "ok") throw codeRefusal(result);
@@ -368,7 +386,9 @@ export function createTwoFactorService(
       if (proof.password || proof.code) await deps.sudo.confirm(session, proof, client);
       else await deps.sudo.require(session);
       await db.transaction(async (tx) => {
-        await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+        // The recovery codes stay while a passkey still asks for a second step.
+        if (!(await hasPasskey(tx, adminId)))
+          await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
         await tx.delete(adminTwoFactor).where(eq(adminTwoFactor.adminId, adminId));
         await record("two_factor_disabled", adminId, { tx });
         await deps.securityMail.queue(tx, adminId, "two-factor-off", origin);
@@ -376,13 +396,15 @@ export function createTwoFactorService(
       deps.securityMail.wake();
     },
 
-    /** Ten new recovery codes (the old ones stop working), in sudo mode; Invalid when it is not on. */
+    /**
+     * Ten new recovery codes (the old ones stop working), in sudo mode; Invalid when the account
+     * has neither two-factor sign-in nor a passkey.
+     */
     async regenerateRecoveryCodes(
       session: SudoSession,
       origin: ChangeOrigin,
     ): Promise<{ recoveryCodes: string[] }> {
-      const found = await row(session.id);
-      if (!found?.enabledAt) throw new Invalid(TWO_FACTOR_MESSAGES.notOn);
+      if (!(await hasStrongSignIn(db, session.id))) throw new Invalid(TWO_FACTOR_MESSAGES.notOn);
       await deps.sudo.require(session);
       const recoveryCodes = await db.transaction(async (tx) => {
         const codes = await replaceRecoveryCodes(session.id, tx);
@@ -396,15 +418,55 @@ export function createTwoFactorService(
 
     /**
      * Sudo mode's code: whether `code` is the account's current TOTP code, not used before
-     * (false when two-factor sign-in is off). A wrong one counts like a wrong sign-in code.
+     * ("wrong" when two-factor sign-in is off). A wrong one counts like a wrong sign-in code. An
+     * authenticator turned on since the session signed in was set up on it (turning it on ends
+     * every other session): its codes are no proof there ("set-up-since", not checked).
      */
-    async checkCode(adminId: string, code: string, client: string): Promise<boolean> {
+    async checkCode(session: SudoSession, code: string, client: string): Promise<SudoCodeCheck> {
+      const adminId = session.id;
       const found = await row(adminId);
-      if (!found?.enabledAt) return false;
+      if (!found?.enabledAt) return "wrong";
+      const signedInAt = await sessionSignedInAt(db, session.sessionId);
+      if (!signedInAt || signedInAt <= found.enabledAt) return "set-up-since";
       const keys = await reserve(adminId, client);
-      if ((await acceptCode(adminId, found.secret, code, true)) !== "ok") return false;
+      if ((await acceptCode(adminId, found.secret, code, true)) !== "ok") return "wrong";
       await refund(keys);
-      return true;
+      return "ok";
+    },
+
+    /**
+     * A first passkey's recovery codes (in its transaction): ten new ones when the account has no
+     * authenticator app (whose codes it keeps), else none. Shown once, with the passkey.
+     */
+    async recoveryCodesForFirstPasskey(
+      adminId: string,
+      tx: Pick<Database, "select" | "delete" | "insert">,
+    ): Promise<string[] | undefined> {
+      const [totp] = await tx
+        .select({ enabledAt: adminTwoFactor.enabledAt })
+        .from(adminTwoFactor)
+        .where(eq(adminTwoFactor.adminId, adminId));
+      if (totp?.enabledAt) return undefined;
+      return replaceRecoveryCodes(adminId, tx);
+    },
+
+    /** The last passkey removed (in its transaction): without an authenticator app the recovery codes go too. */
+    async dropRecoveryCodesWithoutMethod(
+      adminId: string,
+      tx: Pick<Database, "select" | "delete">,
+    ): Promise<void> {
+      if (await hasStrongSignIn(tx, adminId)) return;
+      await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
+    },
+
+    /** Whether the account has an unused recovery code (a passkey-only account's second step offers it). */
+    async hasRecoveryCodes(adminId: string): Promise<boolean> {
+      const [found] = await db
+        .select({ id: adminRecoveryCodes.id })
+        .from(adminRecoveryCodes)
+        .where(and(eq(adminRecoveryCodes.adminId, adminId), isNull(adminRecoveryCodes.usedAt)))
+        .limit(1);
+      return Boolean(found);
     },
 
     /** Whether the account must give a code after its password. */
@@ -450,9 +512,12 @@ export function createTwoFactorService(
         );
       if (!pending) throw expired;
       const found = await row(pending.adminId);
-      if (!found?.enabledAt) throw expired;
+      // Without the app, a passkey-only account's recovery code (made with its first passkey).
+      const totpOn = Boolean(found?.enabledAt);
+      if (!totpOn && !(await hasPasskey(db, pending.adminId))) throw expired;
       const keys = await reserve(pending.adminId, input.client);
-      const result = await acceptCode(pending.adminId, found.secret, input.code, true);
+      const result =
+        found && totpOn ? await acceptCode(pending.adminId, found.secret, input.code, true) : "wrong";
       let recoveryCodeUsed = false;
       if (result !== "ok") {
         if (result === "replayed") {
