@@ -12,6 +12,7 @@ import { Form, useNavigation } from "react-router";
 import { type Column, DataTable } from "~/components/admin/DataTable";
 import { TextField } from "~/components/admin/Field";
 import { pageHeadingClass } from "~/components/admin/styles";
+import { WebhookSecretRenewed } from "~/components/admin/WebhookSecretRenewed";
 import { useSettledAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { requireAdmin } from "~/lib/admin-session.server";
@@ -276,11 +277,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   ? WEBHOOK_MESSAGES.disabledGone
                   : WEBHOOK_MESSAGES.inactive}
             </p>
-            {endpoint.secretRenewedAt ? (
-              <p className="text-sm font-semibold" data-testid="webhook-secret-renewed">
-                {WEBHOOK_MESSAGES.secretRenewed(ukTime(endpoint.secretRenewedAt))}
-              </p>
-            ) : null}
+            <WebhookSecretRenewed at={endpoint.secretRenewedAt} />
             <div className="flex flex-wrap gap-2">
               <IntentButton
                 intent="test"
