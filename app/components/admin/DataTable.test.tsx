@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -129,5 +131,19 @@ describe("sortFromQuery", () => {
     expect(read("")).toEqual(["email", "ascending"]);
     expect(read("?sort=password&dir=desc")).toEqual(["email", "ascending"]);
     expect(read("?sort=signIns&dir=sideways")).toEqual(["signIns", "ascending"]);
+  });
+});
+
+describe("the admin's tables", () => {
+  it("are all DataTables: no other admin route or component writes <table> markup", () => {
+    const app = path.resolve(import.meta.dirname, "../..");
+    const own = path.join(app, "components/admin/DataTable.tsx");
+    const written = ["routes/admin", "components/admin"].flatMap((dir) =>
+      readdirSync(path.join(app, dir), { recursive: true, encoding: "utf8" })
+        .map((file) => path.join(app, dir, file))
+        .filter((file) => /\.tsx$/.test(file) && !file.endsWith(".test.tsx") && file !== own)
+        .filter((file) => /<(?:table|thead|tbody|th|td|caption)[\s>]/.test(readFileSync(file, "utf8"))),
+    );
+    expect(written.map((file) => path.relative(app, file))).toEqual([]);
   });
 });
