@@ -159,6 +159,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("adminRoutes", []);
   app.decorate("routeDuties", []);
   app.addHook("onClose", () => database.close());
+  // Every worker of the list stops before the database closes: the outbox finishes its pass, the
+  // Insights write their last counts (server/workers.ts). A test's app stops the same way.
+  app.addHook("preClose", () => services.workers.stop());
 
   registerErrorHandling(app);
   registerInputHygiene(app);

@@ -68,13 +68,6 @@ export async function startServer(
     throw error;
   }
 
-  // The outbox stops (finishing its pass) before the database closes in onClose.
-  app.addHook("preClose", () => app.services.mail.stop());
-  app.addHook("preClose", () => app.services.scheduledPosts.stop());
-  // The insights worker writes its last counts before the database closes too.
-  app.addHook("preClose", () => app.services.insights.stop());
-  app.addHook("preClose", () => app.services.privacy.stop());
-  app.addHook("preClose", () => app.services.audit.stop());
   try {
     // Together: the plugins and routes are readied (this thread) while the first-start steps wait
     // on the database and the password hash (libuv's thread pool). Nothing is served before both.
@@ -88,11 +81,10 @@ export async function startServer(
   await app.listen({ port: config.port, host: config.host });
   startedAt.listening = Math.round(performance.now());
   app.log.info({ startedAt }, "started");
-  app.services.mail.start(app.log);
-  app.services.scheduledPosts.start(app.log); // scheduled posts published within 10 s of their time
-  app.services.insights.start(app.log); // counts flushed every 10 s; retention once a day
-  app.services.privacy.start(app.log); // enquiries past ENQUIRY_RETENTION_MONTHS erased hourly
-  app.services.audit.start(app.log); // audit log entries past 24 months deleted hourly
+  // The timed workers, one list (server/services/index.ts): the outbox (every 5 s and when woken),
+  // scheduled posts (within 10 s of their time), the Insights' flush (every 10 s), the retention
+  // of enquiries and of the audit log (hourly). The app's close stops them (server/app.ts).
+  app.services.workers.start(app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -100,8 +92,9 @@ export async function startServer(
     closing = true;
     app.draining = true; // /api/readyz answers 503 from now on
     app.log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down: draining requests");
-    // No new mail is claimed from now on; the sends in flight finish before the database closes.
-    app.services.mail.stop().catch((error) => app.log.error({ err: error }, "outbox stop failed"));
+    // No new mail is claimed from now on (the workers that stop when draining: the outbox); the
+    // sends in flight finish before the database closes.
+    app.services.workers.drain().catch((error) => app.log.error({ err: error }, "workers' drain failed"));
     const force = setTimeout(() => {
       app.log.error("shutdown timed out; exiting");
       process.exit(1);

@@ -1,10 +1,7 @@
-import type { FastifyBaseLogger } from "fastify";
-
 /**
- * The durable outbox's rules every lane keeps (mail in ./mail, webhooks in ./webhooks): due rows
- * are claimed in one statement with `FOR UPDATE SKIP LOCKED` and a lease, every update after the
- * claim is fenced to it (row, attempt number, still pending), and a dead worker's rows are due
- * again when the lease lapses. See docs/decisions/0025-outbox-short-leases.md and 0031.
+ * The durable outbox's timings, the same for every lane (mail in ./mail, webhooks in ./webhooks):
+ * the lease a claim holds, its renewal and the worker's poll. The claims, leases and fencing
+ * themselves are written once, in ./lane.ts. See docs/decisions/0025-outbox-short-leases.md and 0031.
  */
 
 /**
@@ -26,14 +23,3 @@ export const dueBefore = (now: Date) => new Date(now.getTime() + 1).toISOString(
 export const OUTBOX_RENEW_MS = 5_000;
 /** A started worker looks for due rows this often (and at once when woken). */
 export const OUTBOX_POLL_MS = 5_000;
-
-/** One lane of the outbox, run by the worker (./worker.ts) in each of its passes. */
-export interface OutboxLane {
-  /** One pass: sends every due row; answers how many were sent (`at` shifts the clock). */
-  deliverDue(at?: Date, stopping?: () => boolean): Promise<number>;
-  /** The embedded database's start: claims left by a previous life of this process are due now. */
-  recover(): Promise<void>;
-  setLogger(logger: FastifyBaseLogger | undefined): void;
-  /** Rows sent and attempts failed by this process so far (/metrics). */
-  stats(): { sent: number; failed: number };
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/server-process.mjs";
-import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
 const TOKEN = "metrics-token-0123456789";
@@ -27,7 +28,7 @@ describe.each(TEST_DATABASES)("GET /metrics (%s)", (kind) => {
 
   it("exposes requests by route pattern, the outbox, mail, page cache and pool series", async () => {
     await app.inject({ url: "/api/blog/00000000-0000-4000-8000-000000000000" });
-    await app.inject({ method: "POST", url: "/api/contact", payload: VALID_CONTACT });
+    await app.inject({ method: "POST", url: "/api/contact", payload: await withFormToken(app, VALID_CONTACT) });
     await app.services.mail.deliverDue();
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
@@ -48,6 +49,33 @@ describe.each(TEST_DATABASES)("GET /metrics (%s)", (kind) => {
     ])
       expect(text).toContain(`\n${series}\n`);
     if (kind === "postgres") expect(text).toMatch(/^db_pool_connections \d+$/m);
+  });
+
+  it("shows what waits and what failed in every lane of the outbox (the webhooks' too)", async () => {
+    expect(app.services.mail.lanes.map((lane) => lane.name)).toEqual(["mail", "webhooks"]);
+    // An endpoint the sender refuses at send time (plain http): each attempt fails and is retried.
+    const [endpoint] = await app.db
+      .insert(webhookEndpoints)
+      .values({ url: "http://127.0.0.1:9/hook", events: ["enquiry.created"], secret: "whsec_AAAA" })
+      .returning();
+    await app.db.insert(webhookDeliveries).values({
+      endpointId: endpoint.id,
+      messageId: "msg_metrics",
+      event: "enquiry.created",
+      payload: { type: "enquiry.created" },
+    });
+    expect(await app.services.webhookSender.deliverDue()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the backlog is read at most once a second
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    for (const lane of app.services.mail.lanes)
+      for (const series of [lane.metrics.pending, lane.metrics.sent, lane.metrics.failed])
+        expect(text).toMatch(new RegExp(`^${series.name} \\d+$`, "m"));
+    for (const series of [
+      "webhook_pending_deliveries 1",
+      "webhooks_delivered_total 0",
+      "webhook_failures_total 1",
+    ])
+      expect(text).toContain(`\n${series}\n`);
   });
 });
 

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/client";
-import { mailOutbox, webhookDeliveries } from "../db/schema";
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
@@ -36,7 +35,7 @@ function allowed(request: FastifyRequest, token: string | undefined, proxied: bo
 
 /**
  * GET /metrics in Prometheus' text format, per instance: requests and latency by route pattern,
- * the mail outbox (backlog, oldest pending, failures), the page cache and the database pool.
+ * each lane of the outbox (backlog, oldest pending, sent, failures), the page cache and the database pool.
  * A registry per app, so tests may build many.
  */
 export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) {
@@ -87,62 +86,34 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
         this.inc(read());
       },
     });
-  let outbox = Promise.resolve({ pending: 0, oldest: 0 });
-  let outboxRead = 0;
-  /** One query per scrape for both outbox gauges. */
-  const readOutbox = () => {
-    if (Date.now() - outboxRead > 1000) {
-      outboxRead = Date.now();
-      outbox = app.db
-        .select({
-          pending: sql<number>`count(*)::int`,
-          oldest: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
-        })
-        .from(mailOutbox)
-        .where(sql`${mailOutbox.state} = 'pending'`)
-        .then(([row]) => ({ pending: Number(row.pending), oldest: Number(row.oldest) }))
-        // The database unreachable: the scrape still answers (the outbox is unknown, NaN).
-        .catch(() => ({ pending: Number.NaN, oldest: Number.NaN }));
-    }
-    return outbox;
-  };
-  gauge(
-    "outbox_pending_messages",
-    "Enquiry mails not yet sent (all instances)",
-    async () => (await readOutbox()).pending,
-  );
-  gauge(
-    "outbox_oldest_pending_seconds",
-    "Age of the oldest unsent enquiry mail",
-    async () => (await readOutbox()).oldest,
-  );
-  total("mail_sent_total", "Mails sent by this instance", () => app.services.mail.stats().sent);
-  total(
-    "mail_failures_total",
-    "Failed delivery attempts by this instance",
-    () => app.services.mail.stats().failed,
-  );
-  total(
-    "webhooks_delivered_total",
-    "Webhook deliveries answered 2xx, by this instance",
-    () => app.services.webhookSender.stats().sent,
-  );
-  total(
-    "webhook_failures_total",
-    "Failed webhook attempts by this instance (no answer, or not 2xx)",
-    () => app.services.webhookSender.stats().failed,
-  );
-  gauge(
-    "webhook_pending_deliveries",
-    "Webhook deliveries not yet delivered nor given up (all instances)",
-    () =>
-      app.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(webhookDeliveries)
-        .where(sql`${webhookDeliveries.state} = 'pending'`)
-        .then(([row]) => Number(row.n))
-        .catch(() => Number.NaN),
-  );
+  // Every lane of the outbox (server/outbox/lane.ts): what waits, and what this instance sent and failed.
+  for (const lane of app.services.mail.lanes) {
+    const { table, metrics } = lane;
+    let waiting = Promise.resolve({ pending: 0, oldest: 0 });
+    let readAt = 0;
+    /** One query per scrape for the lane's gauges. */
+    const readWaiting = () => {
+      if (Date.now() - readAt > 1000) {
+        readAt = Date.now();
+        waiting = app.db
+          .select({
+            pending: sql<number>`count(*)::int`,
+            oldest: sql<number>`coalesce(extract(epoch from now() - min(${table.createdAt})), 0)::float8`,
+          })
+          .from(table)
+          .where(sql`${table.state} = 'pending'`)
+          .then(([row]) => ({ pending: Number(row.pending), oldest: Number(row.oldest) }))
+          // The database unreachable: the scrape still answers (the backlog is unknown, NaN).
+          .catch(() => ({ pending: Number.NaN, oldest: Number.NaN }));
+      }
+      return waiting;
+    };
+    gauge(metrics.pending.name, metrics.pending.help, async () => (await readWaiting()).pending);
+    if (metrics.oldest)
+      gauge(metrics.oldest.name, metrics.oldest.help, async () => (await readWaiting()).oldest);
+    total(metrics.sent.name, metrics.sent.help, () => lane.stats().sent);
+    total(metrics.failed.name, metrics.failed.help, () => lane.stats().failed);
+  }
 
   total(
     "enquiries_erased_total",

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import { AUDIT_LIMITS, type AuditAction, type AuditPage, type AuditQuery } from "../../common/audit";
 import type { Database } from "../db/client";
 import { auditEvents } from "../db/schema";
+import { createWorker } from "../workers";
 
 /** Who acted: the colleague's id and their e-mail as it is now (kept as a copy). */
 export interface AuditActor {
@@ -66,9 +66,6 @@ export async function recordAudit(tx: AuditWriter, event: AuditEvent): Promise<v
 
 export function createAuditService(db: Database, options: { retentionMonths?: number } = {}) {
   const retentionMonths = options.retentionMonths ?? AUDIT_LIMITS.retentionMonths;
-
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> = Promise.resolve();
 
   async function prune(now: Date = new Date()): Promise<number> {
     const before = new Date(now.getTime() - retentionMonths * MONTH_MS);
@@ -138,27 +135,15 @@ export function createAuditService(db: Database, options: { retentionMonths?: nu
     /** Deletes entries older than the retention (AUDIT_LIMITS.retentionMonths); how many. */
     prune,
 
-    /** The retention worker: prunes at start, then hourly (every instance may run it). */
-    start(log?: FastifyBaseLogger) {
-      if (timer) return;
-      const tick = () => {
-        running = prune().then(
-          (count) => {
-            if (count > 0) log?.info({ rows: count }, "audit: entries past retention deleted");
-          },
-          (error) => log?.error({ err: error }, "audit: retention failed"),
-        );
-      };
-      timer = setInterval(tick, PRUNE_INTERVAL_MS);
-      timer.unref();
-      tick();
-    },
-    /** Stops the worker once its pass in flight ends (shutdown). */
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    /** The retention worker, in the services' list (server/workers.ts): prunes at start, then hourly (every instance may run it). */
+    worker: createWorker({
+      name: "audit-retention",
+      everyMs: PRUNE_INTERVAL_MS,
+      async run({ log }) {
+        const count = await prune();
+        if (count > 0) log?.info({ rows: count }, "audit: entries past retention deleted");
+      },
+    }),
   };
 }
 

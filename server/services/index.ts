@@ -5,6 +5,7 @@ import { createWebhookSender } from "../outbox/webhooks/sender";
 import { createOutbox } from "../outbox/worker";
 import { openKeyring } from "../secrets/key-file";
 import type { Keyring } from "../secrets/keyring";
+import { workerList } from "../workers";
 import { createAuditService } from "./audit";
 import { createBlogService } from "./content/blog";
 import { type ContentTopic, readsAs } from "./content/content-reads";
@@ -99,7 +100,7 @@ export function createServices(
     content: contentVersion,
     scheduled: (at) => scheduledPosts.dueAt(at),
   });
-  // Publishes scheduled posts and site content when due (started by server.ts, like the outbox).
+  // Publishes scheduled posts and site content when due (a worker of the list below, like the outbox).
   const scheduledPosts = createScheduledPosts(blog, { siteContent });
   const figures = createEnquiryFigures(db);
   // A new enquiry or a status change announces itself: the dashboard's figures are read again.
@@ -109,7 +110,7 @@ export function createServices(
   });
   // Spam caught without a third party: form tokens (keyed from the secrets key), the score, the 'Spam' settings.
   const spam = createSpamService(db, { keyring, clientMax: spamClientMax(config.enquiryRateLimit) });
-  return {
+  const services = {
     config,
     keyring,
     contentVersion,
@@ -160,6 +161,19 @@ export function createServices(
     // 'Integrations' (Owner): webhook endpoints, their secrets and delivery log.
     webhooks,
     webhookSender,
+  };
+  return {
+    ...services,
+    // Every timed worker of the instance, in one list: the server starts it once it listens, the
+    // app's close stops it before the database closes (server/workers.ts). A worker started any
+    // other way is a bug (server/workers.test.ts enumerates them).
+    workers: workerList([
+      mail,
+      scheduledPosts,
+      services.insights.worker,
+      services.privacy.worker,
+      audit.worker,
+    ]),
   };
 }
 

@@ -15,7 +15,8 @@ export interface WebhookAnswer {
  * connects to the checked address (no second lookup a DNS answer could change); TLS still checks
  * the certificate against the URL's host. Redirects are never followed (a 3xx is an answer like
  * any other); the whole request, lookup included, has `timeoutMs`; the body is read up to
- * `readBody` bytes, then the connection is dropped.
+ * `readBody` bytes, then the connection is dropped. An abort of `signal` ends it at once (the
+ * outbox cuts off a request whose lease is about to lapse).
  */
 export async function postWebhook(
   url: URL,
@@ -25,6 +26,7 @@ export async function postWebhook(
     policy: WebhookNetworkPolicy;
     timeoutMs?: number;
     resolve?: Resolver;
+    signal?: AbortSignal;
   },
 ): Promise<WebhookAnswer> {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs;
@@ -33,6 +35,9 @@ export async function postWebhook(
     () => controller.abort(new Error(`no answer within ${timeoutMs / 1000} s`)),
     timeoutMs,
   );
+  const abort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) abort();
+  options.signal?.addEventListener("abort", abort, { once: true });
   try {
     const lookedUp = resolveChecked(url.hostname, options.policy, options.resolve);
     const target = await Promise.race([
@@ -92,5 +97,6 @@ export async function postWebhook(
     });
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", abort);
   }
 }

@@ -1,12 +1,12 @@
 import { createHmac } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { WEBHOOK_LIMITS } from "../../../common/webhooks";
 import type { Database } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type Keyring, SecretUnreadable } from "../../secrets/keyring";
 import { openSecret, webhookContext } from "../../secrets/protect";
-import { dueBefore, OUTBOX_LEASE_MS, type OutboxLane } from "../leases";
+import { createLane, type OutboxLane } from "../lane";
 import { AddressRefused, checkUrlForm, type Resolver, type WebhookNetworkPolicy } from "./address";
 import { postWebhook } from "./request";
 
@@ -34,18 +34,17 @@ interface Claimed {
   createdAt: Date;
 }
 
-/** The webhooks' lane, as the outbox worker runs it (../leases.ts). */
+/** The webhooks' lane, as the outbox worker runs it (../lane.ts). */
 export type WebhookSender = OutboxLane;
 
 /**
- * The webhooks' lane of the durable outbox (the worker, ../worker.ts, runs it in the same passes
- * as the mail lane): due rows are claimed with the mail's statement shape, `FOR UPDATE SKIP
- * LOCKED` with a lease (OUTBOX_LEASE_MS), so one sender at a time holds a row in a cluster, and
- * every update after the claim is fenced to it (row, attempt number, still pending). A request's
- * whole time (10 s) is inside the lease, renewed as the request starts; a crashed worker's rows
- * are due again when the lease lapses. 2xx: delivered; 410: the endpoint is disabled; anything
- * else (or no answer): retried with backoff until 24 hours after the event, then given up.
- * Logs name the delivery and endpoint, never the secret or the payload.
+ * The webhooks' lane of the durable outbox (webhook_deliveries, a configuration of ../lane.ts;
+ * the worker, ../worker.ts, runs it in the same passes as the mail lane): one sender at a time
+ * holds a row in a cluster, its lease renewed while it holds it, every update after the claim
+ * fenced to it. A request's whole time (10 s) is inside the lease, renewed as the request starts;
+ * a crashed worker's rows are due again when the lease lapses. 2xx: delivered; 410: the endpoint
+ * is disabled; anything else (or no answer): retried with backoff until 24 hours after the event,
+ * then given up. Logs name the delivery and endpoint, never the secret or the payload.
  */
 export function createWebhookSender(
   db: Database,
@@ -59,83 +58,64 @@ export function createWebhookSender(
     timeoutMs?: number;
   },
 ): WebhookSender {
-  let log = options.logger;
-  const leaseMs = options.leaseMs ?? OUTBOX_LEASE_MS;
-  const counts = { sent: 0, failed: 0 };
-  const fenced = (row: Claimed) =>
-    and(
-      eq(webhookDeliveries.id, row.id),
-      eq(webhookDeliveries.attempts, row.attempts),
-      eq(webhookDeliveries.state, "pending"),
-    );
+  /** The requests in flight: aborted when their leases are about to lapse (self-fencing). */
+  const inFlight = new Set<AbortController>();
 
-  async function claim(now: Date): Promise<Claimed[]> {
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    const result = await db.execute(sql`
-      update ${webhookDeliveries} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
-      where id in (
-        select d.id from ${webhookDeliveries} d
-        where d.state = 'pending' and d.next_attempt_at < ${dueBefore(now)}
-        order by d.next_attempt_at
-        limit ${WEBHOOK_CONCURRENCY}
-        for update of d skip locked
-      )
-      returning id, endpoint_id, message_id, payload, attempts, created_at`);
-    type Row = {
-      id: string;
-      endpoint_id: string;
-      message_id: string;
-      payload: unknown;
-      attempts: number;
-      created_at: string | Date;
-    };
-    return ((result as { rows: unknown[] }).rows as Row[]).map((r) => ({
-      id: r.id,
-      endpointId: r.endpoint_id,
-      messageId: r.message_id,
-      payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Claimed["payload"],
-      attempts: Number(r.attempts),
-      createdAt: new Date(r.created_at),
-    }));
+  async function request(url: URL, body: string, headers: Record<string, string>) {
+    const controller = new AbortController();
+    inFlight.add(controller);
+    try {
+      return await postWebhook(url, body, headers, {
+        policy,
+        resolve: options.resolve,
+        timeoutMs: options.timeoutMs,
+        signal: controller.signal,
+      });
+    } finally {
+      inFlight.delete(controller);
+    }
   }
 
-  async function deliverOne(row: Claimed, clock: () => Date): Promise<boolean> {
-    const [endpoint] = await db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.id, row.endpointId));
-    const details = { deliveryId: row.id, endpointId: row.endpointId, attempts: row.attempts };
-    // Disabled meanwhile, or the content erased with its enquiry: nothing is sent.
-    if (!endpoint?.enabled || !row.payload) {
-      await db
-        .update(webhookDeliveries)
-        .set({
-          state: "failed",
-          lastError: endpoint?.enabled === false ? "endpoint disabled" : "nothing to send",
-        })
-        .where(fenced(row));
-      return false;
-    }
-    // Renewed as the request starts: a row whose claim lapsed and was taken by another worker is left to it.
-    const renewed = await db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(clock().getTime() + leaseMs), lastAttemptAt: clock() })
-      .where(fenced(row))
-      .returning({ id: webhookDeliveries.id });
-    if (renewed.length === 0) return false;
-    const body = JSON.stringify(row.payload);
-    const timestamp = Math.floor(clock().getTime() / 1000);
-    const started = performance.now();
-    let status: number | null = null;
-    let responseBody: string | null = null;
-    let error: string | null = null;
-    try {
-      const url = checkUrlForm(endpoint.url, policy);
-      if (typeof url === "string") throw new AddressRefused(url);
-      const answer = await postWebhook(
-        url,
-        body,
-        {
+  return createLane<typeof webhookDeliveries, Claimed>(db, {
+    name: "webhooks",
+    table: webhookDeliveries,
+    read: (r) => ({
+      id: r.id as string,
+      endpointId: r.endpoint_id as string,
+      messageId: r.message_id as string,
+      payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Claimed["payload"],
+      attempts: Number(r.attempts),
+      createdAt: new Date(r.created_at as string | Date),
+    }),
+    batch: WEBHOOK_CONCURRENCY,
+    concurrency: WEBHOOK_CONCURRENCY,
+    leaseMs: options.leaseMs,
+    retryDelay: webhookRetryDelay,
+    // A failed row is due later (its backoff): the pass ends when nothing more is due now.
+    endPassOnFailure: false,
+    async send(row, _batch, { clock, start, log }) {
+      const [endpoint] = await db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, row.endpointId));
+      const details = { deliveryId: row.id, endpointId: row.endpointId, attempts: row.attempts };
+      // Disabled meanwhile, or the content erased with its enquiry: nothing is sent.
+      if (!endpoint?.enabled || !row.payload)
+        return {
+          result: "refused",
+          set: { lastError: endpoint?.enabled === false ? "endpoint disabled" : "nothing to send" },
+        };
+      if (!(await start({ lastAttemptAt: clock() }))) return { result: "left" };
+      const body = JSON.stringify(row.payload);
+      const timestamp = Math.floor(clock().getTime() / 1000);
+      const started = performance.now();
+      let status: number | null = null;
+      let responseBody: string | null = null;
+      let error: string | null = null;
+      try {
+        const url = checkUrlForm(endpoint.url, policy);
+        if (typeof url === "string") throw new AddressRefused(url);
+        const answer = await request(url, body, {
           "webhook-id": row.messageId,
           "webhook-timestamp": String(timestamp),
           "webhook-signature": signWebhook(
@@ -144,76 +124,54 @@ export function createWebhookSender(
             timestamp,
             body,
           ),
+        });
+        status = answer.status;
+        responseBody = answer.body;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        error = (
+          err instanceof SecretUnreadable ? `the endpoint's secret cannot be read: ${message}` : message
+        ).slice(0, 500);
+      }
+      const durationMs = Math.round(performance.now() - started);
+      const last = { lastStatus: status, lastDurationMs: durationMs, responseBody, lastError: error };
+      if (status !== null && status >= 200 && status < 300)
+        return { result: "sent", set: { ...last, sentAt: clock() } };
+      const gone = status === 410;
+      const expired =
+        clock().getTime() + webhookRetryDelay(row.attempts) >
+        row.createdAt.getTime() + WEBHOOK_LIMITS.retryForMs;
+      return {
+        result: gone || expired ? "failed" : "retry",
+        set: last,
+        async after() {
+          if (gone) {
+            await db
+              .update(webhookEndpoints)
+              .set({ enabled: false, disabledReason: "gone" })
+              .where(eq(webhookEndpoints.id, row.endpointId));
+            log?.warn(details, "webhook endpoint answered 410 Gone: disabled");
+          } else if (expired)
+            log?.error({ ...details, status, err: error }, "webhook given up after 24 hours");
+          else log?.warn({ ...details, status, err: error }, "webhook delivery failed: will retry");
         },
-        { policy, resolve: options.resolve, timeoutMs: options.timeoutMs },
-      );
-      status = answer.status;
-      responseBody = answer.body;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      error = (
-        err instanceof SecretUnreadable ? `the endpoint's secret cannot be read: ${message}` : message
-      ).slice(0, 500);
-    }
-    const durationMs = Math.round(performance.now() - started);
-    const ok = status !== null && status >= 200 && status < 300;
-    const gone = status === 410;
-    const expired =
-      clock().getTime() + webhookRetryDelay(row.attempts) >
-      row.createdAt.getTime() + WEBHOOK_LIMITS.retryForMs;
-    const last = { lastStatus: status, lastDurationMs: durationMs, responseBody, lastError: error };
-    if (ok) {
-      counts.sent += 1;
-      await db
-        .update(webhookDeliveries)
-        .set({ ...last, state: "sent", sentAt: clock() })
-        .where(fenced(row));
-      return true;
-    }
-    counts.failed += 1;
-    await db
-      .update(webhookDeliveries)
-      .set(
-        gone || expired
-          ? { ...last, state: "failed" }
-          : { ...last, nextAttemptAt: new Date(clock().getTime() + webhookRetryDelay(row.attempts)) },
-      )
-      .where(fenced(row));
-    if (gone) {
-      await db
-        .update(webhookEndpoints)
-        .set({ enabled: false, disabledReason: "gone" })
-        .where(eq(webhookEndpoints.id, row.endpointId));
-      log?.warn(details, "webhook endpoint answered 410 Gone: disabled");
-    } else if (expired) log?.error({ ...details, status, err: error }, "webhook given up after 24 hours");
-    else log?.warn({ ...details, status, err: error }, "webhook delivery failed: will retry");
-    return false;
-  }
-
-  async function deliverDue(at?: Date, stopping: () => boolean = () => false): Promise<number> {
-    const offset = at ? at.getTime() - Date.now() : 0;
-    const clock = () => new Date(Date.now() + offset);
-    let sent = 0;
-    for (;;) {
-      if (stopping()) return sent;
-      const claimed = await claim(clock());
-      if (claimed.length === 0) return sent;
-      const results = await Promise.all(claimed.map((row) => deliverOne(row, clock)));
-      // A failed row is due later (its backoff): the loop ends when nothing more is due now.
-      sent += results.filter(Boolean).length;
-    }
-  }
-
-  return {
-    deliverDue,
-    async recover() {
-      await db.execute(
-        sql`update ${webhookDeliveries} set next_attempt_at = now() where state = 'pending' and next_attempt_at > now()`,
-      );
+      };
     },
-    setLogger(logger) {
-      log = logger ?? log;
+    abortSends() {
+      for (const controller of inFlight)
+        controller.abort(new Error("the delivery's lease is about to lapse"));
     },
-    stats: () => ({ ...counts }),
-  };
+    metrics: {
+      pending: {
+        name: "webhook_pending_deliveries",
+        help: "Webhook deliveries not yet delivered nor given up (all instances)",
+      },
+      sent: { name: "webhooks_delivered_total", help: "Webhook deliveries answered 2xx, by this instance" },
+      failed: {
+        name: "webhook_failures_total",
+        help: "Failed webhook attempts by this instance (no answer, or not 2xx)",
+      },
+    },
+    logger: options.logger,
+  });
 }

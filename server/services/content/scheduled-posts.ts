@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
+import { createWorker } from "../../workers";
 import type { BlogService } from "./blog";
 import type { SiteContentService } from "./site-content";
 
 /** How often the worker looks for scheduled posts that are due: a due post goes live within one poll. */
 export const SCHEDULE_POLL_MS = 10_000;
-/** The longest a timer may wait (setTimeout's limit): a time further off is left to the polls. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Publishes scheduled posts when their time comes. Every instance runs it; the blog service's
@@ -23,15 +22,7 @@ export function createScheduledPosts(
     siteContent,
   }: { pollMs?: number; siteContent?: Pick<SiteContentService, "publishDue"> } = {},
 ) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
-  let started = false;
   let log: FastifyBaseLogger | undefined;
-  /** Times a schedule set here falls due (ms): a pass runs at the earliest, then at the next. */
-  const due = new Set<number>();
-  let dueTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A pass was asked for while one ran: another follows at once. */
-  let again = false;
 
   /** One pass: the ids it published (the content version moves only when there are some). */
   async function publishDue(now = new Date()): Promise<string[]> {
@@ -42,68 +33,22 @@ export function createScheduledPosts(
     return ids;
   }
 
-  function pass() {
-    if (!started) return;
-    running = publishDue(new Date())
-      .catch((error) => log?.error({ err: error }, "scheduled publication pass failed"))
-      .finally(() => {
-        running = undefined;
-        if (started) timer = setTimeout(pass, again ? 0 : pollMs);
-        again = false;
-      });
-  }
-
-  /** A pass now (after the one under way, if any). */
-  function passNow() {
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    pass();
-  }
-
-  /** The timer for the earliest due time; when it fires, a pass for every time that has come. */
-  function armDue() {
-    clearTimeout(dueTimer);
-    if (!started || due.size === 0) return;
-    const earliest = Math.min(...due);
-    dueTimer = setTimeout(
-      () => {
-        const now = Date.now();
-        for (const time of due) if (time <= now) due.delete(time);
-        if (earliest <= now) passNow();
-        armDue();
-      },
-      Math.max(0, earliest - Date.now()),
-    );
-  }
-
-  /** Something scheduled on this instance falls due at `at`: a pass runs then. */
-  function dueAt(at: Date) {
-    const time = at.getTime();
-    if (!started || Number.isNaN(time) || time - Date.now() > LONGEST_TIMER_MS) return;
-    due.add(time);
-    armDue();
-  }
-
-  return {
-    publishDue,
-    dueAt,
-    start(logger?: FastifyBaseLogger) {
-      if (started) return;
+  // A worker of the list (server/workers.ts): a pass every `pollMs` after the last, and at the
+  // times set here (`dueAt`).
+  const worker = createWorker({
+    name: "scheduled-posts",
+    everyMs: pollMs,
+    onStart(logger) {
       log = logger;
-      started = true;
-      timer = setTimeout(pass, 0);
     },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      clearTimeout(dueTimer);
-      due.clear();
-      await running;
-    },
-  };
+    run: () => publishDue(new Date()),
+  });
+
+  return Object.assign(worker, {
+    publishDue,
+    /** Something scheduled on this instance falls due at `at`: a pass runs then. */
+    dueAt: (at: Date) => worker.runAt(at),
+  });
 }
 
 export type ScheduledPosts = ReturnType<typeof createScheduledPosts>;

@@ -13,6 +13,7 @@ import {
 } from "../../../common/insights";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
+import { createWorker } from "../../workers";
 import { CSV_BOM, csvRow } from "../csv";
 import { createCounter, type PageRequest } from "./counter";
 import { foldUnpublished, type InsightsCaps } from "./limits";
@@ -57,7 +58,6 @@ export function createInsightsService(
     today: options.today,
   });
   let log: FastifyBaseLogger | undefined;
-  let timer: ReturnType<typeof setInterval> | undefined;
   let flushing: Promise<void> | undefined;
   let prunedOn = "";
   let flushed = 0;
@@ -96,15 +96,12 @@ export function createInsightsService(
     return deleted;
   }
 
+  /** One pass of the worker: the flush, and the retention once a day. */
   async function tick() {
-    try {
-      await flush();
-      if (prunedOn !== today()) {
-        const deleted = await prune();
-        if (deleted > 0) log?.info({ rows: deleted }, "insights: counts past retention deleted");
-      }
-    } catch (error) {
-      log?.error({ err: error }, "insights: flush or retention failed");
+    await flush();
+    if (prunedOn !== today()) {
+      const deleted = await prune();
+      if (deleted > 0) log?.info({ rows: deleted }, "insights: counts past retention deleted");
     }
   }
 
@@ -204,20 +201,19 @@ export function createInsightsService(
     prune,
     report,
     csv,
-    /** The worker: flushes every INSIGHTS_FLUSH_MS, deletes past the retention once a day. */
-    start(logger?: FastifyBaseLogger) {
-      if (timer) return;
-      log = logger ?? log;
-      timer = setInterval(tick, INSIGHTS_FLUSH_MS);
-      timer.unref();
-      void tick();
-    },
-    /** Stops the worker and writes what is left (shutdown). */
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await flush().catch((error) => log?.error({ err: error }, "insights: last flush failed"));
-    },
+    /**
+     * The worker, in the services' list (server/workers.ts): flushes every INSIGHTS_FLUSH_MS,
+     * deletes past the retention once a day; its stop writes what is left (shutdown).
+     */
+    worker: createWorker({
+      name: "insights",
+      everyMs: INSIGHTS_FLUSH_MS,
+      onStart(logger) {
+        log = logger ?? log;
+      },
+      run: tick,
+      onStop: flush,
+    }),
     stats: () => ({ pending: counter.pending(), flushed, failures }),
   };
 }

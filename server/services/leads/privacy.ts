@@ -10,6 +10,7 @@ import { REGISTRY, VISITOR_TABLES } from "../../db/registry";
 import { enquiries, enquiryEvents, mailOutbox, webhookDeliveries } from "../../db/schema";
 import { officeNotification } from "../../outbox/mail/outbox";
 import { removeMailFiles } from "../../outbox/mail/transport";
+import { createWorker } from "../../workers";
 import { recordAudit } from "../audit";
 import { queueWebhooks } from "../webhooks/queue";
 import type { Actor } from "./enquiries";
@@ -49,8 +50,7 @@ export function createPrivacyService(
   },
 ) {
   let erasedTotal = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  /** The worker's logger (given at its start), for the erasures' own lines too. */
   let log: FastifyBaseLogger | undefined;
 
   async function rows(where: SQL | undefined): Promise<EnquiryView[]> {
@@ -269,21 +269,23 @@ export function createPrivacyService(
     return count;
   }
 
-  const tick = () => {
-    const pruned = settings.prune?.(new Date()).then(
-      (count) => {
-        if (count > 0) log?.info({ rows: count }, "privacy: delivery log rows past retention deleted");
-      },
-      (error) => log?.error({ err: error }, "privacy: delivery log retention failed"),
-    );
-    running = eraseExpired().then(
-      (count) => {
-        if (count > 0) log?.info({ enquiries: count }, "privacy: enquiries past retention erased");
-      },
-      (error) => log?.error({ err: error }, "privacy: retention failed"),
-    );
-    if (pruned) running = Promise.all([running, pruned]);
-  };
+  /** One pass of the worker: the delivery log's retention and the enquiries' (each logged apart). */
+  async function retain() {
+    await Promise.all([
+      settings.prune?.(new Date()).then(
+        (count) => {
+          if (count > 0) log?.info({ rows: count }, "privacy: delivery log rows past retention deleted");
+        },
+        (error) => log?.error({ err: error }, "privacy: delivery log retention failed"),
+      ),
+      eraseExpired().then(
+        (count) => {
+          if (count > 0) log?.info({ enquiries: count }, "privacy: enquiries past retention erased");
+        },
+        (error) => log?.error({ err: error }, "privacy: retention failed"),
+      ),
+    ]);
+  }
 
   return {
     find,
@@ -291,20 +293,16 @@ export function createPrivacyService(
     exportCsv,
     erase,
     eraseExpired,
-    /** The worker: erases past the retention at start, then every RETENTION_INTERVAL_MS. */
-    start(logger?: FastifyBaseLogger) {
-      if (timer || (settings.retentionMonths <= 0 && !settings.prune)) return;
-      log = logger;
-      timer = setInterval(tick, RETENTION_INTERVAL_MS);
-      timer.unref();
-      tick();
-    },
-    /** Stops the worker once its pass in flight ends (shutdown). */
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    /** The worker, in the services' list (server/workers.ts): erases past the retention at start, then every RETENTION_INTERVAL_MS. */
+    worker: createWorker({
+      name: "privacy-retention",
+      everyMs: RETENTION_INTERVAL_MS,
+      enabled: settings.retentionMonths > 0 || settings.prune !== undefined,
+      onStart(logger) {
+        log = logger;
+      },
+      run: retain,
+    }),
     /** Enquiries erased by this instance since it started (/metrics). */
     stats: () => ({ erased: erasedTotal }),
   };
