@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { adminPasskeys, admins, adminTwoFactor } from "../../db/schema";
 
@@ -7,7 +7,8 @@ import { adminPasskeys, admins, adminTwoFactor } from "../../db/schema";
  * authenticator app, the account must enrol again, whatever the Owner's requirement says: the
  * same "must enrol" state (services/access.ts), until it has turned two-factor sign-in on or
  * added a passkey since then. Once it has, the mark is cleared, so turning it off later asks
- * nothing more of it than of anyone.
+ * nothing more of it than of anyone. The times are compared in the database (microseconds: a
+ * JavaScript Date keeps milliseconds only).
  */
 export async function renewedEnrolmentDue(
   db: Pick<Database, "select" | "update">,
@@ -17,29 +18,15 @@ export async function renewedEnrolmentDue(
     .select({ dueAt: admins.enrolmentDueAt })
     .from(admins)
     .where(eq(admins.id, adminId));
-  const dueAt = account?.dueAt;
-  if (!dueAt) return false;
-  const [totp] = await db
-    .select({ adminId: adminTwoFactor.adminId })
-    .from(adminTwoFactor)
-    .where(
-      and(
-        eq(adminTwoFactor.adminId, adminId),
-        isNotNull(adminTwoFactor.enabledAt),
-        gt(adminTwoFactor.enabledAt, dueAt),
-      ),
-    );
-  const [passkey] = totp
-    ? [totp]
-    : await db
-        .select({ id: adminPasskeys.id })
-        .from(adminPasskeys)
-        .where(and(eq(adminPasskeys.adminId, adminId), gt(adminPasskeys.createdAt, dueAt)))
-        .limit(1);
-  if (!passkey) return true;
-  await db
+  if (!account?.dueAt) return false;
+  const enrolledSince = sql`(exists (select 1 from ${adminTwoFactor} where ${adminTwoFactor.adminId} = ${admins.id}
+      and ${adminTwoFactor.enabledAt} > ${admins.enrolmentDueAt})
+    or exists (select 1 from ${adminPasskeys} where ${adminPasskeys.adminId} = ${admins.id}
+      and ${adminPasskeys.createdAt} > ${admins.enrolmentDueAt}))`;
+  const cleared = await db
     .update(admins)
     .set({ enrolmentDueAt: null })
-    .where(and(eq(admins.id, adminId), eq(admins.enrolmentDueAt, dueAt)));
-  return false;
+    .where(and(eq(admins.id, adminId), isNotNull(admins.enrolmentDueAt), enrolledSince))
+    .returning({ id: admins.id });
+  return cleared.length === 0;
 }
