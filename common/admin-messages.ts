@@ -237,6 +237,8 @@ export const SPAM_MESSAGES = {
   noToken: "No form token (sent without the page's form)",
   badToken: "The form token is not one of ours",
   tooFast: (ms: number) => `Sent ${(ms / 1000).toFixed(1)} s after the form was shown`,
+  filledInstantly: (seconds: number) =>
+    `Every field filled and sent within ${seconds} s of the page being served: nobody types that fast`,
   expired: "The form token had expired",
   reused: "The form token was already used",
   nameLink: "A link or markup in the name",
@@ -246,6 +248,26 @@ export const SPAM_MESSAGES = {
   otherScript: "The message is written mostly in a script other than the Latin alphabet",
   notBrowser: "A form token sent without a browser's headers (a script, not the page)",
   word: (word: string) => `Disallowed word: ${word}`,
+  /** The kinds of pitch and notice of server/services/leads/spam-content.ts, named in a reason. */
+  pitchKinds: {
+    leads: "leads or appointments offered",
+    search: "search rankings or reviews offered",
+    marketing: "marketing, links or finance offered",
+    website: "a website offered",
+    notice: "a domain, listing or account notice",
+  },
+  pitch: (kinds: string[]) => `Reads like a sales pitch or a fake notice (${kinds.join("; ")})`,
+  pitchMore: (n: number) => `${n} phrases of a pitch or notice`,
+  vendorWords: (words: string[]) => `A seller's words: ${words.join(", ")}`,
+  noRequest: "Asks for none of our services (no collection, tanker, quote or price)",
+  /** The kinds of salesman's or scammer's voice of spam-content.ts (SALES_VOICE). */
+  voice: {
+    yourBusiness: "Talks of our website, domain, listing or sales as a salesman does",
+    offer: "Offers the business a service (we specialise in…, our callers can…)",
+    ask: "A salesman's ask (worth a chat?, can I send pricing?, reply YES…)",
+    threat: "A threat or a deadline (will be deleted, final reminder, failure to…)",
+    payment: "Asks for a fee or a payment",
+  },
   domain: (domain: string) => `Disallowed domain: ${domain}`,
   rate: (n: number) => `Enquiry ${n} from the same client within 10 minutes`,
   score: (score: number, threshold: number) => `Score ${score} (spam from ${threshold})`,

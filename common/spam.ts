@@ -10,15 +10,11 @@ export const SPAM_THRESHOLD = 5;
 
 export const SPAM_WEIGHTS = {
   /**
-   * No form token: an API client (CONTRACT's REST API) or an old page; alone, or with a busy
-   * client's rate, it is not spam: it takes a signal from the content too.
+   * No form token, through any door (the REST API or the site's own form): the page carries one
+   * in its HTML, and any client may take one from GET /api/form-token, so only a post sent without
+   * loading a form sends none (issue 45: the REST API was a door around the token).
    */
-  noToken: 2,
-  /**
-   * No form token on the site's own form (a post to /contact, /services/2…): the page always has
-   * one in its HTML, so only a script posting without the page sends none.
-   */
-  noTokenOnForm: 5,
+  noToken: 5,
   /** A token that is not ours (wrong signature or shape). */
   badToken: 5,
   /**
@@ -28,9 +24,15 @@ export const SPAM_WEIGHTS = {
    */
   tooFast: 3,
   /**
+   * Every field of the form filled (spam-content.ts, `everyFieldFilled`) and sent sooner than
+   * SPAM_INSTANT_MS after the page was served: always with tooFast, so 5, Spam on its own. No
+   * person is that quick: autofill fills the fields, but someone still has to press Send.
+   */
+  filledInstantly: 2,
+  /**
    * A form token sent without the headers every current browser sends with a form or fetch
-   * (Origin, Sec-Fetch-Site): a script that took a token from the page. An API client sends no
-   * token, so this never counts against it.
+   * (Origin, Sec-Fetch-Site): a script that took a token from the page, or a client of the REST
+   * API with a token from GET /api/form-token. Never Spam on its own.
    */
   notBrowser: 2,
   /** Older than SPAM_TOKEN_MAX_AGE_MS. */
@@ -49,6 +51,29 @@ export const SPAM_WEIGHTS = {
   otherScript: 3,
   /** A word or phrase of the disallowed list. */
   word: 5,
+  /**
+   * The message reads like a sales pitch or a fake notice (spam-content.ts: lead generation, SEO,
+   * marketing, web design; a domain, listing or profile about to expire or be suspended, a payment
+   * demand): 3 for one phrase of those lists, never Spam alone; pitchMore for a second.
+   */
+  pitch: 3,
+  /** A second pitch or notice phrase: two make 5. */
+  pitchMore: 2,
+  /** Three different words of a seller's trade (spam-content.ts, VENDOR_WORDS): never Spam alone. */
+  vendorWords: 3,
+  /**
+   * A salesman's or a scammer's voice (spam-content.ts, SALES_VOICE), each kind once: talking of
+   * the business's website, domain or sales 2; offering it a service 3; a salesman's ask ("worth a
+   * chat?", "reply YES") 2; a threat or deadline ("will be deleted", "final reminder") 3; asking
+   * for a fee or payment 2. None is Spam alone; two kinds, or one with a link or a pitch, are.
+   */
+  voice: { yourBusiness: 2, offer: 3, ask: 2, threat: 3, payment: 2 },
+  /**
+   * A pitch or a salesman's voice in a message that asks for none of the company's services (no
+   * collection, tanker, quote, price or amount: spam-content.ts, ASKS_FOR_SERVICE): 2. Never
+   * alone: a customer's "please send your accreditations" asks for none of those either.
+   */
+  noRequest: 2,
   /** An e-mail address or link on a disallowed domain. */
   domain: 5,
   /** More than SPAM_CLIENT_MAX enquiries from one client within SPAM_CLIENT_WINDOW_MS. */
@@ -56,6 +81,8 @@ export const SPAM_WEIGHTS = {
 } as const;
 
 export const SPAM_MIN_FILL_MS = 2500;
+/** A send this soon after the page with every field filled is Spam (SPAM_WEIGHTS.filledInstantly). */
+export const SPAM_INSTANT_MS = 1000;
 export const SPAM_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000;
 export const SPAM_MANY_LINKS = 3;
 export const SPAM_CLIENT_MAX = 3;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVACY_MESSAGES } from "../common/privacy";
 import { buildApp } from "./app";
 import { bearer, signIn } from "./test/content";
-import { VALID_CONTACT } from "./test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "./test/enquiry-fixtures";
 import { capturedLog, openTestDatabase, TEST_DATABASES, testConfig } from "./test/harness";
 import { signedInApp, signInAs } from "./test/signed-in";
 
@@ -69,7 +69,7 @@ describe.each(TEST_DATABASES)("the privacy lookup on %s", (kind) => {
     const sent = await signed.app.inject({
       method: "POST",
       url: "/api/contact",
-      payload: { ...VALID_CONTACT, email },
+      payload: await withFormToken(signed.app, { ...VALID_CONTACT, email }),
     });
     expect(sent.statusCode).toBe(201);
     const lookup = (payload: object, token = signed.token) =>

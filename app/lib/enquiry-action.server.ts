@@ -65,7 +65,7 @@ export async function enquiryAction(
       kind,
       { ...values, [HONEYPOT_FIELD]: trap, [FORM_TOKEN_FIELD]: sentToken || undefined },
       clientKey(context.ip ?? ""),
-      { door: "form", browser: sentByBrowser((name) => request.headers.get(name)) },
+      { browser: sentByBrowser((name) => request.headers.get(name)) },
     );
     const page = new URL(request.url).pathname;
     return redirect(`${page}?${SENT_PARAM}=${encodeURIComponent(reference)}#${anchor}`, 303);

@@ -340,11 +340,11 @@ async function submit(
     [HONEYPOT_FIELD]: text(form.get(HONEYPOT_FIELD)),
     [FORM_TOKEN_FIELD]: token,
   };
-  // The site's own form: scored as one (a post without the page's token is Spam).
-  const door = { door: "form" as const, browser: sentByBrowser((name) => request.headers.get(name)) };
+  // Scored as every enquiry is (a post without the page's token is Spam).
+  const sender = { browser: sentByBrowser((name) => request.headers.get(name)) };
   try {
     const client = clientKey(context.ip ?? "");
-    const { reference } = await context.services.intake.take("quote", body, client, door);
+    const { reference } = await context.services.intake.take("quote", body, client, sender);
     context.services.spam.prune().catch((error) => context.log?.warn({ err: error }, "spam: pruning failed"));
     const sealed = await keep(context, { draft: emptyDraft(), sent: reference });
     return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(request, context)));

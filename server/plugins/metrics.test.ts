@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/server-process.mjs";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
-import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
 const TOKEN = "metrics-token-0123456789";
@@ -28,7 +28,7 @@ describe.each(TEST_DATABASES)("GET /metrics (%s)", (kind) => {
 
   it("exposes requests by route pattern, the outbox, mail, page cache and pool series", async () => {
     await app.inject({ url: "/api/blog/00000000-0000-4000-8000-000000000000" });
-    await app.inject({ method: "POST", url: "/api/contact", payload: VALID_CONTACT });
+    await app.inject({ method: "POST", url: "/api/contact", payload: await withFormToken(app, VALID_CONTACT) });
     await app.services.mail.deliverDue();
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { AUDIT_MESSAGES } from "../../common/audit";
 import { ROLE_MESSAGES } from "../../common/roles";
 import { adminInvites, auditEvents } from "../db/schema";
 import { ADMIN, bearer, postBody } from "../test/content";
-import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp, signInAs } from "../test/signed-in";
 
@@ -150,7 +150,11 @@ describe.each(TEST_DATABASES)("the audit log on %s", (kind) => {
   });
 
   it("records exports and erasures by enquiry ids and counts: no lead's details in any row", async () => {
-    const sent = await api.app.inject({ method: "POST", url: "/api/contact", payload: LEAD });
+    const sent = await api.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: await withFormToken(api.app, LEAD),
+    });
     expect(sent.statusCode).toBeLessThan(300);
     const csv = await call("GET", "/api/admin/enquiries/export.csv");
     expect(csv.statusCode).toBe(200);

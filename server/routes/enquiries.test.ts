@@ -9,11 +9,20 @@ import {
   TANKERING_MESSAGES,
 } from "../../common/enquiry-messages";
 import { signIn } from "../test/content";
-import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING, withFormToken } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
-const post = (app: FastifyInstance, url: string, payload: unknown, ip = "10.0.0.1") =>
-  app.inject({ method: "POST", url, payload: payload as object, remoteAddress: ip });
+/** A body as the site's form sends it (with a form token: without one an enquiry is Spam). */
+const post = async (app: FastifyInstance, url: string, payload: unknown, ip = "10.0.0.1") =>
+  app.inject({
+    method: "POST",
+    url,
+    payload: isObject(payload) ? await withFormToken(app, payload) : (payload as object),
+    remoteAddress: ip,
+  });
+
+const isObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Each form, its fields in the order they are checked, with the message for a missing one. */
 const FORMS = [

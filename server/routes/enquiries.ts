@@ -29,9 +29,11 @@ export async function enquiryRoutes(app: FastifyInstance) {
       schema: {
         summary: "A token for a form being shown",
         description:
-          "The enquiry forms fetch one when shown and send it back as `formToken`: it records when the " +
-          "form was shown (a form sent back within a couple of seconds, or with an expired or reused " +
-          "token, counts towards spam). Signed by the server; no cookie.",
+          "The enquiry forms carry one in their HTML (or fetch one when shown) and send it back as " +
+          "`formToken`: it records when the form was shown. Every enquiry needs one, an API client's " +
+          "too: fetch one, then send the enquiry with it no sooner than 2.5 s later (sooner counts " +
+          "towards spam; under 1 s with every field filled, or an expired or reused token, more). " +
+          "Signed by the server; no cookie.",
         tags: ["enquiries"],
         response: {
           200: {
@@ -64,8 +66,9 @@ export async function enquiryRoutes(app: FastifyInstance) {
         description:
           "Stored, then mailed to the office. A missing or invalid field is refused with the form's " +
           `message for it. A client may send each form ${perHour} times an hour, then 429. While the ` +
-          "database cannot be reached: 503 with Retry-After, nothing stored (send it again). Without a " +
-          "`formToken` (an API client) an enquiry is not spam for that alone; it is scored on its content.",
+          "database cannot be reached: 503 with Retry-After, nothing stored (send it again). Send a " +
+          "`formToken` from `GET /api/form-token`: without one the enquiry is answered 201 as any other " +
+          "but kept as Spam, never mailed (a post sent without loading a form is a bot's).",
         tags: ["enquiries"],
         body: jsonSchemaOf(enquiryRequestSchema(kind)),
         response: {
@@ -97,7 +100,6 @@ export async function enquiryRoutes(app: FastifyInstance) {
         // A database that cannot be reached is a 503 with Retry-After (Unavailable): nothing stored.
         const { reference, stored } = await app.services.intake
           .take(kind, body, clientKey(request.ip), {
-            door: "api",
             browser: sentByBrowser((name) => request.headers[name]),
           })
           .catch((error) => {

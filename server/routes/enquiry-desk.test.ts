@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "../../common/admin-messages";
 import { ADMIN, bearer, signIn } from "../test/content";
-import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
 const COLLEAGUE = { email: "colleague@example.co.uk", password: "colleague-password-1" };
@@ -28,7 +28,7 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     const res = await app.inject({
       method: "POST",
       url: "/api/contact",
-      payload: { ...VALID_CONTACT, name },
+      payload: await withFormToken(app, { ...VALID_CONTACT, name }),
     });
     expect(res.statusCode).toBe(201);
     const { data } = (await call("GET", `/api/admin/enquiries?q=${encodeURIComponent(name)}`)).json();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "../../common/admin-messages";
 import { PRIVACY_MESSAGES } from "../../common/privacy";
 import { ADMIN, bearer } from "../test/content";
-import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp } from "../test/signed-in";
 
@@ -15,8 +15,13 @@ describe.each(TEST_DATABASES)("notes on an erased enquiry, on %s", (kind) => {
   it("refuses adding and editing a note with 409 and changes nothing", async () => {
     const email = "erase.me@example.co.uk";
     expect(
-      (await signed.app.inject({ method: "POST", url: "/api/contact", payload: { ...VALID_CONTACT, email } }))
-        .statusCode,
+      (
+        await signed.app.inject({
+          method: "POST",
+          url: "/api/contact",
+          payload: await withFormToken(signed.app, { ...VALID_CONTACT, email }),
+        })
+      ).statusCode,
     ).toBe(201);
     const [found] = await signed.app.services.privacy.find(email);
     const id = found._id;

@@ -6,7 +6,13 @@ import { INBOX_MESSAGES } from "../../common/admin-messages";
 import { HONEYPOT_FIELD } from "../../common/enquiries";
 import { mailOutbox } from "../db/schema";
 import { bearer, signIn } from "../test/content";
-import { insertContacts, VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
+import {
+  insertContacts,
+  VALID_CONTACT,
+  VALID_QUOTE,
+  VALID_TANKERING,
+  withFormToken,
+} from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 import { startSmtp } from "../test/smtp";
 
@@ -40,7 +46,13 @@ describe.each(TEST_DATABASES)("enquiries inbox API on %s", (kind) => {
   });
 
   const submit = async (url: string, payload: object) => {
-    const res = await app.inject({ method: "POST", url, payload, remoteAddress: `10.9.0.${++ip % 250}` });
+    const body = await withFormToken(app, payload);
+    const res = await app.inject({
+      method: "POST",
+      url,
+      payload: body,
+      remoteAddress: `10.9.0.${++ip % 250}`,
+    });
     expect(res.statusCode).toBe(201);
   };
   const get = (url: string) => app.inject({ method: "GET", url, headers });

@@ -6,7 +6,7 @@ import { OPENING_HOURS_TEXT } from "../../common/company";
 import { HONEYPOT_FIELD } from "../../common/enquiries";
 import { mailOutbox } from "../db/schema";
 import { bearer, signIn } from "../test/content";
-import { VALID_CONTACT, VALID_QUOTE } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, VALID_QUOTE, withFormToken } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES, testConfig } from "../test/harness";
 import { decodeHeader, startSmtp } from "../test/smtp";
 
@@ -39,7 +39,7 @@ describe.each(TEST_DATABASES)("replies to visitors on %s", (kind) => {
     return { app, smtp };
   }
   const submit = async (app: FastifyInstance, url: string, payload: object) => {
-    const res = await app.inject({ method: "POST", url, payload });
+    const res = await app.inject({ method: "POST", url, payload: await withFormToken(app, payload) });
     expect(res.statusCode).toBe(201);
     return res.json().reference as string;
   };

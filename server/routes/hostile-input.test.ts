@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, bearer, makePng, multipart, postBody, signIn, withHeaders } from "../test/content";
-import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING, withFormToken } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
 
 /** Strings a person never types but an attacker or a broken client sends. */
@@ -204,7 +204,7 @@ describe.each(TEST_DATABASES)("hostile input on every endpoint (%s)", (kind) => 
     const dirty = Object.fromEntries(
       Object.entries(VALID_CONTACT).map(([key, value]) => [key, `\u0000${value}\ud800`]),
     );
-    const res = await send("POST /api/contact", "/api/contact", dirty);
+    const res = await send("POST /api/contact", "/api/contact", await withFormToken(app, dirty));
     expect(res.statusCode).toBe(201);
     const list = (await send("GET /api/admin/enquiries", "/api/admin/enquiries")).json().data;
     const stored = list.find((e: { fields: { message?: string } }) =>

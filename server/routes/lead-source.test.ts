@@ -4,7 +4,7 @@ import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
 import { enquiries } from "../db/schema";
 import { normaliseLeadSource } from "../services/leads/lead-source";
 import { ADMIN, bearer } from "../test/content";
-import { VALID_CONTACT, VALID_QUOTE } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, VALID_QUOTE, withFormToken } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp } from "../test/signed-in";
 
@@ -51,8 +51,13 @@ describe("a lead's source as stored", () => {
 describe.each(TEST_DATABASES)("each lead's source on %s", (kind) => {
   const signed = signedInApp(kind, { ENQUIRY_RATE_LIMIT: "1000" });
   let ip = 0;
-  const submit = (url: string, payload: object) =>
-    signed.app.inject({ method: "POST", url, payload, remoteAddress: `10.31.0.${++ip % 250}` });
+  const submit = async (url: string, payload: object) =>
+    signed.app.inject({
+      method: "POST",
+      url,
+      payload: await withFormToken(signed.app, payload),
+      remoteAddress: `10.31.0.${++ip % 250}`,
+    });
   const get = (url: string) => signed.app.inject({ method: "GET", url, headers: bearer(signed.token) });
   const tag = `src${Date.now()}`;
 

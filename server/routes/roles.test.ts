@@ -5,7 +5,7 @@ import { can, type Permission, ROLE_MESSAGES, ROLES, type Role } from "../../com
 import { adminRouteGuard } from "../plugins/auth";
 import { guardedAdminRoutes, tryRoute } from "../test/admin-routes";
 import { bearer } from "../test/content";
-import { VALID_CONTACT } from "../test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";
 import { TEST_DATABASES } from "../test/harness";
 import { signedInApp, signInAs } from "../test/signed-in";
 import { confirmSudo } from "../test/sudo";
@@ -46,7 +46,8 @@ describe.each(TEST_DATABASES)("staff roles on %s", (kind) => {
   );
 
   it("an Editor reaches the blog and popups and no lead by any API door; a Desk reads leads but not Staff", async () => {
-    const submitted = await api.app.inject({ method: "POST", url: "/api/contact", payload: ENQUIRY });
+    const payload = await withFormToken(api.app, ENQUIRY);
+    const submitted = await api.app.inject({ method: "POST", url: "/api/contact", payload });
     expect(submitted.statusCode).toBeLessThan(300);
     const editor = await signInAs(api.app, "editor");
     const desk = await signInAs(api.app, "desk");

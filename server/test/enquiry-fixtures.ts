@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { FORM_TOKEN_FIELD } from "../../common/spam-fields";
 import type { Database } from "../db/client";
 
 /** Valid enquiries for tests and the benchmark; each field in the forms' checking order. */
@@ -43,4 +45,13 @@ export async function insertContacts(
       ${prefix} || ' ' || n, 'bulk' || n || '@example.co.uk', '01733 000 000',
       ${createdAt.toISOString()}::timestamptz
     from generate_series(1, ${count}) as n`);
+}
+
+/**
+ * An enquiry's body as the site's form sends it: with the form token of a page served `ageMs`
+ * before (45 s: a person's time). Every door needs one: an enquiry without it is kept as Spam,
+ * never mailed (server/services/leads/spam.ts).
+ */
+export async function withFormToken<T extends object>(app: FastifyInstance, body: T, ageMs = 45_000) {
+  return { ...body, [FORM_TOKEN_FIELD]: await app.services.spam.issueToken(Date.now() - ageMs) };
 }

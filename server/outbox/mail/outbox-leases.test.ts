@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { VALID_CONTACT } from "../../test/enquiry-fixtures";
+import { VALID_CONTACT, withFormToken } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 import { startSmtp } from "../../test/smtp";
 import { OUTBOX_LEASE_MS, OUTBOX_POLL_MS, OUTBOX_RENEW_MS } from "../leases";
@@ -47,7 +47,7 @@ describe.each(TEST_DATABASES)("outbox leases on %s", (kind) => {
       const res = await app.inject({
         method: "POST",
         url: "/api/contact",
-        payload: { ...VALID_CONTACT, name: `Lease lead ${i}` },
+        payload: await withFormToken(app, { ...VALID_CONTACT, name: `Lease lead ${i}` }),
       });
       expect(res.statusCode).toBe(201);
     }

@@ -6,7 +6,7 @@ import { scratchDir as tempDir } from "../../../scripts/scratch-database.mjs";
 import { freePort } from "../../../scripts/server-process.mjs";
 import { mailOutbox } from "../../db/schema";
 import { signIn } from "../../test/content";
-import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../test/enquiry-fixtures";
+import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING, withFormToken } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 import { decodeHeader, parseMime, startSmtp } from "../../test/smtp";
 import { createOutbox } from "../worker";
@@ -42,8 +42,10 @@ describe.each(TEST_DATABASES)("mail outbox on %s", (kind) => {
     cleanups.push(() => app.services.mail.stop());
     return app;
   }
-  const submit = (app: FastifyInstance, url: string, payload: object) =>
-    app.inject({ method: "POST", url, payload }).then((r) => expect(r.statusCode).toBe(201));
+  const submit = async (app: FastifyInstance, url: string, payload: object) =>
+    app
+      .inject({ method: "POST", url, payload: await withFormToken(app, payload) })
+      .then((r) => expect(r.statusCode).toBe(201));
   const states = async (app: FastifyInstance) => app.db.select().from(mailOutbox);
 
   it("mails every field of each kind to MAIL_TO with Reply-To the visitor", async () => {

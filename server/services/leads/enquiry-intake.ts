@@ -20,7 +20,8 @@ export interface Intake {
   stored: boolean;
 }
 
-type Door = { door?: "api" | "form"; browser?: boolean };
+/** How the request came: whether it carried a browser's Origin or Sec-Fetch headers (see spam.ts). */
+type Sender = { browser?: boolean };
 
 /**
  * One way in for an enquiry, whichever door it came through (the REST API, a form's route action):
@@ -32,18 +33,19 @@ export function createEnquiryIntake(deps: {
   spam: SpamService;
 }) {
   /**
-   * `door`: which way it came (the REST API, or the site's form: a form post without a token is
-   * Spam) and whether the request carried a browser's headers (see spam.ts). Throws Unavailable
-   * when the database cannot be reached: nothing was stored, the sender is asked to try again.
+   * Every door is scored alike: an enquiry without a form token is Spam, whichever way it came
+   * (the REST API or the site's form). `sender.browser`: the request carried a browser's headers
+   * (see spam.ts). Throws Unavailable when the database cannot be reached: nothing was stored, the
+   * sender is asked to try again.
    */
   async function take(
     kind: EnquiryKind,
     body: Record<string, unknown>,
     client: string,
-    door: Door = {},
+    sender: Sender = {},
   ): Promise<Intake> {
     try {
-      return await receive(kind, body, client, door);
+      return await receive(kind, body, client, sender);
     } catch (error) {
       if (!isDatabaseUnreachable(error)) throw error;
       throw new Unavailable(ENQUIRY_MESSAGES.notSent, "database unreachable: enquiry not stored, 503", {
@@ -56,7 +58,7 @@ export function createEnquiryIntake(deps: {
     kind: EnquiryKind,
     body: Record<string, unknown>,
     client: string,
-    door: Door,
+    sender: Sender,
   ): Promise<Intake> {
     const trap = body[HONEYPOT_FIELD];
     const parsed = ENQUIRY_SCHEMAS[kind].safeParse(body);
@@ -76,7 +78,8 @@ export function createEnquiryIntake(deps: {
     }
     if (!parsed.success) throw new Invalid(firstIssue(parsed) ?? ENQUIRY_MESSAGES.invalidBody);
     // Scored spam is kept as Spam with its reasons (never mailed); the sender sees the same answer.
-    const verdict = await deps.spam.check(parsed.data, body[FORM_TOKEN_FIELD], client, Date.now(), door);
+    const token = body[FORM_TOKEN_FIELD];
+    const verdict = await deps.spam.check(kind, parsed.data, token, client, Date.now(), sender);
     const { reference } = await deps.enquiries.submit(kind, parsed.data, {
       source,
       spam: verdict.spam,

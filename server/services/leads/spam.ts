@@ -2,11 +2,12 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
 import { AUDIT_MESSAGES } from "../../../common/audit";
+import type { EnquiryKind } from "../../../common/enquiry-terms";
 import {
   DEFAULT_SPAM_SETTINGS,
   SPAM_CLIENT_MAX,
   SPAM_CLIENT_WINDOW_MS,
-  SPAM_MANY_LINKS,
+  SPAM_INSTANT_MS,
   SPAM_MIN_FILL_MS,
   SPAM_THRESHOLD,
   SPAM_TOKEN_MAX_AGE_MS,
@@ -17,6 +18,7 @@ import type { Database } from "../../db/client";
 import { spamSettings, spamTokens } from "../../db/schema";
 import type { Keyring } from "../../secrets/keyring";
 import { type AuditActor, recordAudit } from "../audit";
+import { contentReasons, everyFieldFilled, type Reason } from "./spam-content";
 
 export interface SpamVerdict {
   score: number;
@@ -24,83 +26,6 @@ export interface SpamVerdict {
   spam: boolean;
   /** The token's id, stored with the enquiry so a second use is caught. */
   tokenId?: string;
-}
-
-type Reason = [weight: number, reason: string];
-
-// Linear-time patterns (no nested quantifiers): a message is at most 5,000 characters of anything.
-const LINK =
-  /\b(?:https?:\/\/|www\.)[^\s<>"']+|\b[a-z0-9-]+\.(?:com|net|org|io|xyz|ru|info|biz|top|site|online|co\.uk)\/[^\s<>"']*/gi;
-const HAS_LINK = new RegExp(LINK.source, "i");
-const MARKUP = /<\s*\/?\s*[a-z][^>]*>|\[url|\[\/url\]|&lt;|https?:\/\/|www\./i;
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The hostnames of a text's links (lower case, without `www.`). */
-function linkDomains(value: string): string[] {
-  return [...value.matchAll(LINK)].flatMap(([link]) => {
-    try {
-      const host = new URL(/^https?:/i.test(link) ? link : `http://${link}`).hostname.toLowerCase();
-      return [host.replace(/^www\./, "")];
-    } catch {
-      return [];
-    }
-  });
-}
-
-/** The most characters a link (spaces and separators aside) a link list carries besides its links. */
-const LINK_LIST_LEAD = 5;
-
-const LETTER = /\p{L}/gu;
-const LATIN_LETTER = /\p{Script=Latin}/gu;
-
-/** At least 20 letters, most of them outside the Latin alphabet (accents are Latin). */
-function mostlyOtherScript(value: string): boolean {
-  const letters = value.match(LETTER)?.length ?? 0;
-  if (letters < 20) return false;
-  return (value.match(LATIN_LETTER)?.length ?? 0) < letters / 2;
-}
-
-/** `domain` is the host or a parent of it. */
-const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
-
-/**
- * What the submitted fields break: links or markup in names, a message of only links or of many,
- * disallowed words (whole words or phrases, any case) and domains (the e-mail's and the links').
- */
-export function contentReasons(fields: Record<string, unknown>, settings: SpamSettings): Reason[] {
-  const contact = (fields.contact ?? {}) as Record<string, unknown>;
-  const names = [text(fields.name), text(contact.name)];
-  const message = text(fields.message);
-  const email = text(fields.email) || text(contact.email);
-  const reasons: Reason[] = [];
-  if (names.some((name) => MARKUP.test(name) || HAS_LINK.test(name)))
-    reasons.push([SPAM_WEIGHTS.nameLink, SPAM_MESSAGES.nameLink]);
-  const links = message.match(LINK) ?? [];
-  const rest = message.replace(LINK, "").replace(/[\s,;|•·\-–—:]+/g, "");
-  // Nothing but links, or a list of them behind a few words ("Best offers: …").
-  const linkList = rest.length === 0 || (links.length >= 2 && rest.length <= LINK_LIST_LEAD * links.length);
-  if (links.length > 0 && linkList) reasons.push([SPAM_WEIGHTS.onlyLinks, SPAM_MESSAGES.onlyLinks]);
-  else if (links.length >= SPAM_MANY_LINKS)
-    reasons.push([SPAM_WEIGHTS.manyLinks, SPAM_MESSAGES.manyLinks(links.length)]);
-  else if (links.length > 0) reasons.push([SPAM_WEIGHTS.link, SPAM_MESSAGES.link]);
-  if (mostlyOtherScript(message)) reasons.push([SPAM_WEIGHTS.otherScript, SPAM_MESSAGES.otherScript]);
-  const words = [message, ...names, text(fields.company), text(fields.businessType), text(fields.wasteType)]
-    .join("\n")
-    .toLowerCase();
-  for (const word of settings.words) {
-    const pattern = new RegExp(
-      `(^|[^\\p{L}\\p{N}])${escapeRegExp(word.toLowerCase())}($|[^\\p{L}\\p{N}])`,
-      "u",
-    );
-    if (pattern.test(words)) reasons.push([SPAM_WEIGHTS.word, SPAM_MESSAGES.word(word)]);
-  }
-  const hosts = [email.split("@")[1]?.toLowerCase() ?? "", ...linkDomains(message)].filter(Boolean);
-  for (const domain of settings.domains)
-    if (hosts.some((host) => onDomain(host, domain)))
-      reasons.push([SPAM_WEIGHTS.domain, SPAM_MESSAGES.domain(domain)]);
-  return reasons;
 }
 
 /** Whether a request carried the headers current browsers send with every form post and fetch. */
@@ -199,7 +124,15 @@ export function createSpamService(db: Database, options: { keyring: Keyring; cli
     return times.length;
   }
 
-  async function tokenReasons(token: unknown, now: number): Promise<{ reasons: Reason[]; tokenId?: string }> {
+  /**
+   * What the token says: none (Spam, through any door), not ours, too soon after the page was
+   * served (with every field of the form filled, Spam on its own), expired or already used.
+   */
+  async function tokenReasons(
+    token: unknown,
+    now: number,
+    filled: boolean,
+  ): Promise<{ reasons: Reason[]; tokenId?: string }> {
     if (token === undefined || token === null || token === "")
       return { reasons: [[SPAM_WEIGHTS.noToken, SPAM_MESSAGES.noToken]] };
     const read = typeof token === "string" ? readToken(readingKeys, token) : undefined;
@@ -207,6 +140,8 @@ export function createSpamService(db: Database, options: { keyring: Keyring; cli
     const reasons: Reason[] = [];
     const age = now - read.issuedAt;
     if (age < SPAM_MIN_FILL_MS) reasons.push([SPAM_WEIGHTS.tooFast, SPAM_MESSAGES.tooFast(Math.max(0, age))]);
+    if (age < SPAM_INSTANT_MS && filled)
+      reasons.push([SPAM_WEIGHTS.filledInstantly, SPAM_MESSAGES.filledInstantly(SPAM_INSTANT_MS / 1000)]);
     if (age > SPAM_TOKEN_MAX_AGE_MS) reasons.push([SPAM_WEIGHTS.expired, SPAM_MESSAGES.expired]);
     const [used] = await db.select({ id: spamTokens.id }).from(spamTokens).where(eq(spamTokens.id, read.id));
     if (used) reasons.push([SPAM_WEIGHTS.reused, SPAM_MESSAGES.reused]);
@@ -214,28 +149,29 @@ export function createSpamService(db: Database, options: { keyring: Keyring; cli
   }
 
   /**
-   * Scores a submission: its fields, its form token and the client that sent it. `door`: the
-   * REST API (a client without a token is no spam for that alone) or the site's own form (the
-   * page always carries a token). `browser`: the request carried a browser's Origin or Sec-Fetch
-   * headers (unknown counts as a browser).
+   * Scores a submission of the form `kind`: its fields, its form token and the client that sent
+   * it. Every door needs a token (the page's, or GET /api/form-token's): without one it is Spam.
+   * `browser`: the request carried a browser's Origin or Sec-Fetch headers (unknown counts as a
+   * browser); a token sent without them adds notBrowser.
    */
   async function check(
+    kind: EnquiryKind,
     fields: Record<string, unknown>,
     token: unknown,
     client: string,
     now = Date.now(),
-    options: { door?: "api" | "form"; browser?: boolean } = {},
+    options: { browser?: boolean } = {},
   ): Promise<SpamVerdict> {
     const { settings } = await load();
-    const fromToken = await tokenReasons(token, now);
-    const noToken = fromToken.reasons.some(([, reason]) => reason === SPAM_MESSAGES.noToken);
-    const tokenReasonsHere: Reason[] =
-      noToken && options.door === "form"
-        ? [[SPAM_WEIGHTS.noTokenOnForm, SPAM_MESSAGES.noToken]]
-        : !noToken && options.browser === false
-          ? [...fromToken.reasons, [SPAM_WEIGHTS.notBrowser, SPAM_MESSAGES.notBrowser]]
-          : fromToken.reasons;
-    const reasons = [...tokenReasonsHere, ...contentReasons(fields, settings)];
+    const fromToken = await tokenReasons(token, now, everyFieldFilled(kind, fields));
+    const sentToken = fromToken.reasons.every(([, reason]) => reason !== SPAM_MESSAGES.noToken);
+    const reasons: Reason[] = [
+      ...fromToken.reasons,
+      ...(sentToken && options.browser === false
+        ? [[SPAM_WEIGHTS.notBrowser, SPAM_MESSAGES.notBrowser] as Reason]
+        : []),
+      ...contentReasons(fields, settings),
+    ];
     const sent = countClient(client, now);
     if (sent > clientMax) reasons.push([SPAM_WEIGHTS.rate, SPAM_MESSAGES.rate(sent)]);
     const score = reasons.reduce((sum, [weight]) => sum + weight, 0);
