@@ -69,3 +69,6 @@ export function storableValue(value: unknown): unknown {
   }
   return root;
 }
+
+/** "5 MB": a byte count as the size messages say it. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

@@ -7,8 +7,6 @@ import {
   twoFactorStartSchema,
 } from "@common/two-factor";
 import { type AppLoadContext, data } from "react-router";
-import { clientKey } from "../../server/client-address";
-import { authorize } from "../../server/services/access";
 import type { ChangeOrigin } from "../../server/services/staff/security-mail";
 import type { SessionAdmin } from "../../server/services/staff/sessions";
 import type { Answer } from "./action-answer";
@@ -62,7 +60,7 @@ export async function twoFactorAction(
   origin: ChangeOrigin,
 ) {
   const service = context.services.twoFactor;
-  const client = clientKey(context.ip ?? "");
+  const client = context.clientKey;
   try {
     switch (values.intent) {
       case "two-factor-start": {
@@ -94,7 +92,7 @@ export async function twoFactorAction(
         return done({ message: TWO_FACTOR_MESSAGES.regenerated, recoveryCodes });
       }
       default: {
-        authorize(admin, "security");
+        context.authorize(admin, "security");
         const parsed = securitySettingsSchema.safeParse({
           requireTwoFactor: values.requireTwoFactor === "on",
         });

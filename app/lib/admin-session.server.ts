@@ -5,11 +5,10 @@ import {
   adminCookieHeader,
   adminTokenFromCookies,
 } from "@common/admin-cookie";
+import { domainFailure, isDomainError } from "@common/errors";
 import type { Permission } from "@common/roles";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { clientKey } from "../../server/client-address";
-import { admitWhileEnrolling, authorize, type EnrolmentStep } from "../../server/services/access";
-import { Forbidden, Unavailable } from "../../server/services/errors";
+import type { EnrolmentStep } from "../../server/services/access";
 import type { SecondStep } from "../../server/services/staff/logins";
 import { changeOrigin } from "./change-origin.server";
 
@@ -42,14 +41,14 @@ export async function requireAdmin(
   const admin = await adminFrom(request, context);
   if (!admin) throw redirect("/admin");
   try {
-    await admitWhileEnrolling(context.services.twoFactor.enrolmentDue, admin.id, step);
+    await context.admitWhileEnrolling(context.services.twoFactor.enrolmentDue, admin.id, step);
   } catch (error) {
-    if (error instanceof Forbidden && request.method === "GET") throw redirect(ENROLMENT_PATH);
+    if (isDomainError(error, "Forbidden") && request.method === "GET") throw redirect(ENROLMENT_PATH);
     throw refusal(error);
   }
   if (permission) {
     try {
-      authorize(admin, permission);
+      context.authorize(admin, permission);
     } catch (error) {
       throw refusal(error);
     }
@@ -59,7 +58,7 @@ export async function requireAdmin(
 
 /** A refusal of the service layer as the screen's 403 page; anything else as it came. */
 const refusal = (error: unknown) =>
-  error instanceof Forbidden ? data(error.message, { status: 403 }) : error;
+  isDomainError(error, "Forbidden") ? data(error.message, { status: 403 }) : error;
 
 /**
  * The signed-in administrator who may see unpublished content on public pages (a draft's
@@ -71,19 +70,15 @@ export async function previewerFrom(request: Request, context: AppLoadContext) {
   return admin;
 }
 
-export { NotFound } from "../../server/services/errors";
-
 // A refused write's answer and the not-found helper: the screen kit, domain-errors.server.ts.
-
-/** The client's key for the login limits, as the API computes it from the same address. */
-const clientOf = (context: AppLoadContext) => clientKey(context.ip ?? "");
 
 /** A service call that may be refused; a refusal the operator must see (counters unreachable) is logged. */
 async function logged<T>(context: AppLoadContext, call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof Unavailable) context.log?.error({ err: error.cause }, error.logLine);
+    const failure = domainFailure(error);
+    if (failure?.logLine) context.log?.error({ err: failure.cause }, failure.logLine);
     throw error;
   }
 }
@@ -101,7 +96,7 @@ export async function signIn(
 ): Promise<{ headers: Headers } | { pending: string; methods: SecondStep[] }> {
   const result = await logged(
     context,
-    context.services.logins.signIn({ ...credentials, client: clientOf(context), ...browserOf(request) }),
+    context.services.logins.signIn({ ...credentials, client: context.clientKey, ...browserOf(request) }),
   );
   if ("pending" in result) return { pending: result.pending, methods: result.methods };
   return { headers: signedInHeaders(context, result.token, result.browser) };
@@ -115,14 +110,14 @@ export async function completeTwoFactor(
 ) {
   const { token, browser } = await logged(
     context,
-    context.services.logins.completeTwoFactor({ ...input, client: clientOf(context), ...browserOf(request) }),
+    context.services.logins.completeTwoFactor({ ...input, client: context.clientKey, ...browserOf(request) }),
   );
   return signedInHeaders(context, token, browser);
 }
 
 /** Sign-in's second step with a passkey: its options for the pending sign-in's account. */
 export function passkeySecondStepOptions(context: AppLoadContext, pending: string) {
-  return logged(context, context.services.passkeys.secondStepOptions(pending, clientOf(context)));
+  return logged(context, context.services.passkeys.secondStepOptions(pending, context.clientKey));
 }
 
 /** Sign-in's second step with a passkey: the pending sign-in and the browser's answer; the session's Set-Cookie headers. */
@@ -138,7 +133,7 @@ export async function completePasskeySecondStep(
     context,
     context.services.passkeys.completeSecondStep({
       ...input,
-      client: clientOf(context),
+      client: context.clientKey,
       ...browserOf(request),
     }),
   );
@@ -153,7 +148,7 @@ export async function signInWithPasskey(
 ) {
   const { token, browser } = await logged(
     context,
-    context.services.passkeys.signIn({ response, client: clientOf(context), ...browserOf(request) }),
+    context.services.passkeys.signIn({ response, client: context.clientKey, ...browserOf(request) }),
   );
   return signedInHeaders(context, token, browser);
 }
@@ -182,7 +177,7 @@ export async function acceptInvite(
   const { userAgent, browser } = browserOf(request);
   const accepted = await logged(
     context,
-    context.services.staff.accept(token, password, clientOf(context), userAgent, browser),
+    context.services.staff.accept(token, password, context.clientKey, userAgent, browser),
   );
   return signedInHeaders(context, accepted.token, accepted.browser);
 }
@@ -198,7 +193,7 @@ export function changePassword(
     context,
     context.services.logins.changePassword({
       adminId: admin.id,
-      client: clientOf(context),
+      client: context.clientKey,
       change,
       keepToken: adminTokenOf(request),
       origin: changeOrigin(request, context),

@@ -1,7 +1,7 @@
 import { blogPostInputSchema } from "@common/blog";
 import { BLOG_MESSAGES } from "@common/blog-messages";
 import { describe, expect, it } from "vitest";
-import { Conflict, Forbidden, Invalid, Limited, NotFound, Unavailable } from "../../server/services/errors";
+import { Conflict, Forbidden, Invalid, Limited, NotFound, Unavailable } from "../../common/errors";
 import { done, foundOr404, foundOrNull, invalidInput, refused } from "./domain-errors.server";
 
 /** The screens' action kit: one answer shape, the statuses of the one domain-error mapping. */

@@ -1,18 +1,19 @@
+import { domainFailure as failureOf, isDomainError } from "@common/errors";
 import { data } from "react-router";
-import { DomainError, domainStatus, Invalid, NotFound } from "../../server/services/errors";
 import type { FieldErrors, Refused } from "./action-answer";
 
 /**
  * The screens' action kit, server side: every admin action answers `{ ok: true, message? }`
  * (`done`) or `{ ok: false, error, fieldErrors? }` (`refused`, `invalidInput`) with the status of
- * the one domain-error mapping (server/services/errors.ts), the API's; the client handles an
+ * the one domain-error mapping (common/errors.ts), the API's; the client handles an
  * answer once with `useAnswer` (app/lib/action-answer.ts). A loader turns NotFound into its own
  * not-found view (`foundOrNull`) or the route's 404 (`foundOr404`). Anything that is not a domain
  * error is a real failure and is thrown on.
  */
 export function domainFailure(error: unknown): { status: number; message: string } {
-  if (!(error instanceof DomainError)) throw error;
-  return { status: domainStatus(error), message: error.message };
+  const failure = failureOf(error);
+  if (!failure) throw error;
+  return { status: failure.status, message: failure.message };
 }
 
 /** A done action's answer: an optional message, and what the screen needs to go on. */
@@ -27,7 +28,7 @@ export function done<T extends object>(extra?: T & { message?: string }) {
  */
 export function refused(error: unknown, failure?: string) {
   const { status, message } = domainFailure(error);
-  const shown = failure !== undefined && !(error instanceof Invalid) ? failure : message;
+  const shown = failure !== undefined && !isDomainError(error, "Invalid") ? failure : message;
   return data<Refused>({ ok: false, error: shown }, { status });
 }
 
@@ -56,7 +57,7 @@ export async function foundOrNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof NotFound) return null;
+    if (isDomainError(error, "NotFound")) return null;
     throw error;
   }
 }

@@ -4,9 +4,9 @@ import { ENQUIRY_MESSAGES } from "@common/enquiry-messages";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries } from "../../server/db/schema";
+import { loadContext } from "../../server/pages/load-context";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../server/test/harness";
 import { takeDatabaseDown } from "../../server/test/outage";
@@ -20,17 +20,20 @@ describe.each(TEST_DATABASES)("the enquiry forms' route action (%s)", (kind) => 
   });
   afterAll(() => app?.close());
 
-  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    enquiryAction(
-      "contact",
-      new Request("http://localhost/contact/2", {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { origin: "http://localhost", ...headers },
-      }),
-      { services: app.services, nonce: "", ip: "10.40.0.1" } as AppLoadContext,
-      "contact-enquiry",
-    );
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    const request = new Request("http://localhost/contact/2", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { origin: "http://localhost", ...headers },
+    });
+    // As the pages' handler makes it: the client's key and the browser's headers from the request.
+    const context = loadContext(app.services, {
+      nonce: "",
+      ip: "10.40.0.1",
+      header: (name) => request.headers.get(name) ?? undefined,
+    });
+    return enquiryAction("contact", request, context, "contact-enquiry");
+  };
   const row = async (name: string) =>
     (await app.db.select().from(enquiries).where(sql`${enquiries.fields}->>'name' = ${name}`))[0];
   const answer = (result: unknown) => result as { data: Record<string, unknown>; init: ResponseInit };

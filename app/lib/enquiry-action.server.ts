@@ -1,11 +1,10 @@
 import { ENQUIRY_RETRY, ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "@common/enquiries";
 import { ENQUIRY_MESSAGES } from "@common/enquiry-messages";
 import type { EnquiryKind } from "@common/enquiry-terms";
+import { domainFailure } from "@common/errors";
+import { decodeLeadSource, encodeLeadSource, LEAD_SOURCE_FIELD } from "@common/lead-source-field";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { clientKey } from "../../server/client-address";
-import { Invalid, Unavailable } from "../../server/services/errors";
-import { sentByBrowser } from "../../server/services/leads/spam";
 import { type EnquiryFormAnswer, SENT_PARAM } from "./enquiry-api";
 
 /** The fields each form posts, in its order (the schema's). */
@@ -23,6 +22,8 @@ const TOKEN_LIKE = /^[\w.-]{1,120}$/;
  * a URL), whose form shows the success notice. Refused: 400 with what was typed and each field's
  * message. Database away: 503 with Retry-After, what was typed kept, "not sent". Over the hourly
  * allowance for the form (server/pages/enquiry-allowance.ts): the same page, 429 with Retry-After.
+ * The lead's source is the page's own field (what the server knew when it served the page:
+ * common/lead-source-field.ts), kept for the next try when refused.
  */
 export async function enquiryAction(
   kind: Exclude<EnquiryKind, "quote">,
@@ -39,8 +40,12 @@ export async function enquiryAction(
   const sentToken = text(FORM_TOKEN_FIELD);
   const token = TOKEN_LIKE.test(sentToken) ? sentToken : "";
   const trap = text(HONEYPOT_FIELD);
+  const source = decodeLeadSource(text(LEAD_SOURCE_FIELD));
   const refuse = (answer: Partial<EnquiryFormAnswer>, init: ResponseInit) =>
-    data<EnquiryFormAnswer>({ values, fieldErrors: {}, token, ...answer }, init);
+    data<EnquiryFormAnswer>(
+      { values, fieldErrors: {}, token, source: source ? encodeLeadSource(source) : "", ...answer },
+      init,
+    );
 
   // Every post counts, as the API's do; a limited one is told on the form's page, not as JSON.
   const wait = await context.enquiryAllowance?.(kind);
@@ -63,21 +68,22 @@ export async function enquiryAction(
   try {
     const { reference } = await context.services.intake.take(
       kind,
-      { ...values, [HONEYPOT_FIELD]: trap, [FORM_TOKEN_FIELD]: sentToken || undefined },
-      clientKey(context.ip ?? ""),
-      { browser: sentByBrowser((name) => request.headers.get(name)) },
+      { ...values, [HONEYPOT_FIELD]: trap, [FORM_TOKEN_FIELD]: sentToken || undefined, source },
+      context.clientKey,
+      { browser: context.sentByBrowser },
     );
     const page = new URL(request.url).pathname;
     return redirect(`${page}?${SENT_PARAM}=${encodeURIComponent(reference)}#${anchor}`, 303);
   } catch (error) {
-    if (error instanceof Unavailable) {
-      context.log?.error({ err: error.cause }, error.logLine);
+    const failure = domainFailure(error);
+    if (failure?.kind === "Unavailable") {
+      context.log?.error({ err: failure.cause }, failure.logLine);
       return refuse(
-        { notSent: error.message },
+        { notSent: failure.message },
         { status: 503, headers: { "Retry-After": String(ENQUIRY_RETRY.afterSeconds) } },
       );
     }
-    if (error instanceof Invalid) return refuse({ error: error.message }, { status: 400 });
+    if (failure?.kind === "Invalid") return refuse({ error: failure.message }, { status: 400 });
     throw error;
   }
 }

@@ -3,10 +3,10 @@ import { QUOTE_STATE_COOKIE } from "@common/quote-state";
 import { FORM_TOKEN_FIELD } from "@common/spam-fields";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries } from "../../server/db/schema";
 import { enquiryAllowances } from "../../server/pages/enquiry-allowance";
+import { loadContext } from "../../server/pages/load-context";
 import { VALID_CONTACT, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../server/test/harness";
 import { action as quoteAction } from "../routes/quote";
@@ -39,13 +39,12 @@ describe.each(TEST_DATABASES)("a limited form post without JavaScript (%s)", (ki
 
   /** The route actions' context for a client, as the pages handler gives it (server/pages/pages.ts). */
   const contextFor = (ip: string) =>
-    ({
-      services: app.services,
+    loadContext(app.services, {
       nonce: "",
       ip,
       // The limiter reads the client's address and the route's settings, as from Fastify's request.
       enquiryAllowance: allowance({ ip, routeOptions: { config: {} } } as unknown as FastifyRequest),
-    }) as AppLoadContext;
+    });
 
   const postForm = (form: "contact" | "tankering", ip: string, fields: Record<string, string>) =>
     enquiryAction(

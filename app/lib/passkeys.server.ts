@@ -6,7 +6,6 @@ import {
 } from "@common/passkeys";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { clientKey } from "../../server/client-address";
 import type { SessionAdmin } from "../../server/services/staff/sessions";
 import { signInWithPasskey } from "./admin-session.server";
 import { changeOrigin } from "./change-origin.server";
@@ -92,7 +91,7 @@ export async function passkeyLoginAction(context: AppLoadContext, request: Reque
   const intent = form.get("intent");
   if (intent === "passkey-options") {
     try {
-      return done({ options: await context.services.passkeys.signInOptions(clientKey(context.ip ?? "")) });
+      return done({ options: await context.services.passkeys.signInOptions(context.clientKey) });
     } catch (error) {
       return refused(error);
     }

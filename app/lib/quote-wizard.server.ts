@@ -8,12 +8,10 @@ import {
 } from "@common/enquiries";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEPS } from "@common/enquiry-terms";
+import { domainFailure } from "@common/errors";
 import { QUOTE_STATE_COOKIE, QUOTE_STATE_MAX_AGE_S } from "@common/quote-state";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { clientKey, servedOverTls } from "../../server/client-address";
-import { DomainError, domainStatus } from "../../server/services/errors";
-import { sentByBrowser } from "../../server/services/leads/spam";
 import { emptyDraft, type QuoteDraft, type QuoteField, type QuoteFieldError, stepPath } from "./quote-draft";
 
 /**
@@ -144,8 +142,7 @@ function cookieValue(request: Request): string | undefined {
 
 const stateKey = (context: AppLoadContext) => context.services.keyring.derive("quoteAnswers");
 /** Secure whenever the site is served over TLS (its SITE_URL, or this request through a trusted proxy). */
-const secure = (request: Request, context: AppLoadContext) =>
-  servedOverTls(context.services.config.siteUrl, new URL(request.url).protocol);
+const secure = (context: AppLoadContext) => context.servedOverTls;
 
 /** The visitor's state, when they hold a valid cookie (one a rotation left readable included). */
 export async function readQuoteState(request: Request, context: AppLoadContext) {
@@ -238,7 +235,7 @@ export async function quoteLoader(request: Request, context: AppLoadContext, ste
 
 const forget = (request: Request, context: AppLoadContext) => ({
   headers: {
-    "set-cookie": quoteStateCookie(undefined, secure(request, context)),
+    "set-cookie": quoteStateCookie(undefined, secure(context)),
     "cache-control": "private, no-store",
   },
 });
@@ -287,7 +284,7 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
   // whole wizard's. A page made in the browser has only the placeholder: no token.
   const posted = text(form.get(FORM_TOKEN_FIELD));
   const token = state.token || (posted === FORM_TOKEN_PLACEHOLDER ? "" : posted) || undefined;
-  const isSecure = secure(request, context);
+  const isSecure = secure(context);
   if (intent === "previous") {
     const sealed = await keep(context, { draft: draftFrom(typed), token });
     const back = step === 1 ? "/" : stepPath(step - 1);
@@ -341,18 +338,18 @@ async function submit(
     [FORM_TOKEN_FIELD]: token,
   };
   // Scored as every enquiry is (a post without the page's token is Spam).
-  const sender = { browser: sentByBrowser((name) => request.headers.get(name)) };
+  const sender = { browser: context.sentByBrowser };
   try {
-    const client = clientKey(context.ip ?? "");
-    const { reference } = await context.services.intake.take("quote", body, client, sender);
+    const { reference } = await context.services.intake.take("quote", body, context.clientKey, sender);
     context.services.spam.prune().catch((error) => context.log?.warn({ err: error }, "spam: pruning failed"));
     const sealed = await keep(context, { draft: emptyDraft(), sent: reference });
-    return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(request, context)));
+    return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(context)));
   } catch (error) {
     // The answers stay in the cookie: nothing typed is lost, and Submit can be pressed again.
-    const status = error instanceof DomainError ? domainStatus(error) : 503;
-    if (!(error instanceof DomainError)) context.log?.error({ err: error }, "quote: not stored");
-    const message = error instanceof DomainError ? error.message : QUOTE_MESSAGES.submitFailed;
+    const failure = domainFailure(error);
+    if (!failure) context.log?.error({ err: error }, "quote: not stored");
+    const status = failure?.status ?? 503;
+    const message = failure?.message ?? QUOTE_MESSAGES.submitFailed;
     return refuse(draft, [{ field: "submit", message }], status >= 500 ? 503 : status);
   }
 }

@@ -1,13 +1,13 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
+import { domainFailure, Invalid, InvalidFields, isDomainError } from "@common/errors";
 import type { FieldSet } from "@common/site-content/fields";
 import { SITE_CONTENT_MESSAGES } from "@common/site-content/messages";
 import { PREVIEW_PARAM } from "@common/site-content/page-documents";
 import { PAGE_CONTENT_MESSAGES } from "@common/site-content/page-messages";
 import type { SiteDocumentKey } from "@common/site-content/registry";
+import { megabytes } from "@common/text";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { megabytes } from "../../server/services/content/images";
-import { InvalidDocument, type SiteEditor } from "../../server/services/content/site-content";
-import { Invalid } from "../../server/services/errors";
+import type { SiteEditor } from "../../server/services/content/site-content";
 import { londonToIso } from "./blog-schedule";
 import { done, refused } from "./domain-errors.server";
 import { documentFromForm, fileName, picturePaths, withValueAt } from "./site-document-form";
@@ -44,14 +44,14 @@ async function withPictures(
     const file = form.get(fileName(path));
     if (!(file instanceof File) || file.size === 0) continue;
     if (file.size > context.services.config.imageMaxBytes)
-      throw new InvalidDocument({
+      throw new InvalidFields({
         [`${path}.imageId`]: BLOG_MESSAGES.images.tooLarge(megabytes(context.services.config.imageMaxBytes)),
       });
     try {
       const { id } = await context.services.images.add(Buffer.from(await file.arrayBuffer()));
       value = withValueAt(value, `${path}.imageId`, id);
     } catch (error) {
-      if (error instanceof Invalid) throw new InvalidDocument({ [`${path}.imageId`]: error.message });
+      if (isDomainError(error, "Invalid")) throw new InvalidFields({ [`${path}.imageId`]: error.message });
       throw error;
     }
   }
@@ -121,12 +121,12 @@ export async function siteDocumentAction(
     }
     throw new Invalid(SITE_CONTENT_MESSAGES.invalid);
   } catch (error) {
-    // By its fields, not `instanceof InvalidDocument`: the pages' bundle has its own copy of the
-    // class, and a domain error is recognised there by its name, which is Invalid's (errors.ts).
-    const { fieldErrors } = error as Partial<InvalidDocument>;
-    if (error instanceof Invalid && fieldErrors) return fieldsRefused(error.message, fieldErrors);
-    if (error instanceof Invalid && error.message === SITE_CONTENT_MESSAGES.publishAtPast)
-      return fieldsRefused(error.message, { at: error.message });
+    // By its kind and fields (common/errors.ts): a service's error is the server bundle's class.
+    const failure = domainFailure(error);
+    if (failure?.kind === "Invalid" && failure.fieldErrors)
+      return fieldsRefused(failure.message, failure.fieldErrors);
+    if (failure?.kind === "Invalid" && failure.message === SITE_CONTENT_MESSAGES.publishAtPast)
+      return fieldsRefused(failure.message, { at: failure.message });
     return refused(error);
   }
 }

@@ -1,9 +1,8 @@
+import { isDomainError } from "@common/errors";
 import { authenticationResponseSchema, PASSKEY_MESSAGES } from "@common/passkeys";
 import { SUDO_MESSAGES, sudoSchema } from "@common/sudo";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { type AppLoadContext, data } from "react-router";
-import { clientKey } from "../../server/client-address";
-import { SudoRequired } from "../../server/services/errors";
 import type { SessionAdmin } from "../../server/services/staff/sessions";
 import type { Refused } from "./action-answer";
 import { done, invalidInput, refused } from "./domain-errors.server";
@@ -17,7 +16,7 @@ export type SudoRefused = Refused & { sudo?: true };
  * as `refused` answers it.
  */
 export function refusedOrSudo(error: unknown) {
-  if (error instanceof SudoRequired)
+  if (isDomainError(error, "SudoRequired"))
     return data<SudoRefused>({ ok: false, error: error.message, sudo: true }, { status: 403 });
   return refused(error);
 }
@@ -34,7 +33,7 @@ export async function confirmSudo(
   });
   if (!parsed.success) return invalidInput(parsed.error.issues);
   try {
-    await context.services.sudo.confirm(admin, parsed.data, clientKey(context.ip ?? ""));
+    await context.services.sudo.confirm(admin, parsed.data, context.clientKey);
   } catch (error) {
     return refused(error);
   }
@@ -51,7 +50,7 @@ export async function confirmSudoWithPasskey(
   admin: SessionAdmin,
   values: Record<string, FormDataEntryValue>,
 ) {
-  const client = clientKey(context.ip ?? "");
+  const client = context.clientKey;
   try {
     if (values.intent === "sudo-passkey-options")
       return done({ options: await context.services.passkeys.sudoOptions(admin, client) });

@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES } from "@common/blog-messages";
 import { PAGE_DOCUMENTS } from "@common/site-content/page-documents";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { loadContext } from "../../server/pages/load-context";
 import { bearer, postBody, uploadImage } from "../../server/test/content";
 import { TEST_DATABASES } from "../../server/test/harness";
 import { signedInApp } from "../../server/test/signed-in";
@@ -31,7 +31,7 @@ describe.each(TEST_DATABASES)("pictures of the site's pages and the blog on %s",
 
   /** /about as its loader gives it to the page, and whether its picture's address answers. */
   async function aboutPicture() {
-    const context = { services: api.app.services, nonce: "" } as AppLoadContext;
+    const context = loadContext(api.app.services, { nonce: "" });
     const { picture } = await aboutLoader({
       request: new Request("http://localhost/about"),
       context,

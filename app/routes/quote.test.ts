@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTrustProxy, proxyTrust, type TrustProxy } from "../../server/client-address";
+import { loadContext } from "../../server/pages/load-context";
 import { toFetchRequest } from "../../server/pages/pages";
 import { buildTestApp, TEST_DATABASES } from "../../server/test/harness";
 import { action, loader } from "./quote";
@@ -49,7 +50,7 @@ describe.each(TEST_DATABASES)("the quote wizard's steps sent without JavaScript,
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
-    context = { services: app.services, nonce: "", ip: "192.0.2.40" } as AppLoadContext;
+    context = loadContext(app.services, { nonce: "", ip: "192.0.2.40" });
     await app.services.accounts.create("quote-owner@example.co.uk", "quote-owner-password", "owner");
     const login = await app.inject({
       method: "POST",
@@ -260,7 +261,12 @@ describe.each(TEST_DATABASES)("the quote wizard's steps sent without JavaScript,
     );
     server.post("/quote/*", async (request, reply) => {
       const answer = await settle(() =>
-        action({ request: toFetchRequest(request, reply), context, params: { "*": "2" } } as never),
+        action({
+          request: toFetchRequest(request, reply),
+          // As the pages' handler makes it: TLS from the request's protocol (a trusted proxy's too).
+          context: loadContext(app.services, { nonce: "", ip: request.ip, protocol: request.protocol }),
+          params: { "*": "2" },
+        } as never),
       );
       return reply.status(statusOf(answer)).header("set-cookie", headersOf(answer).get("set-cookie")).send();
     });

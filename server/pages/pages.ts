@@ -1,10 +1,11 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { adminTokenFromCookies } from "../../common/admin-cookie";
 import { BLOG_PAGE_SIZE } from "../../common/blog-rules";
+import { LEAD_SOURCE_PLACEHOLDER } from "../../common/lead-source-field";
 import { API_MESSAGES } from "../../common/messages";
 import { CATCH_ALL_ROUTE_ID } from "../../common/pages";
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/site-content/opening-hours";
@@ -13,9 +14,11 @@ import { HttpError } from "../errors";
 import { contentSecurityPolicy } from "../plugins/security";
 import type { Services } from "../services";
 import { registerConsent } from "./consent";
-import { type EnquiryAllowance, enquiryAllowances } from "./enquiry-allowance";
+import { enquiryAllowances } from "./enquiry-allowance";
 import { registerFormBodies, UNREAD } from "./form-bodies";
 import { formTokenStream, type TokenIssuer } from "./form-token";
+import { requestLeadSource } from "./lead-source-fill";
+import { loadContext } from "./load-context";
 import {
   createPageCache,
   PAGE_CACHE_NONCE,
@@ -25,22 +28,6 @@ import {
   sendUncachedPage,
 } from "./page-cache";
 import { countPageView, isPageAnswer } from "./page-views";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    services: Services;
-    /** The request's CSP nonce, for inline scripts rendered by the app (a marker for cached pages). */
-    nonce: string;
-    /** Render the whole document before sending anything (pages made for the page cache). */
-    wholeDocument?: boolean;
-    /** The client's address as Fastify resolved it (trustProxy): the login screen's limits key. */
-    ip?: string;
-    /** The request's logger, for what an action must tell the operator. */
-    log?: FastifyBaseLogger;
-    /** An enquiry form's send counted against the client's hourly allowance (enquiry-allowance.ts). */
-    enquiryAllowance?: EnquiryAllowance;
-  }
-}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -161,11 +148,11 @@ export async function registerPages(app: FastifyInstance, services: Services, op
             const headers = new Headers({ accept: "text/html", "user-agent": "page-cache" });
             if (consent) headers.set("cookie", `${COOKIE_CONSENT_NAME}=${consent}`);
             const url = new URL(`${new URL(app.config.siteUrl).origin}${path}`);
-            const response = await handle(new Request(url, { headers }), {
-              services,
-              nonce: PAGE_CACHE_NONCE, // marks the app's own inline scripts (page-cache.ts)
-              wholeDocument: true,
-            });
+            const response = await handle(
+              new Request(url, { headers }),
+              // No visitor's values: a page everyone is served.
+              loadContext(services, { nonce: PAGE_CACHE_NONCE, wholeDocument: true }),
+            );
             return {
               status: response.status,
               headers: response.headers,
@@ -175,29 +162,38 @@ export async function registerPages(app: FastifyInstance, services: Services, op
         })
       : undefined;
   if (cache) app.decorate("pageCache", cache);
-  // Each response's own values (form-token.ts): a fresh form token, and "open now" at this minute
-  // from the published opening hours (a cached page is dropped when they change).
+  // Each response's own values (form-token.ts): a fresh form token, the lead source this request
+  // gives a form on the page where the visit landed, and "open now" at this minute from the
+  // published opening hours (a cached page is dropped when they change).
   const clock = options.clock ?? (() => new Date());
-  const tokens = async (): Promise<TokenIssuer> => {
+  const tokens = async (request: FastifyRequest): Promise<TokenIssuer> => {
     const [issue, details] = await Promise.all([
       services.spam.tokenIssuer(),
       services.siteContent.published("site-details"),
     ]);
     return (placeholder) =>
-      placeholder === OPEN_NOW_PLACEHOLDER ? escapeHtmlText(openNowText(details, clock())) : issue();
+      placeholder === OPEN_NOW_PLACEHOLDER
+        ? escapeHtmlText(openNowText(details, clock()))
+        : placeholder === LEAD_SOURCE_PLACEHOLDER
+          ? escapeHtmlText(requestLeadSource(request, app.config.siteUrl))
+          : issue();
   };
 
   const allowance = enquiryAllowances(app, services.config.enquiryRateLimit);
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(toFetchRequest(request, reply), {
-      services,
-      nonce: request.cspNonce,
-      ip: request.ip,
-      log: request.log,
-      enquiryAllowance: allowance(request),
-    });
+    const response = await handle(
+      toFetchRequest(request, reply),
+      loadContext(services, {
+        nonce: request.cspNonce,
+        ip: request.ip,
+        header: (name) => request.headers[name],
+        protocol: request.protocol,
+        log: request.log,
+        enquiryAllowance: allowance(request),
+      }),
+    );
     if (isPageAnswer(response)) countPageView(services.insights, request);
-    return sendFetchResponse(reply, response, maybeStaff(request), tokens);
+    return sendFetchResponse(reply, response, maybeStaff(request), () => tokens(request));
   };
   app.route({
     method: ["GET", "HEAD"],
@@ -217,11 +213,12 @@ export async function registerPages(app: FastifyInstance, services: Services, op
           .type("text/plain; charset=utf-8")
           .send(API_MESSAGES.pagesBusy);
       }
-      if (cached && "uncached" in cached) return sendUncachedPage(reply, cached.uncached, await tokens());
+      if (cached && "uncached" in cached)
+        return sendUncachedPage(reply, cached.uncached, await tokens(request));
       if (cached) {
         // Beside the cache: counted in memory, flushed later (a kept 404 is no page view).
         if (cached.page.status === 200) countPageView(services.insights, request);
-        return sendCachedPage(request, reply, cached.page, cached.hit, await tokens());
+        return sendCachedPage(request, reply, cached.page, cached.hit, await tokens(request));
       }
       return renderPage(request, reply);
     },

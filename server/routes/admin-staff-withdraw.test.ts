@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_MESSAGES, STAFF_MESSAGES } from "../../common/admin-messages";
 import { adminInvites, mailOutbox } from "../db/schema";
-import { Limited } from "../services/errors";
+import { Limited } from "../../common/errors";
 import { INVITE_ACCEPT_ATTEMPTS } from "../services/staff/staff";
 import { bearer } from "../test/content";
 import { TEST_DATABASES } from "../test/harness";

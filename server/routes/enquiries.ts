@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ENQUIRY_RETRY } from "../../common/enquiries";
 import { ENQUIRY_MESSAGES } from "../../common/enquiry-messages";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/enquiry-terms";
+import { Unavailable } from "../../common/errors";
 import { enquiryRequestSchema } from "../../common/lead-source";
 import { clientKey } from "../client-address";
 import { badRequest } from "../errors";
-import { Unavailable } from "../services/errors";
 import { sentByBrowser } from "../services/leads/spam";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "./schemas";
 

@@ -14,7 +14,7 @@ import {
   replyInputSchema,
 } from "../../common/enquiry-inbox";
 import { UUID_SHAPE } from "../../common/ids";
-import { Invalid } from "../services/errors";
+import { Invalid } from "../../common/errors";
 import {
   adminErrors,
   adminRoute,

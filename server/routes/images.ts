@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { BLOG_MESSAGES } from "../../common/blog-messages";
 import { IMAGE_WIDTHS, type ImageWidth } from "../../common/blog-rules";
 import { UUID_SHAPE } from "../../common/ids";
+import { megabytes } from "../../common/text";
 import { HttpError, notFound } from "../errors";
-import { imageEtag, megabytes } from "../services/content/images";
+import { imageEtag } from "../services/content/images";
 import {
   adminOnly,
   adminSecurity,

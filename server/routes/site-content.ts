@@ -9,7 +9,7 @@ import {
   type SiteDocumentKey,
 } from "../../common/site-content/registry";
 import type { SiteEditor } from "../services/content/site-content";
-import { NotFound } from "../services/errors";
+import { NotFound } from "../../common/errors";
 import {
   adminRoute,
   documentOnlyValidation,

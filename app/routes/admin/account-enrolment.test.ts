@@ -3,6 +3,7 @@ import { TWO_FACTOR_MESSAGES } from "@common/two-factor";
 import type { FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContext } from "../../../server/pages/load-context";
 import { buildTestApp, TEST_DATABASES } from "../../../server/test/harness";
 import { requireTwoFactor } from "../../../server/test/two-factor";
 import { action as accountAction, loader as accountLoader } from "./account";
@@ -33,7 +34,7 @@ describe.each(TEST_DATABASES)("the screens while the Owner requires two-factor s
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
-    context = { services: app.services, nonce: "", ip: "127.0.0.1" } as AppLoadContext;
+    context = loadContext(app.services, { nonce: "", ip: "127.0.0.1" });
     // An Owner with a password only; the requirement is on (as another Owner turned it on).
     const email = "screen-owner@example.co.uk";
     const password = "screen-owner-password";

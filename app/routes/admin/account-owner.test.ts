@@ -8,6 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminTwoFactor } from "../../../server/db/schema";
+import { loadContext } from "../../../server/pages/load-context";
 import { RECOVERY_CODE_COUNT } from "../../../server/services/staff/two-factor";
 import { buildTestApp, TEST_DATABASES } from "../../../server/test/harness";
 import { expireSudo } from "../../../server/test/sudo";
@@ -33,7 +34,7 @@ describe.each(TEST_DATABASES)("'Account' around the account's owner, on %s", (ki
 
   beforeAll(async () => {
     app = await buildTestApp(kind, { SITE_URL: SITE.origin });
-    context = { services: app.services, nonce: "", ip: "198.51.100.7" } as AppLoadContext;
+    context = loadContext(app.services, { nonce: "", ip: "198.51.100.7" });
   });
   afterAll(() => app?.close());
 

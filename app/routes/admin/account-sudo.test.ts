@@ -7,6 +7,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "../../../server/db/schema";
+import { loadContext } from "../../../server/pages/load-context";
 import { RECOVERY_CODE_COUNT } from "../../../server/services/staff/two-factor";
 import { buildTestApp, TEST_DATABASES } from "../../../server/test/harness";
 import { expireSudo } from "../../../server/test/sudo";
@@ -26,7 +27,7 @@ describe.each(TEST_DATABASES)("'Account' in sudo mode, on %s", (kind) => {
 
   beforeAll(async () => {
     app = await buildTestApp(kind);
-    context = { services: app.services, nonce: "", ip: "127.0.0.1" } as AppLoadContext;
+    context = loadContext(app.services, { nonce: "", ip: "127.0.0.1" });
   });
   afterAll(() => app?.close());
 

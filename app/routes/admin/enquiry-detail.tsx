@@ -10,6 +10,7 @@ import {
 } from "@common/enquiry-inbox";
 import { KIND_LABELS, STATUS_LABELS } from "@common/enquiry-labels";
 import { STAFF_ENQUIRY_STATUSES } from "@common/enquiry-terms";
+import { isDomainError } from "@common/errors";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";
@@ -22,7 +23,7 @@ import { SubmitButton } from "~/components/admin/SubmitButton";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { NotFound, requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/admin-session.server";
 import { done, foundOrNull, invalidInput, refused } from "~/lib/domain-errors.server";
 import { INBOX_PATH } from "~/lib/enquiry-inbox";
 import { ukTime } from "~/lib/uk-time";
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await inbox.setStatus(params.id, parsed.data.status, admin);
     return done({ message: INBOX_MESSAGES.statusSaved });
   } catch (error) {
-    if (error instanceof NotFound && error.message === INBOX_MESSAGES.notFound)
+    if (isDomainError(error, "NotFound") && error.message === INBOX_MESSAGES.notFound)
       throw data(error.message, { status: 404 });
     return refused(error);
   }

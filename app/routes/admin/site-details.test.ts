@@ -5,9 +5,9 @@ import { openNowText } from "@common/site-content/opening-hours";
 import { PAGE_CONTENT_MESSAGES } from "@common/site-content/page-messages";
 import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { auditEvents } from "../../../server/db/schema";
+import { loadContext } from "../../../server/pages/load-context";
 import { TEST_DATABASES } from "../../../server/test/harness";
 import { signedInApp, signInAs } from "../../../server/test/signed-in";
 import { loader as publicLayout } from "../public-layout";
@@ -49,7 +49,7 @@ const details = (change: (d: SiteDetails) => void = () => {}): SiteDetails => {
 /** The site details' screen (route loader and action, as React Router calls them) on both databases. */
 describe.each(TEST_DATABASES)("'Site details' screen on %s", (kind) => {
   const api = signedInApp(kind);
-  const context = () => ({ services: api.app.services, nonce: "", ip: "127.0.0.1" }) as AppLoadContext;
+  const context = () => loadContext(api.app.services, { nonce: "", ip: "127.0.0.1" });
   const cookieOf = (token: string) => `${ADMIN_AUTH_COOKIE}=${token}`;
   const load = (cookie: string) =>
     loader({

@@ -1,6 +1,7 @@
 import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
-import type { AppLoadContext } from "react-router";
+import { blogPostInputSchema } from "@common/blog";
 import { describe, expect, it } from "vitest";
+import { loadContext } from "../../../server/pages/load-context";
 import { postBody } from "../../../server/test/content";
 import { TEST_DATABASES } from "../../../server/test/harness";
 import { signedInApp, signInAs } from "../../../server/test/signed-in";
@@ -21,7 +22,7 @@ async function statusOf(answer: Promise<unknown>): Promise<number> {
 /** A draft post's public address (/blog/{id}): its preview for staff who write the blog, a 404 for anyone else. */
 describe.each(TEST_DATABASES)("a draft at its public address on %s", (kind) => {
   const api = signedInApp(kind);
-  const context = () => ({ services: api.app.services, nonce: "", ip: "127.0.0.1" }) as AppLoadContext;
+  const context = () => loadContext(api.app.services, { nonce: "", ip: "127.0.0.1" });
   const open = (id: string, token?: string) =>
     statusOf(
       loader({
@@ -34,7 +35,8 @@ describe.each(TEST_DATABASES)("a draft at its public address on %s", (kind) => {
     );
 
   it("is shown to an Owner and an Editor, and is a 404 to a Desk account and a visitor", async () => {
-    const draft = await api.app.services.blog.saveDraft(null, { ...postBody(), title: "Not out yet" });
+    const input = blogPostInputSchema.parse({ ...postBody(), title: "Not out yet" });
+    const draft = await api.app.services.blog.saveDraft(null, input);
     expect(draft.state).toBe("draft");
     const editor = await signInAs(api.app, "editor", "draft-editor@example.co.uk");
     const desk = await signInAs(api.app, "desk", "draft-desk@example.co.uk");
@@ -45,7 +47,7 @@ describe.each(TEST_DATABASES)("a draft at its public address on %s", (kind) => {
     expect(await open(draft._id)).toBe(404);
 
     // Published, it is every reader's, the Desk's included.
-    const published = await api.app.services.blog.publish(draft._id, postBody());
+    const published = await api.app.services.blog.publish(draft._id, input);
     expect(published.state).toBe("published");
     expect(await open(draft._id, desk)).toBe(200);
   });

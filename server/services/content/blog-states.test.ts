@@ -5,7 +5,7 @@ import { BLOG_MESSAGES } from "../../../common/blog-messages";
 import { popupInputSchema } from "../../../common/popup";
 import { postBody } from "../../test/content";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
-import { Conflict, Invalid } from "../errors";
+import { Conflict, Invalid } from "../../../common/errors";
 
 /**
  * The post's life in the blog service: one method per move, each deciding what is allowed, and

@@ -29,7 +29,7 @@ import { containsPattern } from "../../db/like";
 import { blogPosts, blogRevisions, images, type StoredParagraph } from "../../db/schema";
 import { sanitizeParagraphHtml } from "../../media/html-sanitiser";
 import { type AuditActor, recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { type ImageService, type PreparedImage, shownBySiteContent, siteDocumentsShowing } from "./images";
 
 const MESSAGES = BLOG_MESSAGES.post;

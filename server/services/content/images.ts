@@ -2,12 +2,13 @@ import { type AnyColumn, and, eq, isNull, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
 import { BLOG_MESSAGES } from "../../../common/blog-messages";
 import type { ImageWidth } from "../../../common/blog-rules";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import { isSiteDocumentKey, SITE_DOCUMENTS } from "../../../common/site-content/registry";
+import { megabytes } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { blogPosts, images, imageVariants, siteDocuments } from "../../db/schema";
 import { processImage } from "../../media/image-codec";
-import { Conflict, Invalid, NotFound } from "../errors";
 
 const MESSAGES = BLOG_MESSAGES.images;
 
@@ -58,9 +59,6 @@ export async function siteDocumentsShowing(reader: Pick<Database, "select">, id:
   const users = await reader.select({ key: siteDocuments.key }).from(siteDocuments).where(namesImage(id));
   return users.flatMap(({ key }) => (isSiteDocumentKey(key) ? [`'${SITE_DOCUMENTS[key].label}'`] : []));
 }
-
-/** "5 MB": a byte count as the size messages say it. */
-export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** An uploaded image checked and re-encoded, ready to store (nothing is written yet). */
 export interface PreparedImage {

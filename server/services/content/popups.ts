@@ -5,7 +5,7 @@ import type { Database } from "../../db/client";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { popups } from "../../db/schema";
 import { type AuditActor, recordAudit } from "../audit";
-import { NotFound } from "../errors";
+import { NotFound } from "../../../common/errors";
 
 type PopupRow = typeof popups.$inferSelect;
 

@@ -20,7 +20,7 @@ import type { Database } from "../../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../../outbox/mail/outbox";
 import { recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { queueWebhooks } from "../webhooks/queue";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";

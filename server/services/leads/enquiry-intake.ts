@@ -8,7 +8,7 @@ import { leadSourceInputSchema } from "../../../common/lead-source";
 import { FORM_TOKEN_FIELD } from "../../../common/spam";
 import { firstIssue } from "../../../common/zod";
 import { isDatabaseUnreachable } from "../../db/unreachable";
-import { Invalid, Unavailable } from "../errors";
+import { Invalid, Unavailable } from "../../../common/errors";
 import type { createEnquiryService } from "./enquiries";
 import { normaliseLeadSource } from "./lead-source";
 import type { SpamService } from "./spam";

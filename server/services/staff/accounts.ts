@@ -6,7 +6,7 @@ import { normalEmail } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { adminPasskeys, adminRecoveryCodes, admins, adminTwoFactor } from "../../db/schema";
 import { recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
 import { BY_OPERATOR, type ChangeOrigin, type SecurityMail } from "./security-mail";
 import type { SessionService } from "./sessions";

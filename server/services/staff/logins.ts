@@ -4,7 +4,7 @@ import { describeDevice } from "../../../common/device";
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../../common/passwords";
 import { isStorableText, normalEmail } from "../../../common/text";
 import type { AuditService } from "../audit";
-import { Invalid, Limited, Unavailable } from "../errors";
+import { Invalid, Limited, Unavailable } from "../../../common/errors";
 import type { AccountService } from "./accounts";
 import type { KnownBrowsers } from "./browsers";
 import type { CounterLimit, FailureCounters } from "./failure-counters";

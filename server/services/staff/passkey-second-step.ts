@@ -9,7 +9,7 @@ import { TWO_FACTOR_MESSAGES } from "../../../common/two-factor";
 import type { Database } from "../../db/client";
 import { adminPasskeys, adminPendingSignIns } from "../../db/schema";
 import type { AuditService } from "../audit";
-import { Invalid } from "../errors";
+import { Invalid } from "../../../common/errors";
 import type { AccountService } from "./accounts";
 import type { LoginService } from "./logins";
 import { type Purpose, type RelyingParty, webauthn } from "./passkeys";

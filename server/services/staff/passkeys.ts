@@ -17,7 +17,7 @@ import { isStorableText } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { adminPasskeyChallenges, adminPasskeys } from "../../db/schema";
 import type { AuditService } from "../audit";
-import { Conflict, Invalid, Limited, NotFound, Unavailable } from "../errors";
+import { Conflict, Invalid, Limited, NotFound, Unavailable } from "../../../common/errors";
 import type { AccountService } from "./accounts";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";

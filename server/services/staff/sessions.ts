@@ -9,7 +9,7 @@ import { SESSION_MESSAGES } from "../../../common/sessions";
 import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import { recordAudit } from "../audit";
-import { NotFound } from "../errors";
+import { NotFound } from "../../../common/errors";
 
 /** Sessions are 32 random bytes handed to the client; only their SHA-256 is stored. */
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -12,7 +12,7 @@ import { ADVISORY_LOCKS } from "../../db/locks";
 import { adminInvites, admins, mailOutbox } from "../../db/schema";
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import type { KnownBrowsers } from "./browsers";
 import type { LoginService } from "./logins";
 import { hashPassword } from "./passwords";

@@ -4,7 +4,7 @@ import { SUDO_MESSAGES, SUDO_WINDOW_MS, type SudoMethod, type SudoProof } from "
 import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import type { AuditService, AuditWriter } from "../audit";
-import { Invalid, Limited, SudoRequired, Unavailable } from "../errors";
+import { Invalid, Limited, SudoRequired, Unavailable } from "../../../common/errors";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "./logins";
 

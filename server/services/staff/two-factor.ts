@@ -22,7 +22,7 @@ import {
 import type { Keyring } from "../../secrets/keyring";
 import { openSecret, totpContext } from "../../secrets/protect";
 import type { AuditService, AuditWriter } from "../audit";
-import { Invalid, Limited, Unavailable } from "../errors";
+import { Invalid, Limited, Unavailable } from "../../../common/errors";
 import type { FailureCounters } from "./failure-counters";
 import { renewedEnrolmentDue } from "./renewed-enrolment";
 import type { ChangeOrigin, SecurityMail } from "./security-mail";

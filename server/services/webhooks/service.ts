@@ -21,7 +21,7 @@ import {
 import type { Keyring } from "../../secrets/keyring";
 import { newWebhookSecret as newSecret, webhookContext } from "../../secrets/protect";
 import { type AuditActor, recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { newMessageId, webhookPayload } from "./queue";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;

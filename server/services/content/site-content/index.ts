@@ -33,6 +33,7 @@
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../../common/audit";
 import { londonTime, SHORT_MONTHS, twoDigits } from "../../../../common/en-gb";
+import { Conflict, Invalid, InvalidFields, NotFound } from "../../../../common/errors";
 import { UUID_SHAPE } from "../../../../common/ids";
 import { SITE_CONTENT_MESSAGES as M } from "../../../../common/site-content/messages";
 import {
@@ -48,7 +49,6 @@ import type { Database } from "../../../db/client";
 import { images, siteDocumentRevisions, siteDocuments } from "../../../db/schema";
 import { authorize } from "../../access";
 import { recordAudit } from "../../audit";
-import { Conflict, Invalid, NotFound } from "../../errors";
 import type { SessionAdmin } from "../../staff/sessions";
 import { recordRead } from "../content-reads";
 import type { ContentVersion } from "../content-version";
@@ -62,9 +62,9 @@ export const SITE_REVISIONS_KEPT = 50;
 export const SITE_DRAFT_MAX_BYTES = 256 * 1024;
 
 /** A document that is not valid as a whole: the first message, and every field's (dotted path). */
-export class InvalidDocument extends Invalid {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors)[0] ?? M.invalid);
+export class InvalidDocument extends InvalidFields {
+  constructor(fieldErrors: Record<string, string>) {
+    super(fieldErrors, M.invalid);
   }
 }
 
