@@ -254,7 +254,7 @@ async function keepRevision(
 
 /**
  * Blog posts: validated input in (common/blog.ts), sanitised HTML stored, API shapes (common/blog.ts) out.
- * Unknown posts throw NotFound, unusable images Invalid (server/services/errors.ts). Every write
+ * Unknown posts throw NotFound, unusable images Invalid (common/errors.ts). Every write
  * that succeeds calls `changed` (what public pages show has changed: the page cache follows).
  */
 export function createBlogService(
