@@ -6,11 +6,12 @@ import { LEAD_SOURCE_LIMITS } from "./ui";
 import { z, zm } from "./zod";
 
 /**
- * Where an enquiry's visit started and came from, sent by the visitor's own browser with the form
- * (no cookie, no identifier: the tab's memory, see app/lib/insights.ts): the page the tab landed
- * on (its path, never its query), the referring site's domain and the landing address's
- * utm_source, utm_medium and utm_campaign. Each part may be absent; a form sent without
- * JavaScript's help, or by a browser asking not to be tracked, has no source at all.
+ * Where an enquiry's visit started and came from, sent with the form (no cookie, no identifier):
+ * the page the visit landed on (its path, never its query), the referring site's domain and the
+ * landing address's utm_source, utm_medium and utm_campaign. Either the visit the tab kept with
+ * the visitor's consent (app/lib/insights.ts), or what the server knew from the form page's own
+ * request when that page was the landing (common/lead-source-field.ts), with or without
+ * JavaScript. Each part may be absent; a browser asking not to be tracked sends no source at all.
  */
 
 const part = (max: number) =>

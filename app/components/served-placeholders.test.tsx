@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/lead-source-field";
 import { OPEN_NOW_PLACEHOLDER } from "@common/site-content/opening-hours";
 import { SITE_DETAILS_DEFAULTS } from "@common/site-content/site-details-defaults";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
@@ -11,11 +12,15 @@ import { formTokenStream, withFormTokens } from "../../server/pages/form-token";
 import { ContactForm } from "./enquiry/ContactForm";
 import { OpenNow } from "./OpenNow";
 
-/** This response's values: a numbered token per form, the minute's sentence. */
+/** This response's values: a numbered token per form, the request's lead source, the minute's sentence. */
 function issuer() {
   let n = 0;
   return (placeholder: string) =>
-    placeholder === OPEN_NOW_PLACEHOLDER ? "Open now · closes at 18:00" : `token-${++n}`;
+    placeholder === OPEN_NOW_PLACEHOLDER
+      ? "Open now · closes at 18:00"
+      : placeholder === LEAD_SOURCE_PLACEHOLDER
+        ? "landing=%2Fcontact"
+        : `token-${++n}`;
 }
 
 /** /contact's "open now" and contact form, refused with what the visitor typed kept in it. */
@@ -50,10 +55,13 @@ const pageWith = (typed: string) =>
 
 describe("the placeholders filled in as a page is served, only in their own elements", () => {
   it("gives the form's token field its token and 'open now' its sentence, leaving a visitor's words as typed", () => {
-    for (const typed of [FORM_TOKEN_PLACEHOLDER, OPEN_NOW_PLACEHOLDER]) {
+    for (const typed of [FORM_TOKEN_PLACEHOLDER, LEAD_SOURCE_PLACEHOLDER, OPEN_NOW_PLACEHOLDER]) {
       const rendered = pageWith(typed);
       const served = withFormTokens(rendered, issuer());
       expect(served).toContain(`<input type="hidden" name="${FORM_TOKEN_FIELD}" value="token-1"/>`);
+      expect(served).toContain(
+        `<input type="hidden" name="${LEAD_SOURCE_FIELD}" value="landing=%2Fcontact"/>`,
+      );
       expect(served).toContain(">Open now · closes at 18:00</span>");
       // The visitor's name, message and search term, each as they typed it.
       expect(served).toContain(`name="name" value="${typed}"/>`);

@@ -1,7 +1,9 @@
 import { ENQUIRY_RETRY } from "@common/enquiries";
 import type { EnquiryKind } from "@common/enquiry-terms";
+import { decodeLeadSource } from "@common/lead-source-field";
 import { FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { type RefObject, useCallback, useEffect, useRef } from "react";
+import { visitSource } from "./insights";
 
 export type EnquiryResult = { ok: true; reference: string } | { ok: false; status: number; message: string };
 
@@ -90,6 +92,15 @@ export function useFormToken(input?: RefObject<HTMLInputElement | null>) {
 }
 
 /**
+ * The source sent with an enquiry: the visit the tab kept with the visitor's consent, else what the
+ * server put into the form's page (`field`, common/lead-source-field.ts: the page's own request, when
+ * it was where the visit landed); undefined when neither is known.
+ */
+export function enquirySource(field: HTMLInputElement | null | undefined) {
+  return visitSource() ?? decodeLeadSource(field?.value);
+}
+
+/**
  * A form's route action answer when it could not take the enquiry (without JavaScript): what was
  * typed, each field's message (in the form's order), or why it was not sent; the token sent,
  * kept for the next try.
@@ -102,6 +113,8 @@ export interface EnquiryFormAnswer {
   /** Refused for another reason the visitor can act on (a field's type, a size). */
   error?: string;
   token: string;
+  /** The source field as it was sent (common/lead-source-field.ts), kept for the next try. */
+  source?: string;
 }
 
 /** The query parameter of the page a sent form returns to: the reference only, never a detail. */

@@ -8,9 +8,11 @@ import {
   isConsent,
   parseConsent,
 } from "@common/consent";
+import { tabVisit } from "~/lib/insights";
 import { addThirdPartyScript } from "~/lib/third-party-script";
 import { showMessage } from "./messages";
 import { reactRuns } from "./react";
+import { forgetUnconsented } from "./visit";
 
 /** The consent-gated widgets on this page get their scripts (the plain links stay until they load). */
 function loadWidgets() {
@@ -22,6 +24,8 @@ function loadWidgets() {
 /**
  * The cookie banner answered in place: the same cookie the server's form answer sets (150 days),
  * the banner gone, a toast for accepting or an alert for rejecting, and the widgets after consent.
+ * Accepting lets the tab keep its visit from here on (this page's, when it is the landing);
+ * rejecting removes what the tab kept with an earlier consent (visit.ts `forgetUnconsented`).
  */
 export function enhanceConsent() {
   if (parseConsent(document.cookie) === "accepted") loadWidgets();
@@ -42,6 +46,10 @@ export function enhanceConsent() {
     if (answer === "accepted") {
       showMessage(CONSENT_SAVED_MESSAGE, "success");
       loadWidgets();
-    } else showMessage(CONSENT_REJECTED_MESSAGE, "alert");
+      tabVisit(); // kept from now on: this page's visit, when it is where the visit landed
+    } else {
+      forgetUnconsented();
+      showMessage(CONSENT_REJECTED_MESSAGE, "alert");
+    }
   });
 }

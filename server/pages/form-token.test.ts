@@ -1,16 +1,23 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "../../common/lead-source-field";
 import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
 import { formTokenStream, hasFormToken, hasOpenNow, withFormTokens } from "./form-token";
 
 const TOKEN_INPUT = `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${FORM_TOKEN_PLACEHOLDER}"/>`;
+const SOURCE_INPUT = `<input type="hidden" name="${LEAD_SOURCE_FIELD}" value="${LEAD_SOURCE_PLACEHOLDER}"/>`;
 const OPEN_NOW = `<span data-testid="open-now" ${OPEN_NOW_ATTRIBUTE}="">${OPEN_NOW_PLACEHOLDER}</span>`;
 
-/** Each placeholder's value in this response: a token numbered per form, the minute's sentence. */
+/** Each placeholder's value in this response: a token numbered per form, the source, the minute's sentence. */
 function issuer() {
   let n = 0;
-  return (placeholder: string) => (placeholder === OPEN_NOW_PLACEHOLDER ? "Open now" : `t${++n}`);
+  return (placeholder: string) =>
+    placeholder === OPEN_NOW_PLACEHOLDER
+      ? "Open now"
+      : placeholder === LEAD_SOURCE_PLACEHOLDER
+        ? "landing=%2Fcontact"
+        : `t${++n}`;
 }
 
 /**
@@ -22,7 +29,7 @@ const echoed = (typed: string) =>
   `<p class="px-1 pb-2 text-sm text-muted">No matches for “${typed}” on this page.</p>` +
   `<input id="contact-form-name" name="name" value="${typed}"/><textarea name="message">${typed}</textarea>` +
   `<span class="term">${typed}</span>` +
-  `<script type="application/json">${JSON.stringify({ term: typed, html: TOKEN_INPUT + OPEN_NOW }).replace(/</g, "\\u003c")}</script>`;
+  `<script type="application/json">${JSON.stringify({ term: typed, html: TOKEN_INPUT + SOURCE_INPUT + OPEN_NOW }).replace(/</g, "\\u003c")}</script>`;
 
 describe("form tokens put in as the page is served", () => {
   it("replaces each form's token field with its own token, and the 'open now' element's text", () => {
@@ -37,16 +44,17 @@ describe("form tokens put in as the page is served", () => {
   });
 
   it("leaves the placeholders' text alone anywhere else: a visitor's search term, typed fields, JSON", () => {
-    for (const typed of [FORM_TOKEN_PLACEHOLDER, OPEN_NOW_PLACEHOLDER]) {
+    for (const typed of [FORM_TOKEN_PLACEHOLDER, LEAD_SOURCE_PLACEHOLDER, OPEN_NOW_PLACEHOLDER]) {
       const visitor = echoed(typed);
       expect(withFormTokens(visitor, issuer())).toBe(visitor);
       // A page holding nothing but echoes has no form token nor "open now" to serve per response.
       expect(hasFormToken(visitor)).toBe(false);
       expect(hasOpenNow(visitor)).toBe(false);
       // Beside the page's own elements: only those are filled.
-      const page = `${visitor}<form>${TOKEN_INPUT}</form>${OPEN_NOW}`;
+      const page = `${visitor}<form>${TOKEN_INPUT}${SOURCE_INPUT}</form>${OPEN_NOW}`;
       expect(withFormTokens(page, issuer())).toBe(
-        `${visitor}<form><input type="hidden" name="${FORM_TOKEN_FIELD}" value="t1"/></form>` +
+        `${visitor}<form><input type="hidden" name="${FORM_TOKEN_FIELD}" value="t1"/>` +
+          `<input type="hidden" name="${LEAD_SOURCE_FIELD}" value="landing=%2Fcontact"/></form>` +
           `<span data-testid="open-now" ${OPEN_NOW_ATTRIBUTE}="">Open now</span>`,
       );
     }

@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "../../common/lead-source-field";
 import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
 
@@ -9,10 +10,12 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fiel
  * response gets its own value.
  * - the enquiry forms' spam token (FORM_TOKEN_PLACEHOLDER, in the token field's value): signed now,
  *   so "too fast" counts from when the visitor got the page;
+ * - the enquiry forms' lead source (LEAD_SOURCE_PLACEHOLDER, in the source field's value): what this
+ *   request says of the visit when the page is where it landed (common/lead-source-field.ts);
  * - "open now" (OPEN_NOW_PLACEHOLDER, common/site-content/opening-hours.ts): the office's state at
  *   the minute the page is served, in the footer and on the contact page.
- * Only inside their own elements: the token field's `value` (an `<input>` named FORM_TOKEN_FIELD)
- * and the text of the "open now" element (a `<span>` with OPEN_NOW_ATTRIBUTE), never the same text
+ * Only inside their own elements: the token and source fields' `value` (an `<input>` named
+ * FORM_TOKEN_FIELD or LEAD_SOURCE_FIELD) and the text of the "open now" element (a `<span>` with OPEN_NOW_ATTRIBUTE), never the same text
  * elsewhere: a visitor's words echoed in the page (a search term in the search box or in "No matches
  * for …", a refused form's fields) are left as they were typed, and no inline script, whose hash the
  * page's CSP names, is touched. Those elements are found by markup a visitor's words cannot make:
@@ -22,7 +25,8 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fiel
 
 /**
  * The value for one placeholder in this response (HTML-escaped by the caller when it is text from
- * content). For a form token: a fresh token signed now (keyed from the secrets key).
+ * content). For a form token: a fresh token signed now (keyed from the secrets key); for the lead
+ * source: this request's, encoded and HTML-escaped ("" when the page is not where the visit landed).
  */
 export type TokenIssuer = (placeholder: string) => string;
 
@@ -36,16 +40,23 @@ const FILLED_ELEMENT = new RegExp(
 /** A match is at most this long: a streamed page holds back one character less between chunks. */
 const LONGEST = `<span${" ".repeat(TAG_MAX)}>${OPEN_NOW_PLACEHOLDER}</span>`.length;
 
-const TOKEN_NAME = ` name="${FORM_TOKEN_FIELD}"`;
-const TOKEN_VALUE = ` value="${FORM_TOKEN_PLACEHOLDER}"`;
+/** The form fields filled per response: each `<input>` by its name and placeholder value. */
+const FIELDS = [
+  [FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER],
+  [LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER],
+].map(([name, placeholder]) => ({ name: ` name="${name}"`, value: ` value="${placeholder}"`, placeholder }));
 const OPEN_NOW_MARK = ` ${OPEN_NOW_ATTRIBUTE}=""`;
+
+/** The per-response field an `<input>` tag is, if any. */
+const fieldOf = (tag: string) =>
+  FIELDS.find((field) => tag.includes(field.name) && tag.includes(field.value));
 
 /** The element with this response's value, or as it was when it is not one of the filled ones. */
 function filled(element: string, issue: TokenIssuer): string {
-  if (element.startsWith("<input"))
-    return element.includes(TOKEN_NAME) && element.includes(TOKEN_VALUE)
-      ? element.replace(TOKEN_VALUE, () => ` value="${issue(FORM_TOKEN_PLACEHOLDER)}"`)
-      : element;
+  if (element.startsWith("<input")) {
+    const field = fieldOf(element);
+    return field ? element.replace(field.value, () => ` value="${issue(field.placeholder)}"`) : element;
+  }
   const open = element.slice(0, element.indexOf(">") + 1);
   return open.includes(OPEN_NOW_MARK) ? `${open}${issue(OPEN_NOW_PLACEHOLDER)}</span>` : element;
 }
@@ -53,10 +64,13 @@ function filled(element: string, issue: TokenIssuer): string {
 /** The page's elements that get a value per response, as found in it. */
 const filledElements = (html: string) => html.match(FILLED_ELEMENT) ?? [];
 
-/** Whether the page holds an enquiry form (a token to sign per response: never the same twice). */
+/**
+ * Whether the page holds an enquiry form (a token to sign per response, never the same twice, and
+ * the request's lead source).
+ */
 export const hasFormToken = (html: string) =>
-  html.includes(FORM_TOKEN_PLACEHOLDER) &&
-  filledElements(html).some((element) => element.includes(TOKEN_NAME) && element.includes(TOKEN_VALUE));
+  (html.includes(FORM_TOKEN_PLACEHOLDER) || html.includes(LEAD_SOURCE_PLACEHOLDER)) &&
+  filledElements(html).some((element) => element.startsWith("<input") && fieldOf(element) !== undefined);
 
 /** Whether the page says "open now" (the same for every response of the same minute's state). */
 export const hasOpenNow = (html: string) =>
@@ -65,7 +79,9 @@ export const hasOpenNow = (html: string) =>
 
 /** The document with this response's value in each placeholder's own element. */
 export const withFormTokens = (html: string, issue: TokenIssuer) =>
-  html.includes(FORM_TOKEN_PLACEHOLDER) || html.includes(OPEN_NOW_PLACEHOLDER)
+  html.includes(FORM_TOKEN_PLACEHOLDER) ||
+  html.includes(LEAD_SOURCE_PLACEHOLDER) ||
+  html.includes(OPEN_NOW_PLACEHOLDER)
     ? html.replace(FILLED_ELEMENT, (element) => filled(element, issue))
     : html;
 

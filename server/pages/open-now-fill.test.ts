@@ -23,7 +23,7 @@ function openNowPage(): CachedPage {
     version: 1,
     formToken: false,
     openNow: true,
-    pathname: "/",
+    reads: new Set(),
   };
 }
 

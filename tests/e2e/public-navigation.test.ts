@@ -1,3 +1,4 @@
+import { COOKIE_CONSENT_NAME } from "@common/ui";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
@@ -200,8 +201,10 @@ describe("footer", () => {
 });
 
 describe("scrolling", () => {
-  async function scrolledPage(path: string) {
+  async function scrolledPage(path: string, consent?: "accepted") {
     const session = await newPage(browser, { width: 1280, height: 320 });
+    if (consent)
+      await session.context.addCookies([{ name: COOKIE_CONSENT_NAME, value: consent, url: baseURL() }]);
     await session.page.goto(path);
     await waitForHydration(session.page);
     await session.page.evaluate(() => window.scrollTo(0, 260));
@@ -217,12 +220,22 @@ describe("scrolling", () => {
     await context.close();
   });
 
-  it("quote pages keep the scroll position", async () => {
-    const { page, context } = await scrolledPage("/about");
+  it("quote pages keep the scroll position, once the visitor has accepted cookies", async () => {
+    const { page, context } = await scrolledPage("/about", "accepted");
     await page.getByRole("banner").getByRole("link", { name: "Get a Quote" }).click();
     await page.waitForURL("**/quote");
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("without consent nothing is kept for the quote page, which starts at its top (UK PECR)", async () => {
+    const { page, context } = await scrolledPage("/about");
+    await page.getByRole("banner").getByRole("link", { name: "Get a Quote" }).click();
+    await page.waitForURL("**/quote");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await context.close();
   });
 

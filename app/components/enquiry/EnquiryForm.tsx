@@ -2,6 +2,7 @@ import { REFERENCE_TEXT } from "@common/confirmation";
 import { HONEYPOT_FIELD } from "@common/enquiries";
 import { FORM_TEXT } from "@common/enquiry-messages";
 import type { EnquiryKind } from "@common/enquiry-terms";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/lead-source-field";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -9,11 +10,12 @@ import type { ZodMiniType } from "zod/mini";
 import {
   type EnquiryFormAnswer,
   type EnquiryResult,
+  enquirySource,
   postEnquiry,
   REFERENCE_SHAPE,
   useFormToken,
 } from "~/lib/enquiry-api";
-import { formStage, formSubmitted, visitSource } from "~/lib/insights";
+import { formStage, formSubmitted } from "~/lib/insights";
 import { ErrorSummary, FieldError, FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
 
@@ -80,6 +82,7 @@ export function EnquiryForm<Name extends string>({
   const [refused, setRefused] = useState(answer);
   const [sending, setSending] = useState(false);
   const tokenInput = useRef<HTMLInputElement>(null);
+  const sourceInput = useRef<HTMLInputElement>(null);
   const formToken = useFormToken(tokenInput);
   useEffect(() => formStage(kind, "viewed"), [kind]); // viewed → submitted (Insights)
   useEffect(() => setRefused(answer), [answer]);
@@ -110,7 +113,7 @@ export function EnquiryForm<Name extends string>({
       ...(parsed.data as object),
       [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
       [FORM_TOKEN_FIELD]: formToken.current(),
-      source: visitSource(),
+      source: enquirySource(sourceInput.current),
     });
     setSending(false);
     if (result.ok) {
@@ -206,6 +209,15 @@ export function EnquiryForm<Name extends string>({
           name={FORM_TOKEN_FIELD}
           suppressHydrationWarning
           {...(isServer ? { defaultValue: answer?.token || FORM_TOKEN_PLACEHOLDER } : {})}
+        />
+        {/* What the server knew of the visit when it served the page, also filled in as it is
+            served (the page's own request: common/lead-source-field.ts); sent back with the form. */}
+        <input
+          ref={sourceInput}
+          type="hidden"
+          name={LEAD_SOURCE_FIELD}
+          suppressHydrationWarning
+          {...(isServer ? { defaultValue: answer?.source ?? LEAD_SOURCE_PLACEHOLDER } : {})}
         />
         <FormMessage message={error} live="polite" testId="form-error" />
         <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full sm:w-auto`}>

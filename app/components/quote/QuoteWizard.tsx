@@ -1,12 +1,13 @@
 import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
 import { QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/enquiry-terms";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/lead-source-field";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
-import { isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
-import { formStage, formSubmitted, pageShown, visitSource } from "~/lib/insights";
+import { enquirySource, isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
+import { formStage, formSubmitted, pageShown } from "~/lib/insights";
 import {
   QUOTE_FIELD_IDS,
   type QuoteDraft,
@@ -68,6 +69,7 @@ export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: 
   const [errors, setErrors] = useState<QuoteFieldError[]>(refused?.errors ?? []);
   const [trap, setTrap] = useState("");
   const formToken = useFormToken();
+  const sourceInput = useRef<HTMLInputElement>(null);
   const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -139,7 +141,7 @@ export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: 
       ...parsed.data,
       [HONEYPOT_FIELD]: trap,
       [FORM_TOKEN_FIELD]: formToken.current(),
-      source: visitSource(),
+      source: enquirySource(sourceInput.current),
     });
     setSending(false);
     if (!result.ok)
@@ -202,6 +204,15 @@ export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: 
           </h2>
           {/* The spam check's token, put in by the server as it serves the page (sent without scripts). */}
           <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={FORM_TOKEN_PLACEHOLDER} />
+          {/* What the server knew of the visit when it served the page (common/lead-source-field.ts):
+              the page was the landing or nothing; the scripts send it when the tab kept no visit. */}
+          <input
+            ref={sourceInput}
+            type="hidden"
+            name={LEAD_SOURCE_FIELD}
+            defaultValue={LEAD_SOURCE_PLACEHOLDER}
+            suppressHydrationWarning
+          />
           <StepFields step={step} draft={draft} update={update} errors={fieldErrors} />
           {step === QUOTE_STEPS && <HoneypotField id="quote-trap" value={trap} onChange={setTrap} />}
           <FormMessage message={message} live="assertive" testId="quote-message" />
