@@ -162,7 +162,10 @@ describe("storage on the device and the cookie banner", () => {
     const inside = await newPage(browser);
     await inside.page.goto("/about?utm_source=flyer", { referer: "https://www.google.co.uk/" });
     await waitForHydration(inside.page);
-    await inside.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact Us" }).click();
+    await inside.page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Contact Us" })
+      .click();
     await inside.page.waitForURL(/\/contact$/);
     await waitForHydration(inside.page);
     const unknown = `Unknown source ${Date.now()}`;
