@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PASSKEY_MESSAGES } from "../../common/passkeys";
+import { SUDO_MESSAGES } from "../../common/sudo";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
 import { adminContext, confirmPassword, invitedColleague, message, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
@@ -64,8 +65,11 @@ describe("passkeys", () => {
       await section.getByRole("button", { name: PASSKEY_MESSAGES.add }).click();
       // A new way to sign in: the password is asked for again first (sudo mode), then it goes on.
       await confirmPassword(page, PASSWORD);
-      await message(page, PASSKEY_MESSAGES.added("Test laptop")).waitFor();
-      const list = section.getByRole("listitem");
+      await message(page, PASSKEY_MESSAGES.addedWithCodes("Test laptop")).waitFor();
+      // The account's first strong way in (no authenticator app): its recovery codes, shown once.
+      await expect.poll(() => section.getByTestId("recovery-codes").getByRole("listitem").count()).toBe(10);
+      // The passkeys (not the recovery codes' list).
+      const list = section.locator("ul:not([data-testid=recovery-codes]) > li");
       await expect.poll(() => list.count()).toBe(1);
       expect(await list.first().textContent()).toContain("Test laptop");
       expect(await list.first().textContent()).toContain(PASSKEY_MESSAGES.neverUsed);
@@ -95,6 +99,8 @@ describe("passkeys", () => {
       await page.getByRole("heading", { name: PASSKEY_MESSAGES.secondStepHeading }).waitFor();
       expect((await page.request.get("/api/admin/profile")).status()).toBe(401);
       expect(await page.getByLabel(TWO_FACTOR_MESSAGES.signInCode).count()).toBe(0);
+      // A recovery code may stand in for a lost passkey.
+      expect(await page.getByLabel(TWO_FACTOR_MESSAGES.recoveryCode).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       const counted = (await authenticator.credentials())[0].signCount;
       await page.getByRole("button", { name: PASSKEY_MESSAGES.useForSecondStep }).click();
@@ -106,7 +112,12 @@ describe("passkeys", () => {
       await open(page, "/admin/dashboard/account");
       expect(await list.first().textContent()).not.toContain(PASSKEY_MESSAGES.neverUsed);
       await section.getByRole("button", { name: PASSKEY_MESSAGES.removeLabel("Test laptop") }).click();
-      await confirmPassword(page, PASSWORD); // a new session: not confirmed on it yet
+      // A new session, not confirmed on it yet: the passkey it signed in after confirms (sudo mode).
+      const dialog = page.getByRole("dialog", { name: SUDO_MESSAGES.heading });
+      const beforeSudo = (await authenticator.credentials())[0].signCount;
+      await dialog.getByRole("button", { name: SUDO_MESSAGES.passkey }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect((await authenticator.credentials())[0].signCount).toBeGreaterThan(beforeSudo);
       await message(page, PASSKEY_MESSAGES.removed("Test laptop")).waitFor();
       await section.getByText(PASSKEY_MESSAGES.none).waitFor();
       expect(session.errors).toEqual([]);

@@ -34,7 +34,9 @@ describe("two-factor sign-in on 'Account'", () => {
       const section = page.getByRole("region", { name: T.heading });
       await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.off);
 
+      // Setting it up is sudo mode's: its form asks for the password (none: the dialog asks instead).
       await section.getByRole("button", { name: T.start }).click();
+      await confirmPassword(page, PASSWORD);
       const qr = section.getByRole("img", { name: T.qrLabel });
       await qr.waitFor();
       expect(await qr.locator("svg").count()).toBe(1);
@@ -50,19 +52,6 @@ describe("two-factor sign-in on 'Account'", () => {
       await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
       expect(await axeViolations(page)).toEqual([]);
       const firstCodes = await codes.allTextContents();
-
-      // New codes change how the account signs in: the password is asked for first (sudo mode).
-      await section.getByRole("button", { name: T.regenerate }).click();
-      const dialog = page.getByRole("dialog", { name: SUDO_MESSAGES.heading });
-      await dialog.getByLabel(SUDO_MESSAGES.password, { exact: true }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await dialog.getByLabel(SUDO_MESSAGES.password, { exact: true }).fill("not-the-password");
-      await dialog.getByRole("button", { name: SUDO_MESSAGES.confirm }).click();
-      await dialog.getByText(SUDO_MESSAGES.wrong).waitFor();
-      await confirmPassword(page, PASSWORD);
-      await message(page, T.regenerated).waitFor();
-      await expect.poll(() => codes.allTextContents()).not.toEqual(firstCodes);
-      expect(await codes.count()).toBe(10);
 
       await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL(/\/admin$/);
@@ -80,6 +69,19 @@ describe("two-factor sign-in on 'Account'", () => {
       await page.waitForURL("**/admin/dashboard");
       await open(page, "/admin/dashboard/account");
       await expect.poll(() => section.getByTestId("two-factor-state").textContent()).toContain(T.on);
+
+      // New codes change how the account signs in: this new session is asked first (sudo mode).
+      await section.getByRole("button", { name: T.regenerate }).click();
+      const dialog = page.getByRole("dialog", { name: SUDO_MESSAGES.heading });
+      await dialog.getByLabel(SUDO_MESSAGES.password, { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByLabel(SUDO_MESSAGES.password, { exact: true }).fill("not-the-password");
+      await dialog.getByRole("button", { name: SUDO_MESSAGES.confirm }).click();
+      await dialog.getByText(SUDO_MESSAGES.wrong).waitFor();
+      await confirmPassword(page, PASSWORD);
+      await message(page, T.regenerated).waitFor();
+      await expect.poll(() => codes.allTextContents()).not.toEqual(firstCodes);
+      expect(await codes.count()).toBe(10);
       expect(browser.errors).toEqual([]);
     } finally {
       await browser.context.close();
@@ -96,15 +98,14 @@ describe("two-factor sign-in on 'Account'", () => {
       expect(
         (await owner.post("/api/admin/login", { data: { email: ownerEmail, password: PASSWORD } })).ok(),
       ).toBe(true);
-      const { secret } = (await (await owner.post("/api/admin/two-factor/start")).json()).data;
+      // Setting it up is sudo mode's: the password with the start confirms it (the setting too, then).
+      expect((await owner.post("/api/admin/two-factor/start")).status()).toBe(403);
+      const { secret } = (
+        await (await owner.post("/api/admin/two-factor/start", { data: { password: PASSWORD } })).json()
+      ).data;
       expect(
         (await owner.post("/api/admin/two-factor/confirm", { data: { code: codeFor(secret) } })).ok(),
       ).toBe(true);
-      // The setting is sudo mode's: the password again first.
-      expect((await owner.put("/api/admin/security", { data: { requireTwoFactor: true } })).status()).toBe(
-        403,
-      );
-      expect((await owner.post("/api/admin/sudo", { data: { password: PASSWORD } })).ok()).toBe(true);
       expect((await owner.put("/api/admin/security", { data: { requireTwoFactor: true } })).ok()).toBe(true);
 
       const { page } = browser;
@@ -123,8 +124,9 @@ describe("two-factor sign-in on 'Account'", () => {
       expect(refused.status()).toBe(403);
       expect((await refused.json()).message).toBe(T.enrolmentDue);
 
-      // Enrolling there: the colleague sees its recovery codes, once.
+      // Enrolling there: the password once, in the form; the colleague sees its recovery codes, once.
       const section = page.getByRole("region", { name: T.heading });
+      await section.getByLabel(T.password, { exact: true }).fill(PASSWORD);
       await section.getByRole("button", { name: T.start }).click();
       const deskSecret = (await section.getByTestId("two-factor-secret").textContent())?.trim() ?? "";
       await section.getByLabel(T.code).fill(codeFor(deskSecret));
@@ -139,6 +141,38 @@ describe("two-factor sign-in on 'Account'", () => {
     } finally {
       await owner.put("/api/admin/security", { data: { requireTwoFactor: false } });
       await owner.dispose();
+      await browser.context.close();
+    }
+  });
+
+  it("sets it up without JavaScript: the password in the start's form, the QR code and key, the code, the recovery codes", async () => {
+    const email = await invitedColleague("desk", PASSWORD);
+    const browser = await adminContext({ javaScriptEnabled: false });
+    try {
+      const { page } = browser;
+      await page.goto("/admin");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL("**/admin/dashboard");
+      await page.goto("/admin/dashboard/account");
+      const section = page.getByRole("region", { name: T.heading });
+      // Without the password: refused with sudo mode's message, shown in the section.
+      await section.getByRole("button", { name: T.start }).click();
+      await section.getByText(SUDO_MESSAGES.required).waitFor();
+      expect(await section.getByRole("img", { name: T.qrLabel }).count()).toBe(0);
+
+      await section.getByLabel(T.password, { exact: true }).fill(PASSWORD);
+      await section.getByRole("button", { name: T.start }).click();
+      await section.getByRole("img", { name: T.qrLabel }).waitFor();
+      const secret = (await section.getByTestId("two-factor-secret").textContent())?.trim() ?? "";
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await section.getByLabel(T.code).fill(codeFor(secret));
+      await section.getByRole("button", { name: T.confirm }).click();
+      await section.getByRole("status").filter({ hasText: T.enabled }).waitFor();
+      expect(await section.getByTestId("recovery-codes").getByRole("listitem").count()).toBe(10);
+      expect(await section.getByTestId("two-factor-state").textContent()).toContain(T.on);
+    } finally {
       await browser.context.close();
     }
   });
