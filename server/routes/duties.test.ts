@@ -69,6 +69,8 @@ describe("every route's duties", () => {
       "POST /api/admin/login/two-factor/passkey/options 1024",
       "POST /api/admin/passkeys 65536",
       "POST /api/admin/passkeys/options 65536",
+      "POST /api/admin/sudo/passkey 65536",
+      "POST /api/admin/sudo/passkey/options 1024",
     ]);
   });
 
