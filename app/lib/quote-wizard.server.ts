@@ -223,17 +223,17 @@ export interface QuotePageData {
 export async function quoteLoader(request: Request, context: AppLoadContext, step: number) {
   const state = await readQuoteState(request, context);
   if (!state)
-    return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(request, context) : undefined);
+    return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(context) : undefined);
   if (state.sent !== undefined)
     return data<QuotePageData>(
       { draft: null, sent: step === QUOTE_STEPS ? state.sent : undefined },
-      forget(request, context),
+      forget(context),
     );
   if (step === 3 && !state.draft.wasteType.trim()) throw redirect(stepPath(2));
   return data<QuotePageData>({ draft: state.draft }, { headers: { "cache-control": "private, no-store" } });
 }
 
-const forget = (request: Request, context: AppLoadContext) => ({
+const forget = (context: AppLoadContext) => ({
   headers: {
     "set-cookie": quoteStateCookie(undefined, secure(context)),
     "cache-control": "private, no-store",
@@ -278,7 +278,7 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
   const form = await request.formData();
   const intent = text(form.get("intent"));
   const state = (await readQuoteState(request, context)) ?? { draft: emptyDraft() };
-  if (intent === "forget") return data({ ok: true }, forget(request, context));
+  if (intent === "forget") return data({ ok: true }, forget(context));
   const typed = answersFrom(step, form, state.draft);
   // The token of the first step shown (put in the page as it was served): the fill time is the
   // whole wizard's. A page made in the browser has only the placeholder: no token.
@@ -313,7 +313,7 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
     return refuse(state.draft, [{ field: "submit", message: ENQUIRY_MESSAGES.limited(wait) }], 429, {
       retryAfter: wait,
     });
-  return submit(request, context, form, state.draft, token);
+  return submit(context, form, state.draft, token);
 }
 
 /** A state too long for a cookie (text far past any real answer in bytes): said on the step's first field. */
@@ -323,7 +323,6 @@ function tooLong(step: number): QuoteFieldError[] {
 }
 
 async function submit(
-  request: Request,
   context: AppLoadContext,
   form: FormData,
   draft: QuoteDraft,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { NotFound } from "../../common/errors";
 import { siteDraftInputSchema, sitePublishInputSchema } from "../../common/site-content/api";
 import { SITE_CONTENT_MESSAGES } from "../../common/site-content/messages";
 import {
@@ -9,7 +10,6 @@ import {
   type SiteDocumentKey,
 } from "../../common/site-content/registry";
 import type { SiteEditor } from "../services/content/site-content";
-import { NotFound } from "../../common/errors";
 import {
   adminRoute,
   documentOnlyValidation,

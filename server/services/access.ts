@@ -1,6 +1,6 @@
+import { Forbidden } from "../../common/errors";
 import { can, type Permission, ROLE_MESSAGES, type Role } from "../../common/roles";
 import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
-import { Forbidden } from "../../common/errors";
 
 /**
  * The service layer's one permission check (roles in common/roles.ts): the admin API's hook, the

@@ -3,10 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPostInputSchema } from "../../../common/blog";
 import { BLOG_MESSAGES } from "../../../common/blog-messages";
+import { Invalid, NotFound } from "../../../common/errors";
 import { images } from "../../db/schema";
 import { makeJpeg, makePng, postBody } from "../../test/content";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
-import { Invalid, NotFound } from "../../../common/errors";
 
 /** The editor's Submit: the post and its picked image files saved together, or nothing at all. */
 describe.each(TEST_DATABASES)("saving a post with its picked images on %s", (kind) => {

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPostInputSchema } from "../../../common/blog";
 import { BLOG_MESSAGES } from "../../../common/blog-messages";
+import { Conflict, Invalid } from "../../../common/errors";
 import { popupInputSchema } from "../../../common/popup";
 import { postBody } from "../../test/content";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
-import { Conflict, Invalid } from "../../../common/errors";
 
 /**
  * The post's life in the blog service: one method per move, each deciding what is allowed, and

@@ -23,13 +23,13 @@ import type {
 } from "../../../common/blog";
 import { BLOG_MESSAGES } from "../../../common/blog-messages";
 import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../../common/blog-rules";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import type { Database } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { blogPosts, blogRevisions, images, type StoredParagraph } from "../../db/schema";
 import { sanitizeParagraphHtml } from "../../media/html-sanitiser";
 import { type AuditActor, recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { type ImageService, type PreparedImage, shownBySiteContent, siteDocumentsShowing } from "./images";
 
 const MESSAGES = BLOG_MESSAGES.post;

@@ -13,6 +13,7 @@ import {
   type TimelineEntry,
 } from "../../../common/enquiry-inbox";
 import type { EnquiryKind, StaffEnquiryStatus } from "../../../common/enquiry-terms";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import { decodeCursor } from "../../../common/inbox-cursor";
 import type { LeadSource } from "../../../common/lead-source";
@@ -20,7 +21,6 @@ import type { Database } from "../../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../../outbox/mail/outbox";
 import { recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { queueWebhooks } from "../webhooks/queue";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";

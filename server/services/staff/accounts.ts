@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../../common/admin-messages";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { ADMIN_PASSWORD_MIN } from "../../../common/passwords";
 import type { Role } from "../../../common/roles";
 import { normalEmail } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { adminPasskeys, adminRecoveryCodes, admins, adminTwoFactor } from "../../db/schema";
 import { recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords";
 import { BY_OPERATOR, type ChangeOrigin, type SecurityMail } from "./security-mail";
 import type { SessionService } from "./sessions";

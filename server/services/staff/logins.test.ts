@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../../common/admin-messages";
+import { Invalid } from "../../../common/errors";
 import type { DatabaseHandle } from "../../db/client";
 import { openTestDatabase, TEST_DATABASES } from "../../test/harness";
-import { Invalid } from "../../../common/errors";
 import { type AccountService, createAccountService } from "./accounts";
 import { createKnownBrowsers } from "./browsers";
 import { memoryCounters } from "./failure-counters";

@@ -1,10 +1,10 @@
 import type { PasswordChange } from "../../../common/account";
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, LOGIN_MESSAGES } from "../../../common/admin-messages";
 import { describeDevice } from "../../../common/device";
+import { Invalid, Limited, Unavailable } from "../../../common/errors";
 import { PASSWORD_CHANGE_ATTEMPTS } from "../../../common/passwords";
 import { isStorableText, normalEmail } from "../../../common/text";
 import type { AuditService } from "../audit";
-import { Invalid, Limited, Unavailable } from "../../../common/errors";
 import type { AccountService } from "./accounts";
 import type { KnownBrowsers } from "./browsers";
 import type { CounterLimit, FailureCounters } from "./failure-counters";

@@ -4,12 +4,12 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
+import { Invalid } from "../../../common/errors";
 import { PASSKEY_LIMITS, PASSKEY_MESSAGES } from "../../../common/passkeys";
 import { TWO_FACTOR_MESSAGES } from "../../../common/two-factor";
 import type { Database } from "../../db/client";
 import { adminPasskeys, adminPendingSignIns } from "../../db/schema";
 import type { AuditService } from "../audit";
-import { Invalid } from "../../../common/errors";
 import type { AccountService } from "./accounts";
 import type { LoginService } from "./logins";
 import { type Purpose, type RelyingParty, webauthn } from "./passkeys";

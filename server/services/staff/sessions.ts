@@ -3,13 +3,13 @@ import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { ADMIN_SESSION_TTL_MS } from "../../../common/admin-cookie";
 import { AUDIT_MESSAGES } from "../../../common/audit";
 import { describeDevice, storedUserAgent } from "../../../common/device";
+import { NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import type { Role } from "../../../common/roles";
 import { SESSION_MESSAGES } from "../../../common/sessions";
 import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import { recordAudit } from "../audit";
-import { NotFound } from "../../../common/errors";
 
 /** Sessions are 32 random bytes handed to the client; only their SHA-256 is stored. */
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

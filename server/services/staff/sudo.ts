@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import { LOGIN_MESSAGES } from "../../../common/admin-messages";
+import { Invalid, Limited, SudoRequired, Unavailable } from "../../../common/errors";
 import { SUDO_MESSAGES, SUDO_WINDOW_MS, type SudoMethod, type SudoProof } from "../../../common/sudo";
 import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import type { AuditService, AuditWriter } from "../audit";
-import { Invalid, Limited, SudoRequired, Unavailable } from "../../../common/errors";
 import type { FailureCounters } from "./failure-counters";
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "./logins";
 

@@ -3,6 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { AUDIT_MESSAGES, type AuditAction } from "../../../common/audit";
 import { COMPANY } from "../../../common/company";
+import { Invalid, Limited, Unavailable } from "../../../common/errors";
 import type { SudoProof } from "../../../common/sudo";
 import {
   TWO_FACTOR_MESSAGES,
@@ -22,7 +23,6 @@ import {
 import type { Keyring } from "../../secrets/keyring";
 import { openSecret, totpContext } from "../../secrets/protect";
 import type { AuditService, AuditWriter } from "../audit";
-import { Invalid, Limited, Unavailable } from "../../../common/errors";
 import type { FailureCounters } from "./failure-counters";
 import { renewedEnrolmentDue } from "./renewed-enrolment";
 import type { ChangeOrigin, SecurityMail } from "./security-mail";

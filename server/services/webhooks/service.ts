@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, lt, ne } from "drizzle-orm";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import {
   WEBHOOK_LIMITS,
@@ -21,7 +22,6 @@ import {
 import type { Keyring } from "../../secrets/keyring";
 import { newWebhookSecret as newSecret, webhookContext } from "../../secrets/protect";
 import { type AuditActor, recordAudit } from "../audit";
-import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { newMessageId, webhookPayload } from "./queue";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
