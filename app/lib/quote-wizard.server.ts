@@ -222,8 +222,7 @@ export interface QuotePageData {
  */
 export async function quoteLoader(request: Request, context: AppLoadContext, step: number) {
   const state = await readQuoteState(request, context);
-  if (!state)
-    return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(context) : undefined);
+  if (!state) return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(context) : undefined);
   if (state.sent !== undefined)
     return data<QuotePageData>(
       { draft: null, sent: step === QUOTE_STEPS ? state.sent : undefined },
@@ -322,12 +321,7 @@ function tooLong(step: number): QuoteFieldError[] {
   return [{ field: field === "contact" || !field ? "name" : field, message: QUOTE_MESSAGES.submitFailed }];
 }
 
-async function submit(
-  context: AppLoadContext,
-  form: FormData,
-  draft: QuoteDraft,
-  token: string | undefined,
-) {
+async function submit(context: AppLoadContext, form: FormData, draft: QuoteDraft, token: string | undefined) {
   const parsed = quoteSchema.safeParse(draft);
   if (!parsed.success)
     return refuse(draft, [{ field: "submit", message: parsed.error.issues[0]?.message ?? "" }], 400);
