@@ -12,8 +12,6 @@ export interface Outbox extends Worker {
   wake(): void;
   /** The lanes each pass runs, the mail's first (/metrics shows what waits and failed in each). */
   readonly lanes: readonly OutboxLane[];
-  /** Messages sent and delivery attempts failed by this process so far (/metrics). */
-  stats(): { sent: number; failed: number };
 }
 
 /**
@@ -61,6 +59,5 @@ export function createOutbox(
     deliverDue: (at?: Date) => mail.deliverDue(at, worker.isStopping),
     wake: () => worker.runNow(),
     lanes,
-    stats: () => mail.stats(),
   });
 }
