@@ -224,16 +224,18 @@ describe("scrolling", () => {
     const { page, context } = await scrolledPage("/about", "accepted");
     await page.getByRole("banner").getByRole("link", { name: "Get a Quote" }).click();
     await page.waitForURL("**/quote");
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The page script scrolls there once it runs (after the first paint: later on a busy machine).
+    await page.waitForFunction(() => window.scrollY > 0);
     await context.close();
   });
 
   it("without consent nothing is kept for the quote page, which starts at its top (UK PECR)", async () => {
     const { page, context } = await scrolledPage("/about");
+    // Nothing is written as the link is followed (storage-consent.test.ts reads the page it leaves).
     await page.getByRole("banner").getByRole("link", { name: "Get a Quote" }).click();
     await page.waitForURL("**/quote");
-    await page.waitForTimeout(300);
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await context.close();
