@@ -14,6 +14,19 @@ export const quoteFor = (name = "Bench Lead", email = "bench@example.co.uk") => 
   contact: { name, email, phone: "01733 222 333" },
 });
 
+/**
+ * A form token from `url`'s contact page (each response signs its own), once it is old enough to
+ * send: every enquiry needs one, or it is kept as Spam and never mailed; sent within 2.5 s of the
+ * page it counts towards spam (SPAM_MIN_FILL_MS, common/spam.ts).
+ */
+export async function pageFormToken(url) {
+  const html = await (await fetch(`${url}/contact`)).text();
+  const token = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error(`no form token in ${url}/contact`);
+  await new Promise((resolve) => setTimeout(resolve, 2_700));
+  return token;
+}
+
 export const machine = () =>
   `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
 

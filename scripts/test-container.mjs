@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { load, peakRssMb, quoteFor } from "./bench-lib.mjs";
+import { load, pageFormToken, peakRssMb, quoteFor } from "./bench-lib.mjs";
 import { startMailSink } from "./cluster.mjs";
 import { freePort, signIn } from "./server-process.mjs";
 
@@ -193,7 +193,7 @@ try {
   const posted = await fetch(`${first.url}/api/quote`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(QUOTE),
+    body: JSON.stringify({ ...QUOTE, formToken: await pageFormToken(first.url) }),
   });
   ok(posted.status === 201, `a quote is accepted (${posted.status})`);
   await waitFor(

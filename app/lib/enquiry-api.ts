@@ -63,7 +63,7 @@ export const isActionable = (result: EnquiryResult) =>
  * The form's token (the spam check). The server puts one in the page's token field as it serves
  * the page (`input`); a form shown without one (after a navigation in the browser) fetches one
  * from our own server, and a new one is fetched after each enquiry sent. Without one (a network
- * failure) the form is still sent.
+ * failure) the form is still sent, and kept as Spam for staff to release (decision 0047).
  */
 export function useFormToken(input?: RefObject<HTMLInputElement | null>) {
   const own = useRef("");

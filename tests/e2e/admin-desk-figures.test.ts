@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { adminPage, open, setUpBrowser } from "./admin";
 import { baseURL, waitForHydration } from "./browser";
+import { sendEnquiry } from "./form-tokens";
 
 /** Issue 29: the dashboard agrees with itself, the sidebar runs the page's height, the funnel counts once. */
 const browser = setUpBrowser();
@@ -20,11 +21,7 @@ describe("the dashboard", () => {
   it("changes its figures as soon as enquiries do: the waiting count and the weekly chart together", async () => {
     const { page, context, errors } = await adminPage({ width: 1280, height: 900 });
     const before = await figures(page);
-    const res = await fetch(`${baseURL()}/api/contact`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...VALID_CONTACT, name: "Dashboard Figures" }),
-    });
+    const res = await sendEnquiry(baseURL(), "/api/contact", { ...VALID_CONTACT, name: "Dashboard Figures" });
     expect(res.status).toBe(201);
     // Not a minute later: at once, and both figures move together.
     const after = await figures(page);

@@ -13,6 +13,7 @@ import { startSmtp } from "../../server/test/smtp";
 import { type AdminContextOptions, setUpBrowser, adminPage as signedInPage } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";
+import { formTokens, sendEnquiry } from "./form-tokens";
 import { E2E_ADMIN } from "./global-setup";
 
 setUpBrowser();
@@ -28,12 +29,9 @@ async function adminPage(base: string, options: AdminContextOptions = {}) {
   return session;
 }
 
-async function submit(path: string, body: object) {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+/** Sends an enquiry as an API client does, with a form token (`token`) from a page served before. */
+async function submit(path: string, body: object, token: string) {
+  const res = await sendEnquiry(baseURL(), path, body, token);
   expect(res.status).toBe(201);
 }
 
@@ -47,18 +45,27 @@ describe("enquiries inbox", () => {
   const quote = { ...VALID_QUOTE, contact: { ...VALID_QUOTE.contact, name: `${tag} Quinn` } };
 
   beforeAll(async () => {
-    await submit("/api/quote", quote);
-    await submit("/api/contact", {
-      ...VALID_CONTACT,
-      name: `${tag} Connie`,
-      company: '=HYPERLINK("http://evil.example","Click me")',
-    });
+    const [first, second, third] = await formTokens(baseURL(), 3);
+    await submit("/api/quote", quote, first);
+    await submit(
+      "/api/contact",
+      {
+        ...VALID_CONTACT,
+        name: `${tag} Connie`,
+        company: '=HYPERLINK("http://evil.example","Click me")',
+      },
+      second,
+    );
     // A person whose browser filled the hidden field: kept as spam, not lost.
-    await submit("/api/tankering", {
-      ...VALID_TANKERING,
-      name: `${tag} Spammy`,
-      [HONEYPOT_FIELD]: "autofill",
-    });
+    await submit(
+      "/api/tankering",
+      {
+        ...VALID_TANKERING,
+        name: `${tag} Spammy`,
+        [HONEYPOT_FIELD]: "autofill",
+      },
+      third,
+    );
   });
 
   it("lists a submitted quote newest first, filters by kind and status, and searches from the top bar", async () => {

@@ -7,6 +7,7 @@ import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL } from "./browser";
+import { sendEnquiry } from "./form-tokens";
 
 setUpBrowser();
 
@@ -14,11 +15,7 @@ const PRIVACY = "/admin/dashboard/privacy";
 
 /** Submits a contact enquiry as a visitor would. */
 async function submitEnquiry(email: string, name: string) {
-  const res = await fetch(`${baseURL()}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...VALID_CONTACT, email, name }),
-  });
+  const res = await sendEnquiry(baseURL(), "/api/contact", { ...VALID_CONTACT, email, name });
   expect(res.status).toBe(201);
 }
 

@@ -12,6 +12,7 @@ import { decodeHeader, startSmtp } from "../../server/test/smtp";
 import { adminContext, adminPage, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";
+import { formTokens, sendEnquiry } from "./form-tokens";
 import { E2E_ADMIN } from "./global-setup";
 
 setUpBrowser();
@@ -22,11 +23,7 @@ afterAll(async () => {
 
 /** Submits a contact enquiry as a visitor would and answers its id (found through the inbox API). */
 async function enquiryOf(page: Page, name: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...VALID_CONTACT, name }),
-  });
+  const res = await sendEnquiry(baseURL(), "/api/contact", { ...VALID_CONTACT, name });
   expect(res.status).toBe(201);
   const list = await page.request.get(`/api/admin/enquiries?q=${encodeURIComponent(name)}`);
   return (await list.json()).data[0]._id;
@@ -185,16 +182,15 @@ describe("the dashboard at a glance", () => {
       SEED_DEMO: "1",
     });
     cleanups.push(() => server.stop());
-    for (const [path, body] of [
-      ["/api/contact", VALID_CONTACT],
-      ["/api/contact", { ...VALID_CONTACT, name: "Second Visitor" }],
-      ["/api/tankering", VALID_TANKERING],
-    ] as const) {
-      const res = await fetch(`${server.url}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+    const tokens = await formTokens(server.url, 3);
+    for (const [i, [path, body]] of (
+      [
+        ["/api/contact", VALID_CONTACT],
+        ["/api/contact", { ...VALID_CONTACT, name: "Second Visitor" }],
+        ["/api/tankering", VALID_TANKERING],
+      ] as const
+    ).entries()) {
+      const res = await sendEnquiry(server.url, path, body, tokens[i]);
       expect(res.status).toBe(201);
     }
     // One contacted through the API before anyone looks (the chart and median are kept a minute).

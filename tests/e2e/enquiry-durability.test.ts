@@ -5,6 +5,7 @@ import { openDatabase } from "../../server/db/client";
 import { createEnquiryService } from "../../server/services/leads/enquiries";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { startSmtp } from "../../server/test/smtp";
+import { formTokens, sendEnquiry } from "./form-tokens";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -27,14 +28,9 @@ describe("enquiry durability", () => {
     // First life: the mail server is down. Every 201 must survive a kill right after it.
     const first = await startBuiltServer(env);
     const names = Array.from({ length: 5 }, (_, i) => `Durable ${i} ${Date.now()}`);
+    const tokens = await formTokens(first.url, names.length);
     const answers = await Promise.all(
-      names.map((name) =>
-        fetch(`${first.url}/api/contact`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ ...VALID_CONTACT, name }),
-        }),
-      ),
+      names.map((name, i) => sendEnquiry(first.url, "/api/contact", { ...VALID_CONTACT, name }, tokens[i])),
     );
     first.child.kill("SIGKILL");
     await first.exited;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { enquiryReference } from "@common/confirmation";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, FORM_TEXT, TANKERING_MESSAGES } from "@common/enquiry-messages";
+import { SPAM_MIN_FILL_MS } from "@common/spam";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";
@@ -47,6 +48,13 @@ async function storedAsGenuine(name: string): Promise<string> {
 const submit = (page: Page) => page.getByRole("button", { name: "Submit" }).click();
 
 /**
+ * Waits until a person could have filled the form since the page was served at `served`: a form
+ * sent back sooner counts towards spam, and with every field filled within a second it is Spam.
+ */
+const asAPerson = (page: Page, served: number) =>
+  page.waitForTimeout(Math.max(0, SPAM_MIN_FILL_MS + 500 - (Date.now() - served)));
+
+/**
  * With JavaScript off: an empty send gets GOV.UK's error summary (the form's messages in its
  * order, each a link to its field) and each message beside its field; what was typed is kept on the
  * next refusal; then sent, the page says so with the reference, the enquiry is stored as genuine
@@ -56,6 +64,7 @@ async function sendWithoutScripts(pagePath: string, fields: Fields, success: str
   const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
   const urls = visitedUrls(page);
   try {
+    const served = Date.now();
     await page.goto(pagePath);
     await submit(page);
     const summary = page.getByRole("alert").filter({ hasText: FORM_TEXT.errorSummary });
@@ -82,6 +91,8 @@ async function sendWithoutScripts(pagePath: string, fields: Fields, success: str
     expect(await page.getByLabel(fields[0][0], { exact: true }).getAttribute("aria-invalid")).toBeNull();
 
     for (const [label, value] of fields.slice(2)) await page.getByLabel(label, { exact: true }).fill(value);
+    // The token is the first page's (kept through the refusals): its time counts from there.
+    await asAPerson(page, served);
     await submit(page);
     const notice = page.getByRole("status").filter({ hasText: success });
     await notice.waitFor();
@@ -146,8 +157,11 @@ describe("a send before the scripts are ready", () => {
     });
     try {
       const fields = contactFields(`First paint ${Date.now()}`);
+      const served = Date.now();
       await page.goto("/contact", { waitUntil: "commit" });
       for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+      // The scripts stay held back while the person takes their time.
+      await asAPerson(page, served);
       expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
       await submit(page);
       const notice = page.getByRole("status").filter({ hasText: CONTACT_MESSAGES.success });
