@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
+import { DomainError } from "../../common/errors";
 import { isRole, ROLE_LABELS, ROLE_MESSAGES, ROLES } from "../../common/roles";
 import { configOrExit } from "../config";
 import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";
-import { DomainError } from "../../common/errors";
 import { createAccountService } from "../services/staff/accounts";
 import { createSecurityMail } from "../services/staff/security-mail";
 import { createSessionService } from "../services/staff/sessions";

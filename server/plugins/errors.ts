@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { API_MESSAGES } from "../../common/messages";
 import { DomainError, domainStatus, Unavailable } from "../../common/errors";
+import { API_MESSAGES } from "../../common/messages";
 import { PERMISSIONS_POLICY } from "./security";
 
 const JSON_BODY_ERRORS = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);

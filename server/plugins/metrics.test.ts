@@ -28,7 +28,11 @@ describe.each(TEST_DATABASES)("GET /metrics (%s)", (kind) => {
 
   it("exposes requests by route pattern, the outbox, mail, page cache and pool series", async () => {
     await app.inject({ url: "/api/blog/00000000-0000-4000-8000-000000000000" });
-    await app.inject({ method: "POST", url: "/api/contact", payload: await withFormToken(app, VALID_CONTACT) });
+    await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: await withFormToken(app, VALID_CONTACT),
+    });
     await app.services.mail.deliverDue();
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);

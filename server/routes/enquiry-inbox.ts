@@ -13,8 +13,8 @@ import {
   queryValues,
   replyInputSchema,
 } from "../../common/enquiry-inbox";
-import { UUID_SHAPE } from "../../common/ids";
 import { Invalid } from "../../common/errors";
+import { UUID_SHAPE } from "../../common/ids";
 import {
   adminErrors,
   adminRoute,

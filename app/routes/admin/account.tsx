@@ -13,7 +13,12 @@ import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
-import { inSection, isTwoFactorIntent, twoFactorAction, twoFactorLoad } from "~/lib/account-two-factor.server";
+import {
+  inSection,
+  isTwoFactorIntent,
+  twoFactorAction,
+  twoFactorLoad,
+} from "~/lib/account-two-factor.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { changePassword, requireAdmin } from "~/lib/admin-session.server";
 import { changeOrigin } from "~/lib/change-origin.server";
@@ -72,7 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isTwoFactorIntent(values.intent))
     return intent === "security-save"
       ? twoFactorAction(context, admin, values, changeOrigin(request, context))
-      : inSection("two-factor", await twoFactorAction(context, admin, values, changeOrigin(request, context)));
+      : inSection(
+          "two-factor",
+          await twoFactorAction(context, admin, values, changeOrigin(request, context)),
+        );
   if (isPasskeyIntent(values.intent)) return passkeyAction(context, request, admin, values);
   const parsed = passwordChangeSchema.safeParse(values);
   if (!parsed.success) return invalidInput(parsed.error.issues);
