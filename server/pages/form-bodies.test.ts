@@ -164,7 +164,7 @@ describe.each(TEST_DATABASES)("page posts bounded before their bodies are read, 
     app.inject({ method: "POST", url, payload, headers });
 
   it("refuses a cross-site post with 403 before any parser reads it, whatever it carries and wherever it goes", async () => {
-    const foreign = [
+    const foreign: Array<Record<string, string>> = [
       { origin: "https://evil.example" },
       { "sec-fetch-site": "cross-site" },
       { referer: "https://evil.example/x" },
