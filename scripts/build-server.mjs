@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { asciiOnlyFile } from "./ascii-only.mjs";
 import { SERVER_NODE_ARGS } from "./node-flags.mjs";
 
 /**
@@ -106,6 +107,28 @@ export async function buildServer() {
       "",
     ].join("\n"),
   );
+  asciiOnlyDir("build/server-app");
+}
+
+/**
+ * The server's JavaScript in `dir` (the bundle, the React Router build) rewritten in ASCII
+ * (scripts/ascii-only.mjs): V8 keeps each module's source as long as the server runs, one byte a
+ * character only when it is ASCII or, under 1 MB, Latin-1. Says what it could not escape.
+ */
+function asciiOnlyDir(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { recursive: true });
+  } catch {
+    return;
+  }
+  for (const name of entries.filter((entry) => /\.m?js$/.test(entry))) {
+    const { kept } = asciiOnlyFile(path.join(dir, name));
+    if (kept > 0)
+      console.warn(
+        `${path.join(dir, name)}: ${kept} characters past ASCII left in tagged templates (kept as UTF-16)`,
+      );
+  }
 }
 
 function precompress(dir) {
@@ -132,6 +155,7 @@ function precompress(dir) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildServer();
+  asciiOnlyDir("build/server");
   precompress("build/client");
   await import("../build/server-app/database-template.js");
 }
