@@ -85,6 +85,7 @@ describe.each(TEST_DATABASES)("a limited form post without JavaScript (%s)", (ki
       values: { ...VALID_CONTACT, name },
       fieldErrors: {},
       token,
+      source: "", // the page's lead source, kept for the next try (none was sent)
       notSent: ENQUIRY_MESSAGES.limited(wait),
     });
     expect(ENQUIRY_MESSAGES.limited(wait)).toContain("send it again in 60 minutes");
