@@ -126,6 +126,14 @@ describe.each(TEST_DATABASES)("page cache (%s)", (kind) => {
     expect(third.headers["content-encoding"]).toBeUndefined();
   });
 
+  it("compresses a page with a form in a 64 KB window as it serves it (brotli's tables about 1 MB, not 30)", async () => {
+    const res = await get("/page/form-medium");
+    expect(res.headers["content-encoding"]).toBe("br");
+    // A brotli stream's first bit says its window: 0 is 16 bits (64 KB); 4 MB, the default, is 1.
+    expect(res.rawPayload[0] & 1).toBe(0);
+    expect(html(res)).toContain("<p>filler</p>".repeat(2_000));
+  });
+
   it("answers a 404 render as it is: rendered once per request, never kept", async () => {
     renders = [];
     override = { status: 404 };
