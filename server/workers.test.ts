@@ -218,7 +218,14 @@ describe.each(TEST_DATABASES)("the instance's workers on %s", (kind) => {
     const app = await buildTestApp(kind);
     const { workers } = app.services;
     const names = workers.all.map((worker) => worker.name);
-    expect(names).toEqual(["outbox", "scheduled-posts", "insights", "privacy-retention", "audit-retention"]);
+    expect(names).toEqual([
+      "outbox",
+      "scheduled-posts",
+      "insights",
+      "privacy-retention",
+      "audit-retention",
+      "spam-tokens",
+    ]);
     // Every worker the server's code defines is one of the list's: none is started on its own.
     const defined = serverSources().flatMap((file) => {
       const text = readFileSync(path.join(import.meta.dirname, file), "utf8");

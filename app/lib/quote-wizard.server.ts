@@ -334,7 +334,6 @@ async function submit(context: AppLoadContext, form: FormData, draft: QuoteDraft
   const sender = { browser: context.sentByBrowser };
   try {
     const { reference } = await context.services.intake.take("quote", body, context.clientKey, sender);
-    context.services.spam.prune().catch((error) => context.log?.warn({ err: error }, "spam: pruning failed"));
     const sealed = await keep(context, { draft: emptyDraft(), sent: reference });
     return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(context)));
   } catch (error) {

@@ -337,7 +337,7 @@ export const REGISTRY: Record<string, TableEntry> = {
       skip: "used form tokens are kept a day past their life only; a restored site need not know them",
     },
     columns: plain("id", "used_at"),
-    retention: "25 hours after use (deleted by the spam check, services/leads/spam.ts).",
+    retention: "25 hours after use (deleted hourly by the spam-tokens worker, services/leads/spam.ts).",
   },
   webhook_endpoints: {
     // The secret is sealed (a backup keeps it so); db:export leaves it out: a new one at start.

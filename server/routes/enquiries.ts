@@ -107,8 +107,6 @@ export async function enquiryRoutes(app: FastifyInstance) {
             throw error;
           });
         if (!stored) request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
-        const spam = app.services.spam;
-        spam.prune().catch((error) => request.log.warn({ err: error }, "spam: pruning used tokens failed"));
         return reply.status(201).send({ status: "Created", reference });
       },
     });

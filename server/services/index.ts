@@ -173,6 +173,7 @@ export function createServices(
       services.insights.worker,
       services.privacy.worker,
       audit.worker,
+      spam.worker,
     ]),
   };
 }

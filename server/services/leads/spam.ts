@@ -17,6 +17,7 @@ import {
 import type { Database } from "../../db/client";
 import { spamSettings, spamTokens } from "../../db/schema";
 import type { Keyring } from "../../secrets/keyring";
+import { createWorker } from "../../workers";
 import { type AuditActor, recordAudit } from "../audit";
 import { contentReasons, everyFieldFilled, type Reason } from "./spam-content";
 
@@ -85,7 +86,6 @@ export function createSpamService(db: Database, options: { keyring: Keyring; cli
   /** A token made before a rotation still reads while its key is accepted (keyring.ts). */
   const readingKeys = options.keyring.derivedAll("formToken");
   let cached: { at: number; settings: SpamSettings } | undefined;
-  let prunedAt = 0;
   /** Recent submission times per client (this instance's own; bounded). */
   const recent = new Map<string, number[]>();
 
@@ -186,11 +186,13 @@ export function createSpamService(db: Database, options: { keyring: Keyring; cli
     };
   }
 
-  /** Deletes used token ids past their keeping time (at most once an hour per instance). */
-  async function prune(now = Date.now()): Promise<void> {
-    if (now - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now;
-    await db.delete(spamTokens).where(lt(spamTokens.usedAt, new Date(now - TOKEN_KEEP_MS)));
+  /** Deletes used token ids past their keeping time; the number deleted. */
+  async function prune(now = Date.now()): Promise<number> {
+    const deleted = await db
+      .delete(spamTokens)
+      .where(lt(spamTokens.usedAt, new Date(now - TOKEN_KEEP_MS)))
+      .returning({ id: spamTokens.id });
+    return deleted.length;
   }
 
   async function settings(): Promise<SpamSettings> {
@@ -218,7 +220,23 @@ export function createSpamService(db: Database, options: { keyring: Keyring; cli
     return settings();
   }
 
-  return { issueToken, tokenIssuer, check, prune, settings, saveSettings };
+  return {
+    issueToken,
+    tokenIssuer,
+    check,
+    prune,
+    settings,
+    saveSettings,
+    // Spent tokens are forgotten by one timed worker, whichever door spent them (server/workers.ts).
+    worker: createWorker({
+      name: "spam-tokens",
+      everyMs: PRUNE_EVERY_MS,
+      async run({ log }) {
+        const count = await prune();
+        if (count > 0) log?.info({ rows: count }, "spam: used form tokens past their keeping time deleted");
+      },
+    }),
+  };
 }
 
 export type SpamService = ReturnType<typeof createSpamService>;
