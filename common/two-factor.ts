@@ -76,8 +76,9 @@ const totpCode = z
  * Starting enrolment, in sudo mode: the password given with it confirms there and then; none when
  * the session confirmed within the window (common/sudo.ts).
  */
-export const twoFactorStartSchema = z.object(
+export const twoFactorStartSchema = z.strictObject(
   { password: z.string().max(1024).optional() },
+  // Strict: its route takes the password as sent (no input hygiene), so nothing else is read.
   { message: TWO_FACTOR_MESSAGES.needSecond },
 );
 
