@@ -2,6 +2,7 @@ import path from "node:path";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
 import { BUSINESS_TYPES } from "@common/enquiry-terms";
 import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, dataDir, launchBrowser, newPage, waitForHydration } from "./browser";
@@ -17,14 +18,31 @@ const message = (page: Page) => page.getByTestId("quote-message");
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 const currentStep = (page: Page) => page.locator('[aria-current="step"]').textContent();
 
-/** Clicks Next, expects the step's message at once, still there shortly after, gone after 0.8 s. */
+/**
+ * Holds the page's clock (Playwright's, installed before the page loaded; it runs with the real
+ * time until held): a jump a few seconds past the page's own now, then no timer fires but as the
+ * test moves the clock. Each hold puts the page's time further ahead of the real one.
+ */
+async function holdClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 5_000);
+}
+
+/**
+ * Clicks Next, expects the step's message at once, still there a moment before 0.8 s
+ * (VALIDATION_MESSAGE_MS) and gone at it. The page's clock is held meanwhile and moved by hand
+ * (holdClock), so nothing waits for the real 0.8 s and a busy machine cannot move the checks; it
+ * runs on afterwards.
+ */
 async function expectMessage(page: Page, text: string) {
+  await holdClock(page);
   await next(page);
   await expect(message(page).textContent()).resolves.toBe(text);
-  await page.waitForTimeout(400);
+  await page.clock.runFor(VALIDATION_MESSAGE_MS - 1);
   await expect(message(page).textContent()).resolves.toBe(text);
-  await page.waitForTimeout(700);
-  await expect(message(page).textContent()).resolves.toBe("");
+  await page.clock.runFor(1);
+  await expect.poll(() => message(page).textContent()).toBe("");
+  await page.clock.resume();
 }
 
 async function expectStep(page: Page, step: number) {
@@ -41,6 +59,7 @@ describe("quote wizard", () => {
   it("walks forward and back through all six steps with every message, keeps the draft on reload, and sends", async () => {
     const { page, context, errors } = await newPage(browser);
     const name = `Quinn ${Date.now()}`;
+    await page.clock.install();
     await page.goto("/quote");
     await waitForHydration(page);
     await expectStep(page, 1);
@@ -115,13 +134,18 @@ describe("quote wizard", () => {
 
     // A person takes longer than the spam check's shortest fill (a form sent back sooner is Spam).
     await page.waitForTimeout(SPAM_MIN_FILL_MS + 500);
+    // The draft resets 3 s (QUOTE_RESET_MS) after the quote is sent, on the page's clock, held
+    // from the press; the popup stays until closed.
+    await holdClock(page);
     await page.getByRole("button", { name: "Submit" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
-    // The draft resets after 3 s, the popup stays until closed.
     await expect(review.getByText(name).count()).resolves.toBe(1);
-    await page.waitForTimeout(3300);
-    await expect(review.getByText(name).count()).resolves.toBe(0);
+    await page.clock.runFor(QUOTE_RESET_MS - 1);
+    await expect(review.getByText(name).count()).resolves.toBe(1);
+    await page.clock.runFor(1);
+    await expect.poll(() => review.getByText(name).count()).toBe(0);
+    await page.clock.resume();
     expect(await page.evaluate(() => sessionStorage.getItem("quote-draft"))).toBeNull();
     await dialog.getByRole("button", { name: "Close" }).click();
     await page.waitForURL(`${baseURL()}/`);
