@@ -294,20 +294,25 @@ describe("autosave", () => {
     const made = await context.request.post("/api/admin", { data: { ...postData(title), state: "draft" } });
     const id = (await made.json()).result._id as string;
     await openForm(page, `${LIST}/${id}`);
-    // The autosave's request is held on its way for 3 s.
+    // The autosave's request is held on its way until the press below has been made.
     let held = 0;
+    let release = () => {};
+    const pressed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(`**${LIST}/${id}*`, async (route) => {
       if (route.request().method() === "POST" && route.request().postData()?.includes("autosave")) {
         held++;
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await pressed;
       }
       await route.continue();
     });
     await page.getByLabel(STATES.metaDescriptionLabel).fill("Saved while another save was on its way");
     await status(page).getByText(STATES.saving).waitFor({ timeout: 15_000 });
-    expect(held).toBe(1);
-    // A person's press at that moment, without waiting for the button.
+    await expect.poll(() => held).toBe(1);
+    // A person's press at that moment, without waiting for the button; then the autosave lands.
     await page.getByRole("button", { name: STATES.saveDraft }).click({ force: true });
+    release();
     await message(page, STATES.draftSaved).waitFor();
     await status(page).getByText(STATES.saved).waitFor();
     const drafts = (await (await context.request.get("/api/admin/blog?state=draft&limit=100")).json()).result;

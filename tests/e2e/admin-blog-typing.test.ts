@@ -106,14 +106,18 @@ describe("the editor never loses a word", () => {
     const title = uniqueTitle("Typing through a save");
     const id = await draft(context.request, title);
     await openForm(page, `${LIST}/${id}`);
-    // The save's answer is held back for two seconds: time to type while it is in flight.
+    // The save is held on its way until the typing below is done: typed while it is in flight.
     let held = 0;
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(
       (url) => url.pathname.startsWith(`${LIST}/${id}`),
       async (route) => {
         if (route.request().method() === "POST") {
           held += 1;
-          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await typed;
         }
         await route.continue();
       },
@@ -125,8 +129,9 @@ describe("the editor never loses a word", () => {
     await editor(page, 3).click();
     await page.keyboard.press("End");
     await page.keyboard.type(" typed during the save");
+    await expect.poll(() => held).toBeGreaterThan(0);
+    release();
     await message(page, STATES.draftSaved).waitFor({ timeout: 15_000 });
-    expect(held).toBeGreaterThan(0);
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(
       `${title} saved, then typed on`,
     );
