@@ -4,10 +4,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { SEARCH_PARAM } from "./lib/content/search-param";
+import { searchResultsStream } from "./lib/content/search-results.server";
 import { NonceContext } from "./lib/nonce";
 import { paintFirst } from "./lib/paint-first.server";
-import { SEARCH_PARAM } from "./lib/search-param";
-import { searchResultsStream } from "./lib/search-results.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,8 +1,8 @@
 import enquiryFormIslandUrl from "virtual:island-enquiry-form";
 import quoteWizardIslandUrl from "virtual:island-quote-wizard";
 import pageScriptUrl from "virtual:page-script";
+import { type PageIsland, pageIsland } from "@common/content/pages";
 import { ERROR_SCREEN_HEADING } from "@common/messages";
-import { type PageIsland, pageIsland } from "@common/pages";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,

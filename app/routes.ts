@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { CATCH_ALL_ROUTE_ID, PAGE_REGISTRY } from "../common/pages";
+import { CATCH_ALL_ROUTE_ID, PAGE_REGISTRY } from "../common/content/pages";
 
 /** Every route of the site. Each module is its own chunk, loaded when first needed. */
 export default [
@@ -8,7 +8,7 @@ export default [
   // Before the blog/* page route: the feed is a resource, not a post.
   route("blog/rss.xml", "routes/blog/rss.ts"),
   layout("routes/public-layout.tsx", [
-    // The public pages, from the page registry (common/pages.ts).
+    // The public pages, from the page registry (common/content/pages.ts).
     ...PAGE_REGISTRY.map((page) =>
       page.path === "/"
         ? index(page.module)
@@ -50,5 +50,5 @@ export default [
     route("*", "routes/admin/orders.tsx", { id: "admin-dashboard-unmatched" }),
   ]),
   route("admin/invite/:token", "routes/admin/invite.tsx"),
-  route("admin/*", "routes/admin/login.tsx"),
+  route("admin/*", "routes/admin/sign-in.tsx"),
 ] satisfies RouteConfig;

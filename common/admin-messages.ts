@@ -1,9 +1,9 @@
 /**
  * The admin area's half of the message catalogue (common/messages.ts holds the visitors' half):
  * the admin screens' outcomes and refusals, and every other message office staff read. A module
- * of its own so the public pages never download it. The blog's messages are in common/blog-messages.ts.
+ * of its own so the public pages never download it. The blog's messages are in common/content/blog-messages.ts.
  */
-import { ADMIN_PASSWORD_MIN } from "./passwords";
+import { ADMIN_PASSWORD_MIN } from "./staff/passwords";
 
 export const POPUP_MESSAGES = {
   empty: "Cant submit empty details",
@@ -113,8 +113,8 @@ export const INBOX_MESSAGES = {
   retryNotFailed: "Only a failed mail can be retried",
 } as const;
 
-/** Sign-in refusals beyond 'Invalid Login' (server/services/staff/logins.ts). */
-export const LOGIN_MESSAGES = {
+/** Sign-in refusals beyond 'Invalid Login' (server/services/staff/sign-ins.ts). */
+export const SIGN_IN_MESSAGES = {
   signedIn: "Login successful",
   limited: (retryAfterMs: number) =>
     `Too many failed login attempts. Please try again in ${minutesToWait(retryAfterMs)}.`,

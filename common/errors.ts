@@ -19,7 +19,7 @@ export class Conflict extends DomainError {
   override name = "Conflict";
 }
 
-/** The account's role does not allow this (common/roles.ts); nothing was read or done. */
+/** The account's role does not allow this (common/staff/roles.ts); nothing was read or done. */
 export class Forbidden extends DomainError {
   override name = "Forbidden";
 }

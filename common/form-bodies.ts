@@ -1,4 +1,4 @@
-import { PARAGRAPHS_PER_BLOG } from "./blog-rules";
+import { PARAGRAPHS_PER_BLOG } from "./content/blog-rules";
 
 /**
  * What a page's form post may carry (server/pages/form-bodies.ts decides from its headers, before

@@ -1,8 +1,8 @@
 /**
  * The visitors' messages every page may show (the API's answers, the error screen, search and the
- * cookie banner), defined once. The message catalogue is this file with common/enquiry-messages.ts
- * (the enquiry forms'), common/blog-messages.ts and common/admin-messages.ts (the admin area's);
- * a feature's own words sit with its rules (common/webhooks.ts, common/passkeys.ts).
+ * cookie banner), defined once. The message catalogue is this file with common/leads/enquiry-messages.ts
+ * (the enquiry forms'), common/content/blog-messages.ts and common/admin-messages.ts (the admin area's);
+ * a feature's own words sit with its rules (common/webhooks/webhooks.ts, common/staff/passkeys.ts).
  */
 
 export const API_MESSAGES = {

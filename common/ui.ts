@@ -20,5 +20,5 @@ export const PREVIEW_ALERT_MS = 4000;
 export const TOAST_MS = 1200;
 /** The visitor's reference after a contact or tankering message: long enough to write down. */
 export const REFERENCE_MS = 10_000;
-/** The longest landing path, referring domain and utm_ value a lead's source keeps (common/lead-source.ts). */
+/** The longest landing path, referring domain and utm_ value a lead's source keeps (common/leads/lead-source.ts). */
 export const LEAD_SOURCE_LIMITS = { landing: 300, referrer: 253, utm: 100 } as const;

@@ -57,7 +57,7 @@ const FILL = [
 // An enquiry with a timeline, a few weeks back.
 const WORKED = `select id from enquiries where status = 'closed' order by created_at desc offset 5000 limit 1`;
 
-// The keyset cursor of the row `offset` deep in the unfiltered inbox (see common/enquiry-inbox.ts).
+// The keyset cursor of the row `offset` deep in the unfiltered inbox (see common/leads/enquiry-inbox.ts).
 const DEEP = `select 'o' || (extract(epoch from created_at) * 1000000)::bigint || '_' || id as cursor
   from enquiries where status <> 'spam' order by created_at desc, id desc offset $1 limit 1`;
 

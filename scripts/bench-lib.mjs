@@ -17,7 +17,7 @@ export const quoteFor = (name = "Bench Lead", email = "bench@example.co.uk") => 
 /**
  * A form token from `url`'s contact page (each response signs its own), once it is old enough to
  * send: every enquiry needs one, or it is kept as Spam and never mailed; sent within 2.5 s of the
- * page it counts towards spam (SPAM_MIN_FILL_MS, common/spam.ts).
+ * page it counts towards spam (SPAM_MIN_FILL_MS, common/leads/spam.ts).
  */
 export async function pageFormToken(url) {
   const html = await (await fetch(`${url}/contact`)).text();
@@ -70,7 +70,7 @@ export async function onEachDatabase(bench) {
   return results;
 }
 
-/** The fixed public pages as the server's sitemap lists them (common/pages.ts), posts aside. */
+/** The fixed public pages as the server's sitemap lists them (common/content/pages.ts), posts aside. */
 export async function sitemapPages(url) {
   const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]

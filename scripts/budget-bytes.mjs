@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { pageIsland } from "../common/pages.ts";
+import { pageIsland } from "../common/content/pages.ts";
 import { sitemapPages } from "./bench-lib.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { clientKey, parseTrustProxy, proxyTrust, trustedPeer } from "./client-address";
-import { createSlots } from "./services/staff/logins";
+import { createSlots } from "./services/staff/sign-ins";
 import { VALID_CONTACT, VALID_QUOTE } from "./test/enquiry-fixtures";
 import { buildTestApp, openTestDatabase, testConfig } from "./test/harness";
 

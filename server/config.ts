@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { ADMIN_PASSWORD_MIN } from "../common/passwords";
-import { ENQUIRY_RETENTION_DEFAULT_MONTHS } from "../common/privacy";
+import { ENQUIRY_RETENTION_DEFAULT_MONTHS } from "../common/leads/privacy";
+import { ADMIN_PASSWORD_MIN } from "../common/staff/passwords";
 import { parseTrustProxy, type TrustProxy } from "./client-address";
 import { parseKey, type SecretsKeySource } from "./secrets/keyring";
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRIVACY_MESSAGES } from "../common/privacy";
+import { PRIVACY_MESSAGES } from "../common/leads/privacy";
 import { buildApp } from "./app";
 import { bearer, signIn } from "./test/content";
 import { VALID_CONTACT, withFormToken } from "./test/enquiry-fixtures";

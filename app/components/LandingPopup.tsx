@@ -1,4 +1,4 @@
-import type { ActivePopup } from "@common/popup";
+import type { ActivePopup } from "@common/content/popup";
 import { ArrowRight, X } from "lucide-react";
 
 /**

@@ -1,7 +1,11 @@
-import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER, openNowText } from "@common/site-content/opening-hours";
-import type { SiteDetails } from "@common/site-content/site-details-defaults";
+import {
+  OPEN_NOW_ATTRIBUTE,
+  OPEN_NOW_PLACEHOLDER,
+  openNowText,
+} from "@common/content/site-content/opening-hours";
+import type { SiteDetails } from "@common/content/site-content/site-details-defaults";
 import { useState } from "react";
-import { usePreviewOpenNow } from "~/lib/site-details";
+import { usePreviewOpenNow } from "~/lib/content/site-details";
 import { stillHydrating } from "~/lib/static-island";
 
 /**

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
+import { useSiteDetails } from "~/lib/content/site-details";
 import { organisationJsonLd, type RootData } from "~/lib/seo";
-import { useSiteDetails } from "~/lib/site-details";
 import { JsonLd } from "./JsonLd";
 
 /** The organisation's schema.org data (address, phone, opening hours, special days) for search engines. */

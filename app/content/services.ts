@@ -2,7 +2,7 @@ export type ServiceIcon = "truck" | "factory" | "droplets" | "messages";
 
 /**
  * The four services' cards as laid out in code: each one's anchor, icon and where it leads, in
- * the order of the Services page's document (common/site-content/pages/services.ts: their words).
+ * the order of the Services page's document (common/content/site-content/pages/services.ts: their words).
  */
 export const SERVICE_CARDS = [
   { id: "haulage", icon: "truck", to: "/quote" },

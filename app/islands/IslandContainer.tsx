@@ -1,4 +1,4 @@
-import type { PageIsland } from "@common/pages";
+import type { PageIsland } from "@common/content/pages";
 import type { ReactNode } from "react";
 import { ISLAND_ATTRIBUTE, islandPropsText } from "./island-props";
 

@@ -4,7 +4,7 @@
  * after the first paint (app/lib/paint-first.server.ts); before that the form posts as HTML.
  * docs/decisions/0043-html-first-pages.md.
  */
-import { pageShown } from "~/lib/insights";
+import { pageShown } from "~/lib/insights/insights";
 import { EnquiryFormIsland, type EnquiryFormIslandProps } from "./enquiry-form";
 import { hydrateIsland } from "./hydrate";
 import { ISLAND_ATTRIBUTE, islandProps } from "./island-props";

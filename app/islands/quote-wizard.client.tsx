@@ -6,7 +6,7 @@
  * docs/decisions/0043-html-first-pages.md.
  */
 import { QuoteWizard, type QuoteWizardProps } from "~/components/quote/QuoteWizard";
-import { pageShown } from "~/lib/insights";
+import { pageShown } from "~/lib/insights/insights";
 import { hydrateIsland } from "./hydrate";
 import { ISLAND_ATTRIBUTE, islandProps } from "./island-props";
 

@@ -1,5 +1,5 @@
-import { blogPostInputSchema } from "@common/blog";
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { blogPostInputSchema } from "@common/content/blog";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import { describe, expect, it } from "vitest";
 import { Conflict, Forbidden, Invalid, Limited, NotFound, Unavailable } from "../../common/errors";
 import { done, foundOr404, foundOrNull, invalidInput, refused } from "./domain-errors.server";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isNavLinkActive, NAV_LINKS } from "~/content/navigation";
 import { consentCookie, parseConsent } from "./consent";
+import { snippetOf, textMatches } from "./content/search";
 import { keepsScroll } from "./scroll";
-import { snippetOf, textMatches } from "./search";
 import { organisationJsonLd, pageMeta, siteUrlFrom } from "./seo";
 
 describe("in-page search matching", () => {

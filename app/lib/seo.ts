@@ -5,8 +5,8 @@ import {
   phoneLinks,
   upcomingSpecialDays,
   WEEKDAY_NAMES,
-} from "@common/site-content/opening-hours";
-import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
+} from "@common/content/site-content/opening-hours";
+import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/content/site-content/site-details-defaults";
 
 /** The blog's RSS feed, linked from every public page. */
 export const BLOG_FEED = { path: "/blog/rss.xml", title: `${COMPANY.name} blog` } as const;

@@ -8,7 +8,7 @@ import {
   isConsent,
   parseConsent,
 } from "@common/consent";
-import { tabVisit } from "~/lib/insights";
+import { tabVisit } from "~/lib/insights/insights";
 import { addThirdPartyScript } from "~/lib/third-party-script";
 import { showMessage } from "./messages";
 import { reactRuns } from "./react";

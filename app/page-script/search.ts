@@ -1,6 +1,6 @@
-import { searchPage } from "~/lib/search";
-import { searchOverlayMarkup, searchResultsMarkup } from "~/lib/search-markup";
-import { SEARCH_PARAM } from "~/lib/search-param";
+import { searchPage } from "~/lib/content/search";
+import { searchOverlayMarkup, searchResultsMarkup } from "~/lib/content/search-markup";
+import { SEARCH_PARAM } from "~/lib/content/search-param";
 import { trapFocus } from "~/lib/trap-focus";
 import { pushEntry, replaceEntry } from "./history";
 import { closeMenu } from "./menu";

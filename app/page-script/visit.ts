@@ -1,5 +1,5 @@
 import { parseConsent } from "@common/consent";
-import { forgetVisit, prerenderedPageShown, tabVisit } from "~/lib/insights";
+import { forgetVisit, prerenderedPageShown, tabVisit } from "~/lib/insights/insights";
 import { keepsScroll } from "~/lib/scroll-rules";
 
 const KEPT_SCROLL = "kept-scroll";
@@ -21,7 +21,7 @@ const consented = () => parseConsent(document.cookie) === "accepted";
 
 /**
  * Insights: with the visitor's consent, the tab's landing page is kept for its forms
- * (app/lib/insights.ts `tabVisit`); without it nothing is kept, and what was is removed. A page
+ * (app/lib/insights/insights.ts `tabVisit`); without it nothing is kept, and what was is removed. A page
  * the browser fetched ahead (prerendered, or prefetched when it could not prerender) is counted
  * when it is shown, not when it was fetched.
  */

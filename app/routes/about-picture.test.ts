@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
-import { PAGE_DOCUMENTS } from "@common/site-content/page-documents";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
+import { PAGE_DOCUMENTS } from "@common/content/site-content/page-documents";
 import { describe, expect, it } from "vitest";
 import { loadContext } from "../../server/pages/load-context";
 import { bearer, postBody, uploadImage } from "../../server/test/content";

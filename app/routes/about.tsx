@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PageHero, Section } from "~/components/PageParts";
 import { PagePicture } from "~/components/PagePicture";
+import { pageContent, pagePicture } from "~/lib/content/page-content.server";
 import { lazySection } from "~/lib/lazy-section";
-import { pageContent, pagePicture } from "~/lib/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/about";

@@ -1,12 +1,12 @@
-import { LEAD_SOURCE_FIELD } from "@common/lead-source-field";
-import { FORM_TOKEN_FIELD } from "@common/spam-fields";
+import { LEAD_SOURCE_FIELD } from "@common/leads/lead-source-field";
+import { FORM_TOKEN_FIELD } from "@common/leads/spam-fields";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactForm } from "~/components/enquiry/ContactForm";
-import type { EnquiryFormAnswer } from "~/lib/enquiry-api";
+import type { EnquiryFormAnswer } from "~/lib/leads/enquiry-api";
 import { buildApp } from "../../server/app";
 import { enquiries } from "../../server/db/schema";
 import { servedLeadSource } from "../../server/services/leads/lead-source";

@@ -6,19 +6,19 @@ import {
   phoneLinks,
   specialDayDates,
   upcomingSpecialDays,
-} from "@common/site-content/opening-hours";
-import type { SiteDetails } from "@common/site-content/site-details-defaults";
+} from "@common/content/site-content/opening-hours";
+import type { SiteDetails } from "@common/content/site-content/site-details-defaults";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import { EnquiryFormPanel } from "~/components/enquiry/EnquiryFormPanel";
 import { OpenNow } from "~/components/OpenNow";
 import { OrganisationJsonLd } from "~/components/OrganisationJsonLd";
 import { FormPanel, PageHero } from "~/components/PageParts";
-import { enquiryAction } from "~/lib/enquiry-action.server";
+import { pageContent } from "~/lib/content/page-content.server";
+import { siteDetailsFrom, useSiteDetails } from "~/lib/content/site-details";
 import { formPageHeaders } from "~/lib/form-page-headers";
-import { pageContent } from "~/lib/page-content.server";
+import { enquiryAction } from "~/lib/leads/enquiry-action.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
-import { siteDetailsFrom, useSiteDetails } from "~/lib/site-details";
 import type { Route } from "./+types/contact";
 
 export const handle = { fullBleed: true };

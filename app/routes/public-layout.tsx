@@ -1,16 +1,16 @@
-import { openNowText } from "@common/site-content/opening-hours";
+import { openNowText } from "@common/content/site-content/opening-hours";
 import { useEffect } from "react";
 import { Outlet, useLocation, useMatches, useRouteLoaderData, useSearchParams } from "react-router";
 import { CookieBanner } from "~/components/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Navbar } from "~/components/layout/Navbar";
-import { pageShown } from "~/lib/insights";
-import { pageContent, previewOf } from "~/lib/page-content.server";
-import { SEARCH_RESULTS_MARKER, searchOverlayMarkup } from "~/lib/search-markup";
-import { SEARCH_PARAM } from "~/lib/search-param";
+import { pageContent, previewOf } from "~/lib/content/page-content.server";
+import { SEARCH_RESULTS_MARKER, searchOverlayMarkup } from "~/lib/content/search-markup";
+import { SEARCH_PARAM } from "~/lib/content/search-param";
+import type { PublicLayoutData } from "~/lib/content/site-details";
+import { pageShown } from "~/lib/insights/insights";
 import type { RootData } from "~/lib/seo";
 import { BLOG_FEED } from "~/lib/seo";
-import type { PublicLayoutData } from "~/lib/site-details";
 import type { Route } from "./+types/public-layout";
 
 /** Every public page points feed readers at the blog's RSS feed. */

@@ -1,9 +1,9 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
-import { enquiryReference } from "@common/confirmation";
-import { HONEYPOT_FIELD } from "@common/enquiries";
-import { QUOTE_MESSAGES } from "@common/enquiry-messages";
-import { QUOTE_STATE_COOKIE } from "@common/quote-state";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
+import { enquiryReference } from "@common/leads/confirmation";
+import { HONEYPOT_FIELD } from "@common/leads/enquiries";
+import { QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
+import { QUOTE_STATE_COOKIE } from "@common/leads/quote-state";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { QuoteWizard, type QuoteWizardProps, stepFromPath } from "~/components/quote/QuoteWizard";
 import { IslandContainer } from "~/islands/IslandContainer";
 import { formPageHeaders } from "~/lib/form-page-headers";
-import { quoteAction, quoteLoader } from "~/lib/quote-wizard.server";
+import { quoteAction, quoteLoader } from "~/lib/leads/quote-wizard.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/quote";
 

@@ -2,11 +2,11 @@ import { Phone } from "lucide-react";
 import { EnquiryFormPanel } from "~/components/enquiry/EnquiryFormPanel";
 import { FormPanel, PageHero, Section } from "~/components/PageParts";
 import { PagePicture } from "~/components/PagePicture";
-import { enquiryAction } from "~/lib/enquiry-action.server";
+import { pageContent, pagePicture } from "~/lib/content/page-content.server";
+import { useSiteDetails } from "~/lib/content/site-details";
 import { formPageHeaders } from "~/lib/form-page-headers";
-import { pageContent, pagePicture } from "~/lib/page-content.server";
+import { enquiryAction } from "~/lib/leads/enquiry-action.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
-import { useSiteDetails } from "~/lib/site-details";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services-tankering";
 

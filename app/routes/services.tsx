@@ -4,7 +4,7 @@ import { PageHero, Section } from "~/components/PageParts";
 import { PagePicture } from "~/components/PagePicture";
 import { ServiceIcon } from "~/components/ServiceIcon";
 import { serviceCards } from "~/content/services";
-import { pageContent, pagePicture } from "~/lib/page-content.server";
+import { pageContent, pagePicture } from "~/lib/content/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import { staticIsland } from "~/lib/static-island";
 import type { Route } from "./+types/services";

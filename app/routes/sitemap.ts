@@ -1,5 +1,5 @@
-import { PUBLIC_PAGES } from "@common/pages";
-import { showsPath } from "@common/site-content/registry";
+import { PUBLIC_PAGES } from "@common/content/pages";
+import { showsPath } from "@common/content/site-content/registry";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap";
 

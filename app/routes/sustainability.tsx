@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CycleInfographic } from "~/components/art/CycleInfographic";
 import { PageHero, Section } from "~/components/PageParts";
 import { figureId } from "~/content/services";
-import { pageContent } from "~/lib/page-content.server";
+import { pageContent } from "~/lib/content/page-content.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/sustainability";
 

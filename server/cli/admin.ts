@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { DomainError } from "../../common/errors";
-import { isRole, ROLE_LABELS, ROLE_MESSAGES, ROLES } from "../../common/roles";
+import { isRole, ROLE_LABELS, ROLE_MESSAGES, ROLES } from "../../common/staff/roles";
 import { configOrExit } from "../config";
 import { openDatabase } from "../db/client";
 import { describeHolder } from "../db/data-lock";

@@ -1,6 +1,6 @@
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { PRIVACY_MESSAGES } from "../../common/privacy";
+import { PRIVACY_MESSAGES } from "../../common/leads/privacy";
 import * as schema from "./schema";
 
 /**

@@ -17,13 +17,13 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { AUDIT_ACTIONS } from "../../common/audit";
-import type { PostState } from "../../common/blog-rules";
-import { ENQUIRY_EVENT_TYPES } from "../../common/enquiry-inbox";
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/enquiry-terms";
-import type { LeadSource } from "../../common/lead-source";
-import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/popup";
-import type { Role } from "../../common/roles";
-import { WEBHOOK_DELIVERY_STATES, type WebhookEvent } from "../../common/webhooks";
+import type { PostState } from "../../common/content/blog-rules";
+import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/content/popup";
+import { ENQUIRY_EVENT_TYPES } from "../../common/leads/enquiry-inbox";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/leads/enquiry-terms";
+import type { LeadSource } from "../../common/leads/lead-source";
+import type { Role } from "../../common/staff/roles";
+import { WEBHOOK_DELIVERY_STATES, type WebhookEvent } from "../../common/webhooks/webhooks";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -41,7 +41,7 @@ export const admins = pgTable(
     createdAt: createdAt(),
     /** The latest session made for the account (a sign-in or an accepted invitation). */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-    /** What the account may do (common/roles.ts); accounts from before roles became Owners. */
+    /** What the account may do (common/staff/roles.ts); accounts from before roles became Owners. */
     role: text("role").$type<Role>().notNull(),
     /**
      * When `npm run secrets:rotate -- --renew` removed the account's authenticator app: until it
@@ -64,7 +64,7 @@ export const adminInvites = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    /** The role the colleague's account gets (common/roles.ts). */
+    /** The role the colleague's account gets (common/staff/roles.ts). */
     role: text("role").$type<Role>().notNull(),
   },
   (t) => [
@@ -294,7 +294,7 @@ export const blogRevisions = pgTable(
 );
 
 /**
- * Admin-editable site content (common/site-content/registry.ts): one row per document that has
+ * Admin-editable site content (common/content/site-content/registry.ts): one row per document that has
  * ever been saved; a document without a row shows its defaults. `published` is what the site
  * shows (null: the defaults), `draft` what the editors work on (null: the same as published),
  * `scheduled` the draft as it was when scheduled, published by the worker at `publish_at`.
@@ -401,7 +401,7 @@ export const enquiries = pgTable(
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
     /**
      * The visitor, the same columns for every kind, stored as sent (a quote's `contact` block
-     * included, common/enquiry-inbox.ts enquiryVisitor); null once erased or when not given.
+     * included, common/leads/enquiry-inbox.ts enquiryVisitor); null once erased or when not given.
      */
     name: text("name"),
     email: text("email"),
@@ -413,7 +413,7 @@ export const enquiries = pgTable(
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
     /** The colleague working the lead ('Assigned to'); null: nobody yet. */
     assignedTo: uuid("assigned_to").references(() => admins.id, { onDelete: "set null" }),
-    /** Where the visit started and came from, as the visitor's browser sent it (common/lead-source.ts); null: unknown. */
+    /** Where the visit started and came from, as the visitor's browser sent it (common/leads/lead-source.ts); null: unknown. */
     source: jsonb("source").$type<LeadSource>(),
     /** Why the spam check kept it as spam (issue 31); null: it was not scored as spam. */
     spamReasons: jsonb("spam_reasons").$type<string[]>(),
@@ -565,7 +565,7 @@ export const insightsCampaigns = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.source, t.campaign] })],
 );
 
-/** The forms' funnels: visits that reached each stage (common/insights.ts FUNNEL_STAGES). */
+/** The forms' funnels: visits that reached each stage (common/insights/insights.ts FUNNEL_STAGES). */
 export const insightsFunnel = pgTable(
   "insights_funnel",
   { day: day(), form: text("form").notNull(), stage: text("stage").notNull(), n: count("n") },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/enquiry-terms";
+import { ENQUIRY_KINDS, type EnquiryKind } from "../../common/leads/enquiry-terms";
 import { clientKey } from "../client-address";
 
 /**

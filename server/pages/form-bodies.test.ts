@@ -3,7 +3,6 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { type ActionFunctionArgs, redirect } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN_AUTH_COOKIE, adminTokenFromCookies } from "../../common/admin-cookie";
 import {
   FORM_BODY_MESSAGES,
   PUBLIC_FORM_MAX_BYTES,
@@ -11,6 +10,7 @@ import {
   staffFilesMaxBytes,
 } from "../../common/form-bodies";
 import { API_MESSAGES } from "../../common/messages";
+import { ADMIN_AUTH_COOKIE, adminTokenFromCookies } from "../../common/staff/admin-cookie";
 import { TEST_DATABASES } from "../test/harness";
 import { buildPagesTestApp } from "../test/page-build";
 import { signInAs } from "../test/signed-in";

@@ -1,6 +1,5 @@
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { adminTokenFromCookies } from "../../common/admin-cookie";
 import {
   FORM_BODY_MESSAGES,
   PUBLIC_FORM_MAX_BYTES,
@@ -8,8 +7,9 @@ import {
   staffFilesMaxBytes,
 } from "../../common/form-bodies";
 import { API_MESSAGES } from "../../common/messages";
+import { adminTokenFromCookies } from "../../common/staff/admin-cookie";
 import { HttpError } from "../errors";
-import { isSameOrigin } from "../plugins/auth";
+import { isSameOrigin } from "../plugins/sign-in-guard";
 import type { Services } from "../services";
 
 const FORM = "application/x-www-form-urlencoded";

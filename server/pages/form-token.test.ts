@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "../../common/lead-source-field";
-import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/content/site-content/opening-hours";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "../../common/leads/lead-source-field";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/leads/spam-fields";
 import { formTokenStream, hasFormToken, hasOpenNow, withFormTokens } from "./form-token";
 
 const TOKEN_INPUT = `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${FORM_TOKEN_PLACEHOLDER}"/>`;

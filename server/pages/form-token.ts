@@ -1,8 +1,8 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "../../common/lead-source-field";
-import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/content/site-content/opening-hours";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "../../common/leads/lead-source-field";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/leads/spam-fields";
 
 /**
  * What a page says that is different in every response goes into the HTML as the page is served,
@@ -11,8 +11,8 @@ import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fiel
  * - the enquiry forms' spam token (FORM_TOKEN_PLACEHOLDER, in the token field's value): signed now,
  *   so "too fast" counts from when the visitor got the page;
  * - the enquiry forms' lead source (LEAD_SOURCE_PLACEHOLDER, in the source field's value): what this
- *   request says of the visit when the page is where it landed (common/lead-source-field.ts);
- * - "open now" (OPEN_NOW_PLACEHOLDER, common/site-content/opening-hours.ts): the office's state at
+ *   request says of the visit when the page is where it landed (common/leads/lead-source-field.ts);
+ * - "open now" (OPEN_NOW_PLACEHOLDER, common/content/site-content/opening-hours.ts): the office's state at
  *   the minute the page is served, in the footer and on the contact page.
  * Only inside their own elements: the token and source fields' `value` (an `<input>` named
  * FORM_TOKEN_FIELD or LEAD_SOURCE_FIELD) and the text of the "open now" element (a `<span>` with OPEN_NOW_ATTRIBUTE), never the same text

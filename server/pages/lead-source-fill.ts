@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { encodeLeadSource } from "../../common/lead-source-field";
+import { encodeLeadSource } from "../../common/leads/lead-source-field";
 import { servedLeadSource } from "../services/leads/lead-source";
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/content/site-content/opening-hours";
 import { sendCachedPage } from "./page-cache";
 
 type CachedPage = Parameters<typeof sendCachedPage>[2];

@@ -1,7 +1,7 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
+import { OPEN_NOW_ATTRIBUTE, OPEN_NOW_PLACEHOLDER } from "../../common/content/site-content/opening-hours";
 import { readsAs, recordRead } from "../services/content/content-reads";
 import { createContentVersion } from "../services/content/content-version";
 import { createPageCache, sendCachedPage } from "./page-cache";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_TOKEN_PLACEHOLDER } from "../../common/spam-fields";
+import { FORM_TOKEN_PLACEHOLDER } from "../../common/leads/spam-fields";
 import { contentSecurityPolicy } from "../plugins/security";
 import { bearer, postBody, signIn } from "../test/content";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";

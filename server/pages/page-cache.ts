@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { adminTokenFromCookies } from "../../common/admin-cookie";
-import { isKnownPagePath } from "../../common/pages";
-import { QUOTE_STATE_COOKIE } from "../../common/quote-state";
-import { OPEN_NOW_PLACEHOLDER } from "../../common/site-content/opening-hours";
+import { isKnownPagePath } from "../../common/content/pages";
+import { OPEN_NOW_PLACEHOLDER } from "../../common/content/site-content/opening-hours";
+import { QUOTE_STATE_COOKIE } from "../../common/leads/quote-state";
+import { adminTokenFromCookies } from "../../common/staff/admin-cookie";
 import { COOKIE_CONSENT_NAME } from "../../common/ui";
 import { isAdminPath } from "../plugins/security";
 import { type ContentTopic, readsDuring } from "../services/content/content-reads";
@@ -271,7 +271,7 @@ export function createPageCache(options: PageCacheOptions) {
     // Anyone who may be signed in gets their own render (the cookie is checked by the pages).
     if (adminTokenFromCookies(request.headers.cookie) !== undefined || request.headers.authorization)
       return undefined;
-    // A visitor's quote answers sent without JavaScript are in their pages (common/quote-state.ts).
+    // A visitor's quote answers sent without JavaScript are in their pages (common/leads/quote-state.ts).
     if (request.cookies[QUOTE_STATE_COOKIE] !== undefined) return undefined;
     const answer = request.cookies[COOKIE_CONSENT_NAME] ?? "";
     const consent = CONSENT_ANSWERS.has(answer) ? answer : "";

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { adminTokenFromCookies } from "../../common/admin-cookie";
+import { adminTokenFromCookies } from "../../common/staff/admin-cookie";
 import { isAdminPath } from "../plugins/security";
 import type { InsightsService } from "../services/insights/service";
 
@@ -11,7 +11,7 @@ import type { InsightsService } from "../services/insights/service";
 export function countPageView(insights: InsightsService, request: FastifyRequest) {
   if (request.method !== "GET" || isAdminPath(request.url)) return;
   // A page the browser fetches ahead (Speculation Rules) may never be shown: the page script counts
-  // it when it is (app/lib/insights.ts `prerenderedPageShown`).
+  // it when it is (app/lib/insights/insights.ts `prerenderedPageShown`).
   if (/\bprefetch\b/.test(String(request.headers["sec-purpose"] ?? request.headers.purpose ?? ""))) return;
   if (adminTokenFromCookies(request.headers.cookie) !== undefined) return;
   insights.countPage({ url: request.url, hostname: request.hostname, headers: request.headers });

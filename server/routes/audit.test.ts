@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AUDIT_MESSAGES } from "../../common/audit";
-import { ROLE_MESSAGES } from "../../common/roles";
+import { ROLE_MESSAGES } from "../../common/staff/roles";
 import { adminInvites, auditEvents } from "../db/schema";
 import { ADMIN, bearer, postBody } from "../test/content";
 import { VALID_CONTACT, withFormToken } from "../test/enquiry-fixtures";

@@ -1,28 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
-import { adminRouteGuard } from "../plugins/auth";
-import { adminAccountRoutes } from "./admin-account";
-import { adminAuthRoutes } from "./admin-auth";
-import { adminBlogRoutes } from "./admin-blog";
-import { adminPasskeyRoutes } from "./admin-passkeys";
-import { adminSessionRoutes } from "./admin-sessions";
-import { adminStaffRoutes } from "./admin-staff";
-import { adminTwoFactorRoutes } from "./admin-two-factor";
+import { adminRouteGuard } from "../plugins/sign-in-guard";
 import { auditRoutes } from "./audit";
-import { blogRoutes } from "./blog";
+import { adminBlogRoutes } from "./content/admin-blog";
+import { blogRoutes } from "./content/blog";
+import { imageRoutes } from "./content/images";
+import { popupRoutes } from "./content/popups";
+import { siteContentRoutes } from "./content/site-content";
 import { routeDutyGuard } from "./duties";
-import { enquiryRoutes } from "./enquiries";
-import { enquiryInboxRoutes } from "./enquiry-inbox";
 import { healthRoutes } from "./health";
-import { imageRoutes } from "./images";
-import { insightsRoutes } from "./insights";
-import { integrationRoutes } from "./integrations";
+import { insightsRoutes } from "./insights/insights";
+import { enquiryRoutes } from "./leads/enquiries";
+import { enquiryInboxRoutes } from "./leads/enquiry-inbox";
+import { privacyRoutes } from "./leads/privacy";
+import { spamRoutes } from "./leads/spam";
 import { registerOpenApi } from "./openapi";
-import { popupRoutes } from "./popups";
-import { privacyRoutes } from "./privacy";
-import { signInPasskeyRoutes } from "./sign-in-passkey";
-import { siteContentRoutes } from "./site-content";
-import { spamRoutes } from "./spam";
+import { adminAccountRoutes } from "./staff/account";
+import { adminPasskeyRoutes } from "./staff/passkeys";
+import { adminSessionRoutes } from "./staff/sessions";
+import { adminAuthRoutes } from "./staff/sign-in";
+import { signInPasskeyRoutes } from "./staff/sign-in-passkey";
+import { adminStaffRoutes } from "./staff/staff";
+import { adminTwoFactorRoutes } from "./staff/two-factor";
+import { integrationRoutes } from "./webhooks/integrations";
 
 /**
  * Every REST route, under /api. The admin API is guarded by its prefix: every route under

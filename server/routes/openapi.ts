@@ -1,7 +1,7 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
-import { ADMIN_AUTH_COOKIE } from "../../common/admin-cookie";
-import { enquiryViewSchema } from "../../common/enquiry-inbox";
+import { enquiryViewSchema } from "../../common/leads/enquiry-inbox";
+import { ADMIN_AUTH_COOKIE } from "../../common/staff/admin-cookie";
 import { webhookDocuments } from "../services/webhooks/openapi";
 import { jsonSchemaOf } from "./schemas";
 

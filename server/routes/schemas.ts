@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { blogParagraphSchema, blogPostInputSchema } from "../../common/blog";
+import { blogParagraphSchema, blogPostInputSchema } from "../../common/content/blog";
+import { popupInputSchema } from "../../common/content/popup";
 import { idParamsSchema, idSchema } from "../../common/ids";
 import { API_MESSAGES } from "../../common/messages";
-import { popupInputSchema } from "../../common/popup";
 import { firstIssue, z } from "../../common/zod";
 import { HttpError } from "../errors";
-import type { AdminRouteNeed } from "../plugins/auth";
+import type { AdminRouteNeed } from "../plugins/sign-in-guard";
 
 /**
  * JSON schemas here document the API (OpenAPI) and shape responses; request bodies are validated
@@ -52,7 +52,7 @@ export function jsonSchemaOf(schema: z.core.$ZodType, io: "input" | "output" = "
 }
 
 /**
- * Options for an /api/admin route: what it needs (a permission of common/roles.ts, or "anyRole"),
+ * Options for an /api/admin route: what it needs (a permission of common/staff/roles.ts, or "anyRole"),
  * which the admin scope's hook checks with the session (plugins/auth.ts), and its security note.
  */
 export const adminOnly = (permission: AdminRouteNeed) => ({ config: { permission } }) as const;

@@ -10,7 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { SPAM_TOKEN_MAX_AGE_MS } from "../../common/spam";
+import { SPAM_TOKEN_MAX_AGE_MS } from "../../common/leads/spam";
 import { fsyncPath } from "../db/durable-fs";
 import {
   createKeyring,

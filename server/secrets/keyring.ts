@@ -57,7 +57,7 @@ export const isSealed = (stored: string) => keyIdIn(stored) !== undefined;
 export const DERIVED_KEYS = {
   /** The HMAC-SHA256 key of the enquiry forms' spam tokens (services/leads/spam.ts). */
   formToken: "fenland/form-token/v1",
-  /** The AES-256-GCM key of the quote wizard's answers cookie (app/lib/quote-wizard.server.ts). */
+  /** The AES-256-GCM key of the quote wizard's answers cookie (app/lib/leads/quote-wizard.server.ts). */
   quoteAnswers: "fenland/quote-answers/v1",
 } as const;
 export type DerivedKey = keyof typeof DERIVED_KEYS;

@@ -1,5 +1,5 @@
 import { eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { WEBHOOK_MESSAGES } from "../../common/webhooks";
+import { WEBHOOK_MESSAGES } from "../../common/webhooks/webhooks";
 import type { Database } from "../db/client";
 import {
   adminPendingSignIns,

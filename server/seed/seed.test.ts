@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/blog-rules";
+import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "../../common/content/blog-rules";
 import { createServices, type Services } from "../services";
 import { buildTestApp, openTestDatabase, TEST_DATABASES, testConfig } from "../test/harness";
 import { seedDemoContent, seedDemoContentOnce } from "./seed";

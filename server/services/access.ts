@@ -1,9 +1,9 @@
 import { Forbidden } from "../../common/errors";
-import { can, type Permission, ROLE_MESSAGES, type Role } from "../../common/roles";
-import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
+import { can, type Permission, ROLE_MESSAGES, type Role } from "../../common/staff/roles";
+import { TWO_FACTOR_MESSAGES } from "../../common/staff/two-factor";
 
 /**
- * The service layer's one permission check (roles in common/roles.ts): the admin API's hook, the
+ * The service layer's one permission check (roles in common/staff/roles.ts): the admin API's hook, the
  * admin screens' loaders and actions and the services that act for an administrator all ask it,
  * so every door refuses the same things with the same message. Throws Forbidden (403).
  */

@@ -23,12 +23,12 @@ import { createSpamService, spamClientMax } from "./leads/spam";
 import { createAccountService } from "./staff/accounts";
 import { createKnownBrowsers } from "./staff/browsers";
 import { memoryCounters, redisCounters } from "./staff/failure-counters";
-import { createLoginService } from "./staff/logins";
 import { hasPasskey } from "./staff/passkey-second-step";
 import { createPasskeyService } from "./staff/passkeys";
 import { verifyPassword } from "./staff/passwords";
 import { createSecurityMail } from "./staff/security-mail";
 import { createSessionService } from "./staff/sessions";
+import { createSignInService } from "./staff/sign-ins";
 import { createStaffService } from "./staff/staff";
 import { createSudoService } from "./staff/sudo";
 import { createTwoFactorService } from "./staff/two-factor";
@@ -70,13 +70,13 @@ export function createServices(
   // the password checked in sign-in's bounded slots.
   const sudo = createSudoService(db, {
     counters,
-    checkPassword: (password, hash) => logins.passwordWork(() => verifyPassword(password, hash)),
+    checkPassword: (password, hash) => signIns.passwordWork(() => verifyPassword(password, hash)),
     checkCode: (session, code, client) => twoFactor.checkCode(session, code, client),
     audit,
   });
   // Two-factor sign-in (TOTP): its wrong codes count like wrong passwords, checked in the same slots.
   const twoFactor = createTwoFactorService(db, { counters, keyring, audit, sudo, securityMail });
-  const logins = createLoginService({
+  const signIns = createSignInService({
     accounts,
     sessions,
     counters,
@@ -117,14 +117,14 @@ export function createServices(
     accounts,
     sessions,
     audit,
-    logins,
+    signIns,
     twoFactor,
     sudo,
     // Passkeys (WebAuthn): registered on 'Account', sign in on their own (SITE_URL is the party).
     passkeys: createPasskeyService(db, {
       siteUrl: config.siteUrl,
       accounts,
-      startSession: logins.startSession,
+      startSession: signIns.startSession,
       counters,
       audit,
       sudo,
@@ -133,7 +133,7 @@ export function createServices(
     }),
     staff: createStaffService(db, {
       sessions,
-      logins,
+      signIns,
       browsers,
       siteUrl: config.siteUrl,
       wakeMail: () => mail.wake(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { FORM_TOKEN_FIELD } from "../../common/spam-fields";
+import { FORM_TOKEN_FIELD } from "../../common/leads/spam-fields";
 import type { Database } from "../db/client";
 
 /** Valid enquiries for tests and the benchmark; each field in the forms' checking order. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import type { Role } from "../../common/roles";
+import type { Role } from "../../common/staff/roles";
 import { signIn } from "./content";
 import { buildTestApp } from "./harness";
 

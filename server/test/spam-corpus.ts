@@ -1,5 +1,5 @@
 /**
- * The spam check's corpus (measured by server/routes/spam-corpus.test.ts): genuine enquiries a
+ * The spam check's corpus (measured by server/routes/leads/spam-corpus.test.ts): genuine enquiries a
  * waste company gets, in many styles, and the spam its forms get. Written by us, with the rules:
  * the figure it gives is a ceiling, not a forecast.
  *

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { SUDO_WINDOW_MS } from "../../common/sudo";
+import { SUDO_WINDOW_MS } from "../../common/staff/sudo";
 import { adminSessions } from "../db/schema";
 import { bearer } from "./content";
 

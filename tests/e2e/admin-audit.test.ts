@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_LABELS, AUDIT_MESSAGES } from "../../common/audit";
-import { ROLE_MESSAGES } from "../../common/roles";
+import { ROLE_MESSAGES } from "../../common/staff/roles";
 import { adminContext, invitedColleague, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { waitForHydration } from "./browser";

@@ -1,5 +1,5 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
-import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/blog-rules";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
+import { IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/content/blog-rules";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, setUpBrowser, uniqueTitle } from "./admin";

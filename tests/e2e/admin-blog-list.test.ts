@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from "@common/pages";
+import { PUBLIC_PAGES } from "@common/content/pages";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, setUpBrowser, uniqueTitle } from "./admin";

@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, setUpBrowser, uniqueTitle } from "./admin";
@@ -185,7 +185,7 @@ describe("editing and deleting a post", () => {
     expect([first, second]).not.toContain(added);
     expect(saved.content.map((p: { img: string | null }) => p.img)).toEqual([null, added, null]);
     // The replaced images are no longer served; they are kept only for the revision made when the
-    // post was created (server/routes/blog-revisions.test.ts checks restore and when they go).
+    // post was created (server/routes/content/blog-revisions.test.ts checks restore and when they go).
     expect(await imageStatus(page, first)).toBe(404);
     expect(await imageStatus(page, second)).toBe(404);
     expect(await imageStatus(page, added)).toBe(200);

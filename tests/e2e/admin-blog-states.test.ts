@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import { type APIRequestContext, request } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { londonLocal } from "~/lib/blog-schedule";
+import { londonLocal } from "~/lib/content/blog-schedule";
 import { ukTime } from "~/lib/uk-time";
 import { adminPage, message, setUpBrowser, uniqueTitle } from "./admin";
 import {
@@ -392,7 +392,7 @@ describe("scheduling", () => {
 
     // Its time comes: rather than wait for the minute on the clock, the same post is scheduled
     // again, seconds away, through the REST API (the time the worker goes by is the stored one; the
-    // service's rule, publishing when due and never before, is server/routes/blog-publishing.test.ts').
+    // service's rule, publishing when due and never before, is server/routes/content/blog-publishing.test.ts').
     const due = new Date(Date.now() + 2_000);
     const moved = await context.request.put(`/api/admin/${id}`, {
       data: { ...postData(title), state: "scheduled", publishAt: due.toISOString() },

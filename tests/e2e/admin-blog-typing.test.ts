@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, message, setUpBrowser, uniqueTitle } from "./admin";

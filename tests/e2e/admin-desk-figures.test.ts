@@ -1,4 +1,4 @@
-import { DESK_MESSAGES } from "@common/desk";
+import { DESK_MESSAGES } from "@common/leads/desk";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";

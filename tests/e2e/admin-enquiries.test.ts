@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { INBOX_MESSAGES } from "@common/admin-messages";
-import { HONEYPOT_FIELD } from "@common/enquiries";
+import { HONEYPOT_FIELD } from "@common/leads/enquiries";
 import { sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { PAGE_DOCUMENTS } from "../../common/site-content/page-documents";
+import { PAGE_DOCUMENTS } from "../../common/content/site-content/page-documents";
 import { adminContext, invitedColleague, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PASSKEY_MESSAGES } from "../../common/passkeys";
-import { SUDO_MESSAGES } from "../../common/sudo";
-import { TWO_FACTOR_MESSAGES } from "../../common/two-factor";
+import { PASSKEY_MESSAGES } from "../../common/staff/passkeys";
+import { SUDO_MESSAGES } from "../../common/staff/sudo";
+import { TWO_FACTOR_MESSAGES } from "../../common/staff/two-factor";
 import { adminContext, confirmPassword, invitedColleague, message, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { enquiryRetentionText } from "../../app/content/privacy";
-import { ENQUIRY_RETENTION_DEFAULT_MONTHS, PRIVACY_MESSAGES } from "../../common/privacy";
+import { ENQUIRY_RETENTION_DEFAULT_MONTHS, PRIVACY_MESSAGES } from "../../common/leads/privacy";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INBOX_MESSAGES } from "../../common/admin-messages";
-import { ROLE_MESSAGES, STAFF_ROLE_TEXTS } from "../../common/roles";
+import { ROLE_MESSAGES, STAFF_ROLE_TEXTS } from "../../common/staff/roles";
 import { adminContext, invitedColleague, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { waitForHydration } from "./browser";

@@ -1,6 +1,6 @@
 import { request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SESSION_MESSAGES } from "../../common/sessions";
+import { SESSION_MESSAGES } from "../../common/staff/sessions";
 import { adminContext, invitedColleague, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL } from "./browser";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { STAFF_MESSAGES } from "../../common/admin-messages";
-import { STAFF_ROLE_TEXTS } from "../../common/roles";
+import { STAFF_ROLE_TEXTS } from "../../common/staff/roles";
 import { adminContext, message, open, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { dataDir, waitForHydration } from "./browser";

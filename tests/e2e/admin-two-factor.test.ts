@@ -1,8 +1,8 @@
 import { Secret, TOTP } from "otpauth";
 import { request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SUDO_MESSAGES } from "../../common/sudo";
-import { TWO_FACTOR_MESSAGES as T } from "../../common/two-factor";
+import { SUDO_MESSAGES } from "../../common/staff/sudo";
+import { TWO_FACTOR_MESSAGES as T } from "../../common/staff/two-factor";
 import { adminContext, confirmPassword, invitedColleague, message, open, setUpBrowser } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, waitForHydration } from "./browser";

@@ -1,7 +1,7 @@
-import { BLOG_PAGE_SIZE, IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/blog-rules";
+import { BLOG_PAGE_SIZE, IMAGE_PARAGRAPHS_BY_TEMPLATE } from "@common/content/blog-rules";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogDate } from "~/lib/blog-display";
+import { blogDate } from "~/lib/content/blog-display";
 import budgets from "../../budgets.json";
 import { axePage, axeViolations } from "./axe";
 import { adminToken, createPost, uploadImage } from "./blog-content";

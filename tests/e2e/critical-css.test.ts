@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from "@common/pages";
+import { PUBLIC_PAGES } from "@common/content/pages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";

@@ -1,11 +1,11 @@
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { LEAD_MESSAGES } from "../../common/admin-messages";
-import { REFERENCE_TEXT } from "../../common/confirmation";
-import { DESK_MESSAGES } from "../../common/desk";
-import { HONEYPOT_FIELD } from "../../common/enquiries";
-import { CONTACT_MESSAGES } from "../../common/enquiry-messages";
+import { REFERENCE_TEXT } from "../../common/leads/confirmation";
+import { DESK_MESSAGES } from "../../common/leads/desk";
+import { HONEYPOT_FIELD } from "../../common/leads/enquiries";
+import { CONTACT_MESSAGES } from "../../common/leads/enquiry-messages";
 import { startBuiltServer } from "../../scripts/server-process.mjs";
 import { VALID_CONTACT, VALID_TANKERING } from "../../server/test/enquiry-fixtures";
 import { decodeHeader, startSmtp } from "../../server/test/smtp";

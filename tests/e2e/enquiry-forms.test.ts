@@ -1,7 +1,7 @@
 import path from "node:path";
-import { HONEYPOT_FIELD } from "@common/enquiries";
-import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, TANKERING_MESSAGES } from "@common/enquiry-messages";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { HONEYPOT_FIELD } from "@common/leads/enquiries";
+import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, TANKERING_MESSAGES } from "@common/leads/enquiry-messages";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, dataDir, launchBrowser, newPage, waitForHydration } from "./browser";

@@ -1,4 +1,4 @@
-import { FORM_TOKEN_FIELD, SPAM_MIN_FILL_MS } from "@common/spam";
+import { FORM_TOKEN_FIELD, SPAM_MIN_FILL_MS } from "@common/leads/spam";
 
 /**
  * Enquiries sent as an API client sends them (CONTRACT's REST API): every one needs a form

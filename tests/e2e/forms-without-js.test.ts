@@ -1,7 +1,12 @@
 import path from "node:path";
-import { enquiryReference } from "@common/confirmation";
-import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, FORM_TEXT, TANKERING_MESSAGES } from "@common/enquiry-messages";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { enquiryReference } from "@common/leads/confirmation";
+import {
+  CONTACT_MESSAGES,
+  ENQUIRY_MESSAGES,
+  FORM_TEXT,
+  TANKERING_MESSAGES,
+} from "@common/leads/enquiry-messages";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";

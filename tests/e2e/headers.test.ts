@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from "@common/pages";
+import { PUBLIC_PAGES } from "@common/content/pages";
 import { describe, expect, it } from "vitest";
 import { baseURL } from "./browser";
 

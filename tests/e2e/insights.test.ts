@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES } from "@common/insights";
+import { INSIGHTS_MESSAGES } from "@common/insights/insights";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";

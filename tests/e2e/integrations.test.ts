@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_MESSAGES } from "../../common/webhooks";
+import { WEBHOOK_MESSAGES } from "../../common/webhooks/webhooks";
 import { adminContext, setUpBrowser, signIn } from "./admin";
 import { axeViolations } from "./axe";
 import { waitForHydration } from "./browser";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/enquiry-messages";
-import { INSIGHTS_TABLES } from "@common/insights";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { INSIGHTS_TABLES } from "@common/insights/insights";
+import { CONTACT_MESSAGES, TANKERING_MESSAGES } from "@common/leads/enquiry-messages";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

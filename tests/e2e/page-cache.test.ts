@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PUBLIC_PAGES } from "@common/pages";
+import { PUBLIC_PAGES } from "@common/content/pages";
 import { describe, expect, it } from "vitest";
 import { adminToken } from "./blog-content";
 import { baseURL } from "./browser";

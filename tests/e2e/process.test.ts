@@ -1,7 +1,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD_MIN } from "../../common/passwords";
-import { ROLE_MESSAGES } from "../../common/roles";
+import { ADMIN_PASSWORD_MIN } from "../../common/staff/passwords";
+import { ROLE_MESSAGES } from "../../common/staff/roles";
 import { scratchDir } from "../../scripts/scratch-database.mjs";
 import { freePort, SERVER_COMMAND, signIn, startBuiltServer } from "../../scripts/server-process.mjs";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { REFERENCE_TEXT } from "@common/confirmation";
-import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { REFERENCE_TEXT } from "@common/leads/confirmation";
+import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, setUpBrowser } from "./admin";

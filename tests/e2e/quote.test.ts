@@ -1,7 +1,7 @@
 import path from "node:path";
-import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/enquiry-messages";
-import { BUSINESS_TYPES } from "@common/enquiry-terms";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
+import { BUSINESS_TYPES } from "@common/leads/enquiry-terms";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

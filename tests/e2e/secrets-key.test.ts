@@ -50,7 +50,7 @@ describe("the secrets key of a running site", () => {
     const key = readFileSync(keyFile, "utf8");
     // Two-factor sign-in on, its secret sealed with that key.
     const token = await signIn(first.url, ADMIN);
-    // Sudo mode's: the password with the start (server/routes/sudo-owner.test.ts).
+    // Sudo mode's: the password with the start (server/routes/staff/sudo-owner.test.ts).
     const started = await post(`${first.url}/api/admin/two-factor/start`, token, {
       password: ADMIN.password,
     });

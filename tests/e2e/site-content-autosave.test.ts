@@ -1,6 +1,6 @@
-import { SITE_CONTENT_MESSAGES } from "@common/site-content/messages";
-import { PAGE_DOCUMENTS } from "@common/site-content/page-documents";
-import { SITE_DOCUMENT_TEXTS as T } from "@common/site-content/page-messages";
+import { SITE_CONTENT_MESSAGES } from "@common/content/site-content/messages";
+import { PAGE_DOCUMENTS } from "@common/content/site-content/page-documents";
+import { SITE_DOCUMENT_TEXTS as T } from "@common/content/site-content/page-messages";
 import { type Route, request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminPage, open, setUpBrowser } from "./admin";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
+import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/content/site-content/site-details-defaults";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, signIn, startBuiltServer } from "../../scripts/server-process.mjs";
 import { adminContext, invitedColleague, setUpBrowser } from "./admin";

@@ -3,9 +3,9 @@ import {
   SITE_CONTENT_MESSAGES,
   SITE_CONTENT_TEXTS,
   SITE_DETAILS_LABELS,
-} from "@common/site-content/messages";
-import { SITE_DETAILS_DEFAULTS } from "@common/site-content/site-details-defaults";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+} from "@common/content/site-content/messages";
+import { SITE_DETAILS_DEFAULTS } from "@common/content/site-content/site-details-defaults";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "../../scripts/server-process.mjs";

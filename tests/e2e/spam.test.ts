@@ -1,6 +1,6 @@
 import path from "node:path";
 import { SPAM_MESSAGES } from "@common/admin-messages";
-import { CONTACT_MESSAGES } from "@common/enquiry-messages";
+import { CONTACT_MESSAGES } from "@common/leads/enquiry-messages";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminPage, open, setUpBrowser } from "./admin";

@@ -1,5 +1,5 @@
-import { CONTACT_MESSAGES } from "@common/enquiry-messages";
-import { SPAM_MIN_FILL_MS } from "@common/spam";
+import { CONTACT_MESSAGES } from "@common/leads/enquiry-messages";
+import { SPAM_MIN_FILL_MS } from "@common/leads/spam";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";

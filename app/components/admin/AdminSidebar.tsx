@@ -1,4 +1,4 @@
-import type { Role } from "@common/roles";
+import type { Role } from "@common/staff/roles";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { ThemeSwitch } from "../ThemeSwitch";
 import { currentSection, sectionsFor } from "./sections";

@@ -1,4 +1,4 @@
-import { can, type Permission, type Role } from "@common/roles";
+import { can, type Permission, type Role } from "@common/staff/roles";
 import {
   ChartColumn,
   ClipboardList,
@@ -20,7 +20,7 @@ export const ACCOUNT_PATH = `${DASHBOARD_PATH}/account`;
 
 /**
  * The dashboard sidebar, in order: every admin section with its path, icon and the permission
- * (common/roles.ts) its screens need.
+ * (common/staff/roles.ts) its screens need.
  */
 export const ADMIN_SECTIONS: readonly {
   to: string;

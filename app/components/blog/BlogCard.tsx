@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { blogDate, cardTitle, NO_VALUE, placeholderInitial, readTimeText } from "~/lib/blog-display";
-import { resetCurrentPost } from "~/lib/current-post";
+import { blogDate, cardTitle, NO_VALUE, placeholderInitial, readTimeText } from "~/lib/content/blog-display";
+import { resetCurrentPost } from "~/lib/content/current-post";
 import type { BlogCardData } from "./types";
 
 /** The grid's column widths (one column on a phone, two from 640 px, three from 1024 px). */

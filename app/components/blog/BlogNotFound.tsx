@@ -1,4 +1,4 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 /** The blog's 404 page, inside the public layout (the loader answered 404). */

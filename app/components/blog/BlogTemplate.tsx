@@ -1,4 +1,4 @@
-import { templateNumber } from "~/lib/blog-display";
+import { templateNumber } from "~/lib/content/blog-display";
 import { Template1 } from "./templates/Template1";
 import { Template2 } from "./templates/Template2";
 import { Template3 } from "./templates/Template3";

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { blogPageHref, pageWindow } from "~/lib/blog-pages";
+import { blogPageHref, pageWindow } from "~/lib/content/blog-pages";
 
 /** Numbered pages of /blog as real links (crawlable, work without JavaScript). */
 export function Pagination({ page, pages }: { page: number; pages: number }) {

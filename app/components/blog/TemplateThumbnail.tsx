@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { templateNumber } from "~/lib/blog-display";
+import { templateNumber } from "~/lib/content/blog-display";
 
 /** Text lines: `n` bars of width `w` (the last one shorter), `gap` apart. */
 function Lines({ x, y, w, n = 3, gap = 4 }: { x: number; y: number; w: number; n?: number; gap?: number }) {

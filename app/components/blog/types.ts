@@ -1,4 +1,4 @@
-/** What the blog templates and cards draw: plain data, built from a post by app/lib/blog-display.ts. */
+/** What the blog templates and cards draw: plain data, built from a post by app/lib/content/blog-display.ts. */
 export interface TemplateImage {
   src: string;
   srcSet?: string;

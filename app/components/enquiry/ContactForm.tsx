@@ -1,8 +1,8 @@
-import { REFERENCE_TEXT } from "@common/confirmation";
-import { contactSchema } from "@common/enquiries";
-import { CONTACT_MESSAGES } from "@common/enquiry-messages";
+import { REFERENCE_TEXT } from "@common/leads/confirmation";
+import { contactSchema } from "@common/leads/enquiries";
+import { CONTACT_MESSAGES } from "@common/leads/enquiry-messages";
 import { REFERENCE_MS } from "@common/ui";
-import { isActionable } from "~/lib/enquiry-api";
+import { isActionable } from "~/lib/leads/enquiry-api";
 import { keepMessagesForNextPage, showMessage } from "~/page-script/messages";
 import { EnquiryForm, type EnquiryFormPage, type FieldSpec } from "./EnquiryForm";
 

@@ -1,12 +1,13 @@
-import { REFERENCE_TEXT } from "@common/confirmation";
-import { HONEYPOT_FIELD } from "@common/enquiries";
-import { FORM_TEXT } from "@common/enquiry-messages";
-import type { EnquiryKind } from "@common/enquiry-terms";
-import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/lead-source-field";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
+import { REFERENCE_TEXT } from "@common/leads/confirmation";
+import { HONEYPOT_FIELD } from "@common/leads/enquiries";
+import { FORM_TEXT } from "@common/leads/enquiry-messages";
+import type { EnquiryKind } from "@common/leads/enquiry-terms";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/leads/lead-source-field";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
 import { Loader2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ZodMiniType } from "zod/mini";
+import { formStage, formSubmitted } from "~/lib/insights/insights";
 import {
   type EnquiryFormAnswer,
   type EnquiryResult,
@@ -14,8 +15,7 @@ import {
   postEnquiry,
   REFERENCE_SHAPE,
   useFormToken,
-} from "~/lib/enquiry-api";
-import { formStage, formSubmitted } from "~/lib/insights";
+} from "~/lib/leads/enquiry-api";
 import { ErrorSummary, FieldError, FormMessage, HoneypotField } from "./FormParts";
 import { inputClass, primaryButtonClass } from "./styles";
 
@@ -59,7 +59,7 @@ const isServer = typeof document === "undefined";
 
 /**
  * The contact and tankering forms. Without JavaScript (or sent before the scripts are ready) the
- * browser posts it to the page's route action (app/lib/enquiry-action.server.ts), which answers
+ * browser posts it to the page's route action (app/lib/leads/enquiry-action.server.ts), which answers
  * with the error summary and each field's message, or the success notice. With JavaScript it is
  * sent to our own API: the first failing field's message as page text (in the shared zod schema's
  * checking order), cleared when any field changes. The fields keep what the visitor typed, even
@@ -211,7 +211,7 @@ export function EnquiryForm<Name extends string>({
           {...(isServer ? { defaultValue: answer?.token || FORM_TOKEN_PLACEHOLDER } : {})}
         />
         {/* What the server knew of the visit when it served the page, also filled in as it is
-            served (the page's own request: common/lead-source-field.ts); sent back with the form. */}
+            served (the page's own request: common/leads/lead-source-field.ts); sent back with the form. */}
         <input
           ref={sourceInput}
           type="hidden"

@@ -1,7 +1,7 @@
 import { useActionData, useLocation, useSearchParams } from "react-router";
 import { EnquiryFormIsland, type EnquiryFormIslandProps } from "~/islands/enquiry-form";
 import { IslandContainer } from "~/islands/IslandContainer";
-import { type EnquiryFormAnswer, SENT_PARAM } from "~/lib/enquiry-api";
+import { type EnquiryFormAnswer, SENT_PARAM } from "~/lib/leads/enquiry-api";
 
 /**
  * The contact or tankering form on its page, as an island: the server draws it in its container

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD } from "@common/enquiries";
-import { FORM_TEXT } from "@common/enquiry-messages";
+import { HONEYPOT_FIELD } from "@common/leads/enquiries";
+import { FORM_TEXT } from "@common/leads/enquiry-messages";
 import { honeypotClass } from "./styles";
 
 /**

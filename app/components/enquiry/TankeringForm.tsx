@@ -1,7 +1,7 @@
-import { REFERENCE_TEXT } from "@common/confirmation";
-import { tankeringSchema } from "@common/enquiries";
-import { TANKERING_MESSAGES } from "@common/enquiry-messages";
-import { FREQUENCIES } from "@common/enquiry-terms";
+import { REFERENCE_TEXT } from "@common/leads/confirmation";
+import { tankeringSchema } from "@common/leads/enquiries";
+import { TANKERING_MESSAGES } from "@common/leads/enquiry-messages";
+import { FREQUENCIES } from "@common/leads/enquiry-terms";
 import { REFERENCE_MS } from "@common/ui";
 import { showMessage } from "~/page-script/messages";
 import { EnquiryForm, type EnquiryFormPage, type FieldSpec } from "./EnquiryForm";

@@ -1,7 +1,7 @@
-import { addressLine, openingHoursText } from "@common/site-content/opening-hours";
+import { addressLine, openingHoursText } from "@common/content/site-content/opening-hours";
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/content/navigation";
-import { useFooterWords, useSiteDetails } from "~/lib/site-details";
+import { useFooterWords, useSiteDetails } from "~/lib/content/site-details";
 import { Logo } from "../art/LogoMark";
 import { SocialIcon, type SocialNetwork } from "../art/SocialIcons";
 import { OpenNow } from "../OpenNow";

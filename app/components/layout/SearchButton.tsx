@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useLocation } from "react-router";
-import { SEARCH_PARAM } from "~/lib/search-param";
+import { SEARCH_PARAM } from "~/lib/content/search-param";
 
 /**
  * 'Search': a GET form to this page with an empty `search` term, which the server answers with the

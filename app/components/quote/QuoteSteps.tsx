@@ -1,5 +1,5 @@
-import { BUSINESS_TYPES, FREQUENCIES } from "@common/enquiry-terms";
-import { QUOTE_FIELD_IDS, type QuoteDraft, type QuoteField } from "~/lib/quote-draft";
+import { BUSINESS_TYPES, FREQUENCIES } from "@common/leads/enquiry-terms";
+import { QUOTE_FIELD_IDS, type QuoteDraft, type QuoteField } from "~/lib/leads/quote-draft";
 import { FieldError } from "../enquiry/FormParts";
 import { inputClass } from "../enquiry/styles";
 import { ChoiceCards } from "./ChoiceCards";

@@ -1,20 +1,20 @@
-import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/enquiries";
-import { QUOTE_MESSAGES } from "@common/enquiry-messages";
-import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/enquiry-terms";
-import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/lead-source-field";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/spam-fields";
+import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/leads/enquiries";
+import { QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
+import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/leads/enquiry-terms";
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/leads/lead-source-field";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
 import { QUOTE_RESET_MS, VALIDATION_MESSAGE_MS } from "@common/ui";
 import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
-import { enquirySource, isActionable, postEnquiry, useFormToken } from "~/lib/enquiry-api";
-import { formStage, formSubmitted, pageShown } from "~/lib/insights";
+import { formStage, formSubmitted, pageShown } from "~/lib/insights/insights";
+import { enquirySource, isActionable, postEnquiry, useFormToken } from "~/lib/leads/enquiry-api";
 import {
   QUOTE_FIELD_IDS,
   type QuoteDraft,
   type QuoteFieldError,
   stepPath,
   useQuoteDraft,
-} from "~/lib/quote-draft";
+} from "~/lib/leads/quote-draft";
 import { showMessage } from "~/page-script/messages";
 import { ErrorSummary, FieldError, FormMessage, HoneypotField } from "../enquiry/FormParts";
 import { primaryButtonClass, secondaryButtonClass } from "../enquiry/styles";
@@ -204,7 +204,7 @@ export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: 
           </h2>
           {/* The spam check's token, put in by the server as it serves the page (sent without scripts). */}
           <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={FORM_TOKEN_PLACEHOLDER} />
-          {/* What the server knew of the visit when it served the page (common/lead-source-field.ts):
+          {/* What the server knew of the visit when it served the page (common/leads/lead-source-field.ts):
               the page was the landing or nothing; the scripts send it when the tab kept no visit. */}
           <input
             ref={sourceInput}

@@ -1,4 +1,4 @@
-import { QUOTE_STEP_NAMES } from "@common/enquiry-terms";
+import { QUOTE_STEP_NAMES } from "@common/leads/enquiry-terms";
 import { Check } from "lucide-react";
 
 /** Quote steps 1-6 by name; those up to the current one are highlighted. */

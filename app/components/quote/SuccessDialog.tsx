@@ -1,4 +1,4 @@
-import { REFERENCE_TEXT } from "@common/confirmation";
+import { REFERENCE_TEXT } from "@common/leads/confirmation";
 import { CheckCircle2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { primaryButtonClass } from "../enquiry/styles";

@@ -1,10 +1,10 @@
 import { WIDGET_SCRIPTS } from "@common/company";
-import { publicRegisterUrl } from "@common/site-content/opening-hours";
+import { publicRegisterUrl } from "@common/content/site-content/opening-hours";
 import { BadgeCheck } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { useConsent } from "~/lib/consent";
+import { useSiteDetails } from "~/lib/content/site-details";
 import type { RootData } from "~/lib/seo";
-import { useSiteDetails } from "~/lib/site-details";
 import { useThirdPartyScript } from "~/lib/third-party";
 
 /**

@@ -2,8 +2,8 @@ import { COMPANY, WIDGET_SCRIPTS } from "@common/company";
 import { Star } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { useConsent } from "~/lib/consent";
+import { useSiteDetails } from "~/lib/content/site-details";
 import type { RootData } from "~/lib/seo";
-import { useSiteDetails } from "~/lib/site-details";
 import { useThirdPartyScript } from "~/lib/third-party";
 
 /**

@@ -1,5 +1,5 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
-import { TWO_FACTOR_MESSAGES } from "@common/two-factor";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
+import { TWO_FACTOR_MESSAGES } from "@common/staff/two-factor";
 import type { FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

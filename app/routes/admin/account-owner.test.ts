@@ -1,7 +1,7 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
-import { PASSKEY_MESSAGES } from "@common/passkeys";
-import { SUDO_MESSAGES } from "@common/sudo";
-import { TWO_FACTOR_MESSAGES } from "@common/two-factor";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
+import { PASSKEY_MESSAGES } from "@common/staff/passkeys";
+import { SUDO_MESSAGES } from "@common/staff/sudo";
+import { TWO_FACTOR_MESSAGES } from "@common/staff/two-factor";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
@@ -16,7 +16,7 @@ import { SoftAuthenticator } from "../../../server/test/webauthn";
 import { action as accountAction, loader as accountLoader } from "./account";
 
 /**
- * 'Account' refuses what the REST API refuses (server/routes/sudo-owner.test.ts), with the same
+ * 'Account' refuses what the REST API refuses (server/routes/staff/sudo-owner.test.ts), with the same
  * messages: setting up an authenticator needs the password (in its own form), a code from it is
  * no proof on this session, a passkey confirms, and a first passkey shows the recovery codes.
  */

@@ -1,6 +1,6 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
 import { AUDIT_MESSAGES } from "@common/audit";
-import { SUDO_MESSAGES } from "@common/sudo";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
+import { SUDO_MESSAGES } from "@common/staff/sudo";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";

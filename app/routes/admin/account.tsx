@@ -1,30 +1,34 @@
-import { passwordChangeSchema } from "@common/account";
 import { ACCOUNT_MESSAGES } from "@common/admin-messages";
-import { ADMIN_PASSWORD_MIN } from "@common/passwords";
-import { SESSION_MESSAGES } from "@common/sessions";
+import { passwordChangeSchema } from "@common/staff/account";
+import { ADMIN_PASSWORD_MIN } from "@common/staff/passwords";
+import { SESSION_MESSAGES } from "@common/staff/sessions";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { AccountPasskeys } from "~/components/admin/AccountPasskeys";
-import { AccountSessions } from "~/components/admin/AccountSessions";
-import { SudoProvider } from "~/components/admin/AccountSudo";
-import { AccountSecurity, AccountTwoFactor, type TwoFactorAnswer } from "~/components/admin/AccountTwoFactor";
 import { Loading } from "~/components/admin/Loading";
+import { AccountPasskeys } from "~/components/admin/staff/AccountPasskeys";
+import { AccountSessions } from "~/components/admin/staff/AccountSessions";
+import { SudoProvider } from "~/components/admin/staff/AccountSudo";
+import {
+  AccountSecurity,
+  AccountTwoFactor,
+  type TwoFactorAnswer,
+} from "~/components/admin/staff/AccountTwoFactor";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
+import { adminHeaders, adminMeta } from "~/lib/admin-route";
+import { changeOrigin } from "~/lib/change-origin.server";
+import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import {
   inSection,
   isTwoFactorIntent,
   twoFactorAction,
   twoFactorLoad,
-} from "~/lib/account-two-factor.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { changePassword, requireAdmin } from "~/lib/admin-session.server";
-import { changeOrigin } from "~/lib/change-origin.server";
-import { done, invalidInput, refused } from "~/lib/domain-errors.server";
-import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/passkeys.server";
-import { confirmSudo, confirmSudoWithPasskey, isSudoPasskeyIntent } from "~/lib/sudo.server";
+} from "~/lib/staff/account-two-factor.server";
+import { changePassword, requireAdmin } from "~/lib/staff/admin-session.server";
+import { isPasskeyIntent, passkeyAction, passkeyLoad } from "~/lib/staff/passkeys.server";
+import { confirmSudo, confirmSudoWithPasskey, isSudoPasskeyIntent } from "~/lib/staff/sudo.server";
 import type { EnrolmentStep } from "../../../server/services/access";
 import type { Route } from "./+types/account";
 

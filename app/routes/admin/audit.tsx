@@ -13,7 +13,7 @@ import { type Column, DataTable } from "~/components/admin/DataTable";
 import { SelectField, TextField } from "~/components/admin/Field";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/audit";
 

@@ -1,13 +1,13 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import { useNavigate } from "react-router";
-import { BlogForm } from "~/components/admin/blog/BlogForm";
+import { BlogForm } from "~/components/admin/content/blog/BlogForm";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { editsExisting, newDraft, templateFromRoute } from "~/lib/blog-draft";
-import { blogEditorAction } from "~/lib/blog-editor.server";
+import { BLOG_ADMIN_PATHS } from "~/lib/content/blog-admin-paths";
+import { editsExisting, newDraft, templateFromRoute } from "~/lib/content/blog-draft";
+import { blogEditorAction } from "~/lib/content/blog-editor.server";
 import { useMessages } from "~/lib/messages";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/blog-create";
 
 export const meta = adminMeta("Create Blog");

@@ -1,19 +1,19 @@
-import type { BlogPost, BlogRevision } from "@common/blog";
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import type { BlogPost, BlogRevision } from "@common/content/blog";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import { EyeOff, History, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Link, type ShouldRevalidateFunction, useFetcher, useNavigate } from "react-router";
-import { BlogForm } from "~/components/admin/blog/BlogForm";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { BlogForm } from "~/components/admin/content/blog/BlogForm";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { type Answer, useAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { clearDraft, DRAFT_FORM, draftFromPost } from "~/lib/blog-draft";
-import { blogEditorAction } from "~/lib/blog-editor.server";
+import { BLOG_ADMIN_PATHS } from "~/lib/content/blog-admin-paths";
+import { clearDraft, DRAFT_FORM, draftFromPost } from "~/lib/content/blog-draft";
+import { blogEditorAction } from "~/lib/content/blog-editor.server";
 import { foundOrNull } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/blog-edit";
 

@@ -1,14 +1,14 @@
-import type { BlogPostSummary } from "@common/blog";
-import { BLOG_MESSAGES } from "@common/blog-messages";
-import { BLOG_LIMITS, POST_STATES, type PostState } from "@common/blog-rules";
+import type { BlogPostSummary } from "@common/content/blog";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
+import { BLOG_LIMITS, POST_STATES, type PostState } from "@common/content/blog-rules";
 import { Link, useLocation, useNavigation } from "react-router";
 import { ListHeader } from "~/components/admin/ListHeader";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { cardFromPost } from "~/lib/blog-display";
+import { BLOG_ADMIN_PATHS } from "~/lib/content/blog-admin-paths";
+import { cardFromPost } from "~/lib/content/blog-display";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/blog-list";
 

@@ -1,20 +1,20 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
 import { PREVIEW_ALERT_MS, REDIRECT_DELAY_MS, SUBMIT_DELAY_MS } from "@common/ui";
 import { Send, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { LeaveGuard } from "~/components/admin/blog/LeaveGuard";
+import { LeaveGuard } from "~/components/admin/content/blog/LeaveGuard";
 import { Loading } from "~/components/admin/Loading";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import type { TemplatePost } from "~/components/blog/types";
 import { useAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
-import { templateImage } from "~/lib/blog-display";
-import { type BlogDraft, clearDraft, draftForm, editsExisting, loadDraft } from "~/lib/blog-draft";
-import { blogEditorAction } from "~/lib/blog-editor.server";
+import { BLOG_ADMIN_PATHS } from "~/lib/content/blog-admin-paths";
+import { templateImage } from "~/lib/content/blog-display";
+import { type BlogDraft, clearDraft, draftForm, editsExisting, loadDraft } from "~/lib/content/blog-draft";
+import { blogEditorAction } from "~/lib/content/blog-editor.server";
 import { useMessages } from "~/lib/messages";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/blog-preview";
 
 export const meta = adminMeta("Preview");

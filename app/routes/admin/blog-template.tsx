@@ -1,10 +1,10 @@
-import { TEMPLATE_COUNT } from "@common/blog-rules";
+import { TEMPLATE_COUNT } from "@common/content/blog-rules";
 import { Link } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { TemplateThumbnail } from "~/components/blog/TemplateThumbnail";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { BLOG_ADMIN_PATHS } from "~/lib/blog-admin-paths";
+import { BLOG_ADMIN_PATHS } from "~/lib/content/blog-admin-paths";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/blog-template";
 
 export const meta = adminMeta("Choose a Template");

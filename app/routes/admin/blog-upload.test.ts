@@ -1,9 +1,9 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
 import { PUBLIC_FORM_MAX_BYTES } from "@common/form-bodies";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAFT_FORM } from "~/lib/blog-draft";
+import { DRAFT_FORM } from "~/lib/content/blog-draft";
 import { postBody } from "../../../server/test/content";
 import { TEST_DATABASES } from "../../../server/test/harness";
 import { buildPagesTestApp } from "../../../server/test/page-build";

@@ -1,4 +1,4 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
@@ -46,7 +46,7 @@ function expectToLogin(answer: unknown, what: string) {
 /**
  * The dashboard's guard (requireAdmin in every screen's loader, admin-session.server.ts): without
  * a live session each /admin/dashboard/* screen answers the login screen's redirect, never its
- * data. The browser test (tests/e2e/admin-auth.test.ts) shows what a visitor then sees.
+ * data. The browser test (tests/e2e/admin-sign-in.test.ts) shows what a visitor then sees.
  */
 describe.each(TEST_DATABASES)("the dashboard's guard on %s", (kind) => {
   let app: FastifyInstance;

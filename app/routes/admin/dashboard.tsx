@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@common/admin-messages";
-import { ROLE_MESSAGES } from "@common/roles";
+import { ROLE_MESSAGES } from "@common/staff/roles";
 import {
   isRouteErrorResponse,
   Outlet,
@@ -16,7 +16,7 @@ import { pageHeadingClass } from "~/components/admin/styles";
 import { Logo } from "~/components/art/LogoMark";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { isSearchOnlyChange } from "~/lib/admin-search";
-import { requireAdmin, signOut } from "~/lib/admin-session.server";
+import { requireAdmin, signOut } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = adminMeta("Dashboard");
@@ -46,7 +46,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 /**
  * A screen the account's role may not use (a direct URL): the refusal's message from the
- * catalogue (common/roles.ts), never the data, and the way back to the dashboard.
+ * catalogue (common/staff/roles.ts), never the data, and the way back to the dashboard.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refused = isRouteErrorResponse(error) && error.status === 403;

@@ -5,19 +5,19 @@ import {
   inboxQuerySchema,
   inboxRow,
   queryValues,
-} from "@common/enquiry-inbox";
+} from "@common/leads/enquiry-inbox";
 import { firstIssue } from "@common/zod";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
-import { EnquiryRow } from "~/components/admin/enquiries/EnquiryRow";
-import { InboxFilters } from "~/components/admin/enquiries/InboxFilters";
 import { Loading } from "~/components/admin/Loading";
+import { EnquiryRow } from "~/components/admin/leads/enquiries/EnquiryRow";
+import { InboxFilters } from "~/components/admin/leads/enquiries/InboxFilters";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { ADMIN_SEARCH_PARAM } from "~/lib/admin-search";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { exportHref, inboxSearch } from "~/lib/enquiry-inbox";
+import { exportHref, inboxSearch } from "~/lib/leads/enquiry-inbox";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/enquiries";
 
 export const meta = adminMeta("Enquiries");

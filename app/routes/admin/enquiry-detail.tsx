@@ -1,31 +1,31 @@
 import { ADMIN_MESSAGES, INBOX_MESSAGES, LEAD_MESSAGES } from "@common/admin-messages";
-import { REFERENCE_TEXT } from "@common/confirmation";
-import { enquiryRows } from "@common/enquiries";
+import { isDomainError } from "@common/errors";
+import { REFERENCE_TEXT } from "@common/leads/confirmation";
+import { enquiryRows } from "@common/leads/enquiries";
 import {
   assignInputSchema,
   enquiryStatusInputSchema,
   enquiryVisitor,
   noteInputSchema,
   replyInputSchema,
-} from "@common/enquiry-inbox";
-import { KIND_LABELS, STATUS_LABELS } from "@common/enquiry-labels";
-import { STAFF_ENQUIRY_STATUSES } from "@common/enquiry-terms";
-import { isDomainError } from "@common/errors";
+} from "@common/leads/enquiry-inbox";
+import { KIND_LABELS, STATUS_LABELS } from "@common/leads/enquiry-labels";
+import { STAFF_ENQUIRY_STATUSES } from "@common/leads/enquiry-terms";
 import { ArrowLeft, Mail, Phone, Save } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { Assignment, Notes, Reply, Timeline } from "~/components/admin/enquiries/LeadDesk";
-import { LeadSourceCard } from "~/components/admin/enquiries/LeadSource";
-import { MailDelivery } from "~/components/admin/enquiries/MailDelivery";
-import { SpamReasons } from "~/components/admin/enquiries/SpamReasons";
-import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
+import { Assignment, Notes, Reply, Timeline } from "~/components/admin/leads/enquiries/LeadDesk";
+import { LeadSourceCard } from "~/components/admin/leads/enquiries/LeadSource";
+import { MailDelivery } from "~/components/admin/leads/enquiries/MailDelivery";
+import { SpamReasons } from "~/components/admin/leads/enquiries/SpamReasons";
+import { StatusBadge } from "~/components/admin/leads/enquiries/StatusBadge";
 import { SubmitButton } from "~/components/admin/SubmitButton";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
 import { done, foundOrNull, invalidInput, refused } from "~/lib/domain-errors.server";
-import { INBOX_PATH } from "~/lib/enquiry-inbox";
+import { INBOX_PATH } from "~/lib/leads/enquiry-inbox";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/enquiry-detail";
 
@@ -101,7 +101,7 @@ function BackToInbox() {
 /** An unknown enquiry (or a failed load) inside the dashboard, with the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  // A role without enquiries: the refusal's own message (common/roles.ts), never the enquiry.
+  // A role without enquiries: the refusal's own message (common/staff/roles.ts), never the enquiry.
   const refused = isRouteErrorResponse(error) && error.status === 403;
   return (
     <div className="flex flex-col gap-6">

@@ -1,7 +1,7 @@
-import { insightsRangeSchema, resolveRange } from "@common/insights";
+import { insightsRangeSchema, resolveRange } from "@common/insights/insights";
 import { firstIssue } from "@common/zod";
 import { data } from "react-router";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/insights-export";
 
 /** One table of the Insights screen as CSV, for the range in the query string (a download). */

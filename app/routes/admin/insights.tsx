@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES, insightsRangeSchema, resolveRange } from "@common/insights";
+import { INSIGHTS_MESSAGES, insightsRangeSchema, resolveRange } from "@common/insights/insights";
 import { firstIssue } from "@common/zod";
 import { useLocation, useNavigation } from "react-router";
 import { FormsTable, QuoteFunnel } from "~/components/admin/insights/Funnel";
@@ -9,7 +9,7 @@ import { VisitsChart } from "~/components/admin/insights/VisitsChart";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/insights";
 
 export const meta = adminMeta(INSIGHTS_MESSAGES.heading);

@@ -6,17 +6,17 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   webhookEndpointInputSchema,
-} from "@common/webhooks";
+} from "@common/webhooks/webhooks";
 import { KeyRound, Plus, Power, RotateCcw, Send, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { type Column, DataTable } from "~/components/admin/DataTable";
 import { TextField } from "~/components/admin/Field";
 import { pageHeadingClass } from "~/components/admin/styles";
-import { WebhookSecretRenewed } from "~/components/admin/WebhookSecretRenewed";
+import { WebhookSecretRenewed } from "~/components/admin/webhooks/WebhookSecretRenewed";
 import { useSettledAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/integrations";
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "@common/admin-messages";
-import { ADMIN_PASSWORD_MIN } from "@common/passwords";
-import { inviteAcceptSchema } from "@common/staff";
+import { ADMIN_PASSWORD_MIN } from "@common/staff/passwords";
+import { inviteAcceptSchema } from "@common/staff/staff";
 import { KeyRound } from "lucide-react";
 import { Form, redirect, useNavigation } from "react-router";
 import { Logo } from "~/components/art/LogoMark";
@@ -8,8 +8,8 @@ import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { ThemeSwitch } from "~/components/ThemeSwitch";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { acceptInvite } from "~/lib/admin-session.server";
 import { foundOrNull, invalidInput, refused } from "~/lib/domain-errors.server";
+import { acceptInvite } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/invite";
 
 export const meta = adminMeta(STAFF_MESSAGES.setPasswordHeading);

@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES } from "@common/admin-messages";
-import { can } from "@common/roles";
+import { can } from "@common/staff/roles";
 import { ClipboardList } from "lucide-react";
 import { redirect } from "react-router";
-import { DeskOverview } from "~/components/admin/DeskOverview";
+import { DeskOverview } from "~/components/admin/leads/DeskOverview";
 import { ACCOUNT_PATH, sectionsFor } from "~/components/admin/sections";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/orders";
 
 export const meta = adminMeta("Order History");

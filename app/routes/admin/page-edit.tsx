@@ -1,12 +1,12 @@
-import { SITE_CONTENT_MESSAGES } from "@common/site-content/messages";
-import { isPageDocumentKey, PAGE_DOCUMENTS } from "@common/site-content/page-documents";
-import { PAGE_CONTENT_TEXTS as T } from "@common/site-content/page-messages";
+import { SITE_CONTENT_MESSAGES } from "@common/content/site-content/messages";
+import { isPageDocumentKey, PAGE_DOCUMENTS } from "@common/content/site-content/page-documents";
+import { PAGE_CONTENT_TEXTS as T } from "@common/content/site-content/page-messages";
 import { data } from "react-router";
-import { DocumentEditor } from "~/components/admin/site-content/DocumentEditor";
-import { DocumentFields } from "~/components/admin/site-content/DocumentFields";
+import { DocumentEditor } from "~/components/admin/content/site-content/DocumentEditor";
+import { DocumentFields } from "~/components/admin/content/site-content/DocumentFields";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { siteDocumentAction } from "~/lib/site-document-action.server";
+import { siteDocumentAction } from "~/lib/content/site-document-action.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/page-edit";
 
 export const meta = adminMeta("Edit page");

@@ -1,9 +1,9 @@
-import { PAGE_DOCUMENT_KEYS, PAGE_DOCUMENTS } from "@common/site-content/page-documents";
-import { PAGE_CONTENT_TEXTS as T } from "@common/site-content/page-messages";
+import { PAGE_DOCUMENT_KEYS, PAGE_DOCUMENTS } from "@common/content/site-content/page-documents";
+import { PAGE_CONTENT_TEXTS as T } from "@common/content/site-content/page-messages";
 import { Link } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/pages";
 

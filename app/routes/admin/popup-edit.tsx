@@ -4,14 +4,14 @@ import { useState } from "react";
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { BackLink } from "~/components/admin/BackLink";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { PopupForm } from "~/components/admin/content/PopupForm";
 import { Loading } from "~/components/admin/Loading";
-import { PopupForm } from "~/components/admin/PopupForm";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { POPUPS_PATH as LIST, popupClientAction, usePopupActions } from "~/lib/content/popup-admin";
+import { popupAction } from "~/lib/content/popup-admin.server";
 import { foundOrNull } from "~/lib/domain-errors.server";
-import { POPUPS_PATH as LIST, popupClientAction, usePopupActions } from "~/lib/popup-admin";
-import { popupAction } from "~/lib/popup-admin.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/popup-edit";
 
 export const meta = adminMeta("Edit Popup");

@@ -1,15 +1,15 @@
 import { POPUP_ADMIN_TEXTS } from "@common/admin-messages";
-import type { Popup } from "@common/popup";
+import type { Popup } from "@common/content/popup";
 import { useState } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
+import { PopupRow } from "~/components/admin/content/PopupRow";
 import { ListHeader } from "~/components/admin/ListHeader";
-import { PopupRow } from "~/components/admin/PopupRow";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { isSearchOnlyChange, useAdminSearch } from "~/lib/admin-search";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { popupClientAction, usePopupActions } from "~/lib/popup-admin";
-import { popupAction } from "~/lib/popup-admin.server";
+import { popupClientAction, usePopupActions } from "~/lib/content/popup-admin";
+import { popupAction } from "~/lib/content/popup-admin.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/popup-list";
 
 export const meta = adminMeta("Popups");

@@ -1,7 +1,7 @@
-import { PRIVACY_EXPORT_FORMATS, privacyEmailSchema } from "@common/privacy";
+import { PRIVACY_EXPORT_FORMATS, privacyEmailSchema } from "@common/leads/privacy";
 import { firstIssue, z } from "@common/zod";
 import { data } from "react-router";
-import { requireAdmin } from "~/lib/admin-session.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/privacy-export";
 
 const exportSchema = z.object({ email: privacyEmailSchema, format: z.enum(PRIVACY_EXPORT_FORMATS) });

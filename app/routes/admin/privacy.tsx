@@ -1,20 +1,20 @@
-import { KIND_LABELS } from "@common/enquiry-labels";
-import { PRIVACY_MESSAGES, privacyEmailSchema } from "@common/privacy";
+import { KIND_LABELS } from "@common/leads/enquiry-labels";
+import { PRIVACY_MESSAGES, privacyEmailSchema } from "@common/leads/privacy";
 import { firstIssue } from "@common/zod";
 import { Download, Search, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type AppLoadContext, Form, Link, useActionData, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/ConfirmDialog";
-import { StatusBadge } from "~/components/admin/enquiries/StatusBadge";
 import { Loading } from "~/components/admin/Loading";
+import { StatusBadge } from "~/components/admin/leads/enquiries/StatusBadge";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { useAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
-import { INBOX_PATH } from "~/lib/enquiry-inbox";
+import { INBOX_PATH } from "~/lib/leads/enquiry-inbox";
 import { useMessages } from "~/lib/messages";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/privacy";
 

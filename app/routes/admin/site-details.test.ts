@@ -1,9 +1,9 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
-import { ROLE_MESSAGES } from "@common/roles";
-import { SITE_DETAILS_MESSAGES as M, SITE_CONTENT_MESSAGES } from "@common/site-content/messages";
-import { openNowText } from "@common/site-content/opening-hours";
-import { PAGE_CONTENT_MESSAGES } from "@common/site-content/page-messages";
-import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/site-content/site-details-defaults";
+import { SITE_DETAILS_MESSAGES as M, SITE_CONTENT_MESSAGES } from "@common/content/site-content/messages";
+import { openNowText } from "@common/content/site-content/opening-hours";
+import { PAGE_CONTENT_MESSAGES } from "@common/content/site-content/page-messages";
+import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/content/site-content/site-details-defaults";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
+import { ROLE_MESSAGES } from "@common/staff/roles";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents } from "../../../server/db/schema";

@@ -1,11 +1,11 @@
-import { SITE_DOCUMENTS } from "@common/site-content/registry";
-import { SiteDetailsFields } from "~/components/admin/site/SiteDetailsFields";
-import { DocumentEditor } from "~/components/admin/site-content/DocumentEditor";
+import { SITE_DOCUMENTS } from "@common/content/site-content/registry";
+import { SiteDetailsFields } from "~/components/admin/content/site/SiteDetailsFields";
+import { DocumentEditor } from "~/components/admin/content/site-content/DocumentEditor";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { SITE_PATH } from "~/lib/site-content-paths";
-import { siteDetailsFromForm } from "~/lib/site-details-form";
-import { siteDocumentAction } from "~/lib/site-document-action.server";
+import { SITE_PATH } from "~/lib/content/site-content-paths";
+import { siteDetailsFromForm } from "~/lib/content/site-details-form";
+import { siteDocumentAction } from "~/lib/content/site-document-action.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/site-details";
 
 const KEY = "site-details";

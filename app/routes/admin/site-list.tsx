@@ -1,11 +1,11 @@
-import { SITE_CONTENT_TEXTS as T } from "@common/site-content/messages";
-import { SITE_DOCUMENT_TEXTS as S } from "@common/site-content/page-messages";
-import { SITE_DOCUMENT_KEYS, type SiteDocumentState } from "@common/site-content/registry";
+import { SITE_CONTENT_TEXTS as T } from "@common/content/site-content/messages";
+import { SITE_DOCUMENT_TEXTS as S } from "@common/content/site-content/page-messages";
+import { SITE_DOCUMENT_KEYS, type SiteDocumentState } from "@common/content/site-content/registry";
 import { Link } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
-import { editorPath } from "~/lib/site-content-paths";
+import { editorPath } from "~/lib/content/site-content-paths";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/site-list";
 

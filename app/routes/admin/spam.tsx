@@ -1,5 +1,5 @@
 import { SPAM_MESSAGES } from "@common/admin-messages";
-import { listLines, spamSettingsInputSchema } from "@common/spam";
+import { listLines, spamSettingsInputSchema } from "@common/leads/spam";
 import { Save } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/admin/SubmitButton";
@@ -7,8 +7,8 @@ import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { useSettledAnswer } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput } from "~/lib/domain-errors.server";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/spam";
 
 export const meta = adminMeta(SPAM_MESSAGES.heading);

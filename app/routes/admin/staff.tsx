@@ -6,14 +6,14 @@ import {
   ROLES,
   type Role,
   STAFF_ROLE_TEXTS,
-} from "@common/roles";
-import { SESSION_MESSAGES } from "@common/sessions";
+} from "@common/staff/roles";
+import { SESSION_MESSAGES } from "@common/staff/sessions";
 import {
   type StaffAccount,
   type StaffInvite,
   staffInviteInputSchema,
   staffRoleInputSchema,
-} from "@common/staff";
+} from "@common/staff/staff";
 import { LogOut, Send, Trash2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -25,9 +25,9 @@ import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { useAnswerMessages } from "~/lib/action-answer";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
-import { requireAdmin } from "~/lib/admin-session.server";
 import { done, invalidInput, refused } from "~/lib/domain-errors.server";
 import { useMessages } from "~/lib/messages";
+import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/staff";
 
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const cellLabel = "text-xs font-semibold text-muted";
 
-/** The role a colleague gets, each said with what it may use (common/roles.ts). */
+/** The role a colleague gets, each said with what it may use (common/staff/roles.ts). */
 function RoleChoice({
   id,
   defaultValue,

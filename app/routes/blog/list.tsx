@@ -1,12 +1,12 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
-import { BLOG_PAGE_SIZE } from "@common/blog-rules";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
+import { BLOG_PAGE_SIZE } from "@common/content/blog-rules";
 import { data } from "react-router";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { Pagination } from "~/components/blog/Pagination";
 import { PageHero } from "~/components/PageParts";
-import { cardFromPost, postImageIds } from "~/lib/blog-display";
-import { blogPageHref, blogPageNumber } from "~/lib/blog-pages";
-import { notFoundMeta } from "~/lib/blog-seo";
+import { cardFromPost, postImageIds } from "~/lib/content/blog-display";
+import { blogPageHref, blogPageNumber } from "~/lib/content/blog-pages";
+import { notFoundMeta } from "~/lib/content/blog-seo";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/list";
 

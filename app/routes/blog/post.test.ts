@@ -1,5 +1,5 @@
-import { ADMIN_AUTH_COOKIE } from "@common/admin-cookie";
-import { blogPostInputSchema } from "@common/blog";
+import { blogPostInputSchema } from "@common/content/blog";
+import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
 import { describe, expect, it } from "vitest";
 import { loadContext } from "../../../server/pages/load-context";
 import { postBody } from "../../../server/test/content";

@@ -1,17 +1,17 @@
-import { BLOG_MESSAGES } from "@common/blog-messages";
-import { can } from "@common/roles";
+import { BLOG_MESSAGES } from "@common/content/blog-messages";
+import { can } from "@common/staff/roles";
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { BlogTemplate } from "~/components/blog/BlogTemplate";
 import { LatestPosts } from "~/components/blog/LatestPosts";
 import { JsonLd } from "~/components/JsonLd";
-import { previewerFrom } from "~/lib/admin-session.server";
-import { cardFromPost, postImageIds, templatePostFromPost } from "~/lib/blog-display";
-import { blogPostingJsonLd, blogPostMeta, notFoundMeta, type PostSeo } from "~/lib/blog-seo";
-import { excerpt, plainText } from "~/lib/blog-text";
-import { setCurrentPost } from "~/lib/current-post";
+import { cardFromPost, postImageIds, templatePostFromPost } from "~/lib/content/blog-display";
+import { blogPostingJsonLd, blogPostMeta, notFoundMeta, type PostSeo } from "~/lib/content/blog-seo";
+import { excerpt, plainText } from "~/lib/content/blog-text";
+import { setCurrentPost } from "~/lib/content/current-post";
 import { foundOr404 } from "~/lib/domain-errors.server";
 import { type RootData, siteUrlFrom } from "~/lib/seo";
+import { previewerFrom } from "~/lib/staff/admin-session.server";
 import type { Route } from "./+types/post";
 
 export const handle = { fullBleed: true };

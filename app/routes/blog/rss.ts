@@ -1,6 +1,6 @@
 import { COMPANY } from "@common/company";
-import { imageUrl } from "~/lib/blog-display";
-import { excerpt, plainText } from "~/lib/blog-text";
+import { imageUrl } from "~/lib/content/blog-display";
+import { excerpt, plainText } from "~/lib/content/blog-text";
 import { BLOG_FEED } from "~/lib/seo";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/rss";

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type Mail from "nodemailer/lib/mailer";
 import { COMPANY } from "../../../common/company";
-import type { SiteDetails } from "../../../common/site-content/site-details-defaults";
+import type { SiteDetails } from "../../../common/content/site-content/site-details-defaults";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { enquiries, type MAIL_KINDS, mailOutbox, type StoredMail } from "../../db/schema";

@@ -1,7 +1,7 @@
-import { confirmationMail, enquiryReference } from "../../../common/confirmation";
-import { enquiryRows } from "../../../common/enquiries";
-import type { EnquiryKind } from "../../../common/enquiry-terms";
-import type { SiteDetails } from "../../../common/site-content/site-details-defaults";
+import type { SiteDetails } from "../../../common/content/site-content/site-details-defaults";
+import { confirmationMail, enquiryReference } from "../../../common/leads/confirmation";
+import { enquiryRows } from "../../../common/leads/enquiries";
+import type { EnquiryKind } from "../../../common/leads/enquiry-terms";
 
 /** One notification per enquiry: subject naming the kind and key facts, every field in both bodies. */
 

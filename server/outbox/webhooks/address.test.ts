@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_MESSAGES } from "../../../common/webhooks";
+import { WEBHOOK_MESSAGES } from "../../../common/webhooks/webhooks";
 import { AddressRefused, isPrivateAddress, type Resolver, resolveChecked } from "./address";
 
 const STRICT = { allowPrivate: false, allowHttp: false };

@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { WEBHOOK_MESSAGES } from "../../../common/webhooks";
+import { WEBHOOK_MESSAGES } from "../../../common/webhooks/webhooks";
 
 /**
  * Where a webhook may be sent. A webhook URL must not become a way to reach the server's own

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { WEBHOOK_LIMITS } from "../../../common/webhooks";
+import { WEBHOOK_LIMITS } from "../../../common/webhooks/webhooks";
 import { type Resolver, resolveChecked, type WebhookNetworkPolicy } from "./address";
 
 export interface WebhookAnswer {

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { WEBHOOK_LIMITS } from "../../../common/webhooks";
+import { WEBHOOK_LIMITS } from "../../../common/webhooks/webhooks";
 import type { Database } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type Keyring, SecretUnreadable } from "../../secrets/keyring";

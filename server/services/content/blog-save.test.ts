@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPostInputSchema } from "../../../common/blog";
-import { BLOG_MESSAGES } from "../../../common/blog-messages";
+import { blogPostInputSchema } from "../../../common/content/blog";
+import { BLOG_MESSAGES } from "../../../common/content/blog-messages";
 import { Invalid, NotFound } from "../../../common/errors";
 import { images } from "../../db/schema";
 import { makeJpeg, makePng, postBody } from "../../test/content";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPostInputSchema } from "../../../common/blog";
+import { blogPostInputSchema } from "../../../common/content/blog";
 import { postBody } from "../../test/content";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPostInputSchema } from "../../../common/blog";
-import { BLOG_MESSAGES } from "../../../common/blog-messages";
+import { blogPostInputSchema } from "../../../common/content/blog";
+import { BLOG_MESSAGES } from "../../../common/content/blog-messages";
+import { popupInputSchema } from "../../../common/content/popup";
 import { Conflict, Invalid } from "../../../common/errors";
-import { popupInputSchema } from "../../../common/popup";
 import { postBody } from "../../test/content";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 

@@ -20,9 +20,9 @@ import type {
   BlogPostSummary,
   BlogRevision,
   ImageSizes,
-} from "../../../common/blog";
-import { BLOG_MESSAGES } from "../../../common/blog-messages";
-import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../../common/blog-rules";
+} from "../../../common/content/blog";
+import { BLOG_MESSAGES } from "../../../common/content/blog-messages";
+import { IMAGE_PARAGRAPHS_BY_TEMPLATE, type PostState } from "../../../common/content/blog-rules";
 import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import type { Database } from "../../db/client";
@@ -253,7 +253,7 @@ async function keepRevision(
 }
 
 /**
- * Blog posts: validated input in (common/blog.ts), sanitised HTML stored, API shapes (common/blog.ts) out.
+ * Blog posts: validated input in (common/content/blog.ts), sanitised HTML stored, API shapes (common/content/blog.ts) out.
  * Unknown posts throw NotFound, unusable images Invalid (common/errors.ts). Every write
  * that succeeds calls `changed` (what public pages show has changed: the page cache follows).
  */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { SiteDocumentKey } from "../../../common/site-content/registry";
+import type { SiteDocumentKey } from "../../../common/content/site-content/registry";
 
 /**
  * What a page read: a render made for the page cache records every piece of content its loaders

@@ -1,10 +1,10 @@
 import { type AnyColumn, and, eq, isNull, sql } from "drizzle-orm";
 import type { OutputInfo } from "sharp";
-import { BLOG_MESSAGES } from "../../../common/blog-messages";
-import type { ImageWidth } from "../../../common/blog-rules";
+import { BLOG_MESSAGES } from "../../../common/content/blog-messages";
+import type { ImageWidth } from "../../../common/content/blog-rules";
+import { isSiteDocumentKey, SITE_DOCUMENTS } from "../../../common/content/site-content/registry";
 import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
-import { isSiteDocumentKey, SITE_DOCUMENTS } from "../../../common/site-content/registry";
 import { megabytes } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { blogPosts, images, imageVariants, siteDocuments } from "../../db/schema";

@@ -1,7 +1,12 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import {
+  type ActivePopup,
+  POPUP_API_MESSAGES,
+  type Popup,
+  type PopupInput,
+} from "../../../common/content/popup";
 import { NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
-import { type ActivePopup, POPUP_API_MESSAGES, type Popup, type PopupInput } from "../../../common/popup";
 import type { Database } from "../../db/client";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { popups } from "../../db/schema";

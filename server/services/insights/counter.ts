@@ -1,5 +1,11 @@
-import { FUNNEL_STAGES, type InsightsForm, OTHER_PATH, OTHER_SOURCE, ukDay } from "../../../common/insights";
-import { PUBLIC_PAGES, QUOTE_STEP_PAGES } from "../../../common/pages";
+import { PUBLIC_PAGES, QUOTE_STEP_PAGES } from "../../../common/content/pages";
+import {
+  FUNNEL_STAGES,
+  type InsightsForm,
+  OTHER_PATH,
+  OTHER_SOURCE,
+  ukDay,
+} from "../../../common/insights/insights";
 import {
   campaignOf,
   countedPath,

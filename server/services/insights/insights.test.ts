@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INSIGHTS_MESSAGES, ukDay } from "../../../common/insights";
+import { INSIGHTS_MESSAGES, ukDay } from "../../../common/insights/insights";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { insightsPages, insightsReferrers, insightsReferrersMonthly } from "../../db/schema";

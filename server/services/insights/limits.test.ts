@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { OTHER_PATH, OTHER_SOURCE, ukDay } from "../../../common/insights";
+import { OTHER_PATH, OTHER_SOURCE, ukDay } from "../../../common/insights/insights";
 import { insightsEnquiries, insightsPages, insightsReferrers } from "../../db/schema";
 import { bearer, postBody } from "../../test/content";
 import { TEST_DATABASES } from "../../test/harness";

@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { OTHER_PATH, OTHER_SOURCE } from "../../../common/insights";
+import { OTHER_PATH, OTHER_SOURCE } from "../../../common/insights/insights";
 import type { Database } from "../../db/client";
 import { insightsCampaigns, insightsEnquiries, insightsPages, insightsReferrers } from "../../db/schema";
 import type { Counts } from "./counter";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OTHER_PATH } from "../../../common/insights";
+import { OTHER_PATH } from "../../../common/insights/insights";
 import { createCounter } from "./counter";
 import { campaignOf, countedPath, mayCount, referrerDomain } from "./rules";
 

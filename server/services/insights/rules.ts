@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { isKnownPagePath } from "../../../common/pages";
+import { isKnownPagePath } from "../../../common/content/pages";
 
 /**
  * What is counted, decided from a request's headers and address alone. Nothing here

@@ -10,7 +10,7 @@ import {
   OTHER_PATH,
   OTHER_SOURCE,
   ukDay,
-} from "../../../common/insights";
+} from "../../../common/insights/insights";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { createWorker } from "../../workers";

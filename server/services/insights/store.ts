@@ -6,7 +6,7 @@ import {
   type InsightsForm,
   type InsightsRange,
   type InsightsReport,
-} from "../../../common/insights";
+} from "../../../common/insights/insights";
 import type { Database } from "../../db/client";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import {

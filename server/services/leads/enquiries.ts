@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../../../common/admin-messages";
 import { AUDIT_MESSAGES } from "../../../common/audit";
-import { enquiryReference, replySubject } from "../../../common/confirmation";
-import type { EnquiryFields } from "../../../common/enquiries";
+import { Conflict, Invalid, NotFound } from "../../../common/errors";
+import { UUID_SHAPE } from "../../../common/ids";
+import { enquiryReference, replySubject } from "../../../common/leads/confirmation";
+import type { EnquiryFields } from "../../../common/leads/enquiries";
 import {
   type EnquiryDetail,
   type EnquiryEventType,
@@ -11,12 +13,10 @@ import {
   type InboxFilter,
   type InboxQuery,
   type TimelineEntry,
-} from "../../../common/enquiry-inbox";
-import type { EnquiryKind, StaffEnquiryStatus } from "../../../common/enquiry-terms";
-import { Conflict, Invalid, NotFound } from "../../../common/errors";
-import { UUID_SHAPE } from "../../../common/ids";
-import { decodeCursor } from "../../../common/inbox-cursor";
-import type { LeadSource } from "../../../common/lead-source";
+} from "../../../common/leads/enquiry-inbox";
+import type { EnquiryKind, StaffEnquiryStatus } from "../../../common/leads/enquiry-terms";
+import { decodeCursor } from "../../../common/leads/inbox-cursor";
+import type { LeadSource } from "../../../common/leads/lead-source";
 import type { Database } from "../../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../../outbox/mail/outbox";

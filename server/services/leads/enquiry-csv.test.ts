@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EnquiryView } from "../../../common/enquiry-inbox";
+import type { EnquiryView } from "../../../common/leads/enquiry-inbox";
 import { CSV_BOM, csvCell, csvRow } from "../csv";
 import { csvHeader, csvRows } from "./enquiry-csv";
 

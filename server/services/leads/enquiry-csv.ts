@@ -1,9 +1,9 @@
 /** The enquiries CSV export's columns (the inbox's export and the privacy export), on the shared CSV writer (./csv.ts). */
 
 import { londonDay, londonTime, twoDigits } from "../../../common/en-gb";
-import { type EnquiryView, enquiryVisitor } from "../../../common/enquiry-inbox";
-import { KIND_LABELS, STATUS_LABELS } from "../../../common/enquiry-labels";
-import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../../common/lead-source";
+import { type EnquiryView, enquiryVisitor } from "../../../common/leads/enquiry-inbox";
+import { KIND_LABELS, STATUS_LABELS } from "../../../common/leads/enquiry-labels";
+import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../../common/leads/lead-source";
 import { CSV_BOM, csvRow } from "../csv";
 
 // "2025-03-09 14:05:00" in UK time: sortable, and read as a date by spreadsheets.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { SITE_TIME_ZONE } from "../../../common/company";
-import { DESK_MEDIAN_DAYS, DESK_WEEKS, type DeskFigures, type WeekCounts } from "../../../common/desk";
+import { DESK_MEDIAN_DAYS, DESK_WEEKS, type DeskFigures, type WeekCounts } from "../../../common/leads/desk";
 import type { Database } from "../../db/client";
 
 /** The site's time zone as an SQL literal: weeks are the office's (UK) weeks. */

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
-import { enquiryReference } from "../../../common/confirmation";
-import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../../common/enquiries";
-import { ENQUIRY_MESSAGES } from "../../../common/enquiry-messages";
-import type { EnquiryKind } from "../../../common/enquiry-terms";
 import { Invalid, Unavailable } from "../../../common/errors";
-import { leadSourceInputSchema } from "../../../common/lead-source";
-import { FORM_TOKEN_FIELD } from "../../../common/spam";
+import { enquiryReference } from "../../../common/leads/confirmation";
+import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "../../../common/leads/enquiries";
+import { ENQUIRY_MESSAGES } from "../../../common/leads/enquiry-messages";
+import type { EnquiryKind } from "../../../common/leads/enquiry-terms";
+import { leadSourceInputSchema } from "../../../common/leads/lead-source";
+import { FORM_TOKEN_FIELD } from "../../../common/leads/spam";
 import { firstIssue } from "../../../common/zod";
 import { isDatabaseUnreachable } from "../../db/unreachable";
 import type { createEnquiryService } from "./enquiries";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { EnquiryPage, EnquiryView, InboxFilter } from "../../../common/enquiry-inbox";
-import { encodeCursor, type InboxCursor } from "../../../common/inbox-cursor";
+import type { EnquiryPage, EnquiryView, InboxFilter } from "../../../common/leads/enquiry-inbox";
+import { encodeCursor, type InboxCursor } from "../../../common/leads/inbox-cursor";
 import type { Database } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { enquiries, mailOutbox } from "../../db/schema";

@@ -1,5 +1,5 @@
-import { enquiryVisitor, type TimelineEntry } from "../../../common/enquiry-inbox";
-import type { EnquiryKind } from "../../../common/enquiry-terms";
+import { enquiryVisitor, type TimelineEntry } from "../../../common/leads/enquiry-inbox";
+import type { EnquiryKind } from "../../../common/leads/enquiry-terms";
 import type { enquiryEvents } from "../../db/schema";
 
 /**

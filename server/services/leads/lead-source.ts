@@ -1,4 +1,4 @@
-import type { LeadSource, LeadSourceInput } from "../../../common/lead-source";
+import type { LeadSource, LeadSourceInput } from "../../../common/leads/lead-source";
 import { campaignValue, domainOf, referrerDomain } from "../insights/rules";
 
 /** A landing path as kept: a path on this site (starting with one slash), without query or fragment. */
@@ -41,7 +41,7 @@ export interface ServedPage {
 
 /**
  * What the server knows of the visit from the form page's own request, put into the page as it is
- * served (common/lead-source-field.ts): when that page is where the visit landed (its request came
+ * served (common/leads/lead-source-field.ts): when that page is where the visit landed (its request came
  * from another site, or from none), the page's path, the referring site's domain and the
  * address's utm_ values; undefined when the page was reached from one of the site's own pages
  * (where that visit started is known only to a tab allowed to keep it: the visitor's consent) or

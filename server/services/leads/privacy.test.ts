@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRIVACY_MESSAGES } from "../../../common/privacy";
+import { PRIVACY_MESSAGES } from "../../../common/leads/privacy";
 import { admins, enquiries, enquiryEvents, mailOutbox } from "../../db/schema";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { AUDIT_MESSAGES } from "../../../common/audit";
-import { enquiryReference } from "../../../common/confirmation";
-import type { EnquiryView, TimelineEntry } from "../../../common/enquiry-inbox";
+import { enquiryReference } from "../../../common/leads/confirmation";
+import type { EnquiryView, TimelineEntry } from "../../../common/leads/enquiry-inbox";
 import { normalEmail } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { containsPattern } from "../../db/like";

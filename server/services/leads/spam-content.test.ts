@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
-import { DEFAULT_SPAM_SETTINGS, SPAM_THRESHOLD, SPAM_WEIGHTS } from "../../../common/spam";
+import { DEFAULT_SPAM_SETTINGS, SPAM_THRESHOLD, SPAM_WEIGHTS } from "../../../common/leads/spam";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../test/enquiry-fixtures";
 import { contentReasons, everyFieldFilled, FORM_FIELDS } from "./spam-content";
 

@@ -1,7 +1,7 @@
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
-import { ENQUIRY_SCHEMAS } from "../../../common/enquiries";
-import type { EnquiryKind } from "../../../common/enquiry-terms";
-import { SPAM_MANY_LINKS, SPAM_WEIGHTS, type SpamSettings } from "../../../common/spam";
+import { ENQUIRY_SCHEMAS } from "../../../common/leads/enquiries";
+import type { EnquiryKind } from "../../../common/leads/enquiry-terms";
+import { SPAM_MANY_LINKS, SPAM_WEIGHTS, type SpamSettings } from "../../../common/leads/spam";
 
 /**
  * What an enquiry's fields say to the spam check (the token and the client are spam.ts's): links
@@ -13,7 +13,7 @@ export type Reason = [weight: number, reason: string];
 
 /**
  * The fields a form shows, as paths into its enquiry (`["contact", "name"]`): every field of the
- * form's schema (common/enquiries.ts), optional ones too. The honeypot, the form token and the
+ * form's schema (common/leads/enquiries.ts), optional ones too. The honeypot, the form token and the
  * lead source are not fields of the form: nobody fills them in.
  */
 export const FORM_FIELDS: Record<EnquiryKind, string[][]> = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SPAM_TOKEN_MAX_AGE_MS } from "../../../common/spam";
+import { SPAM_TOKEN_MAX_AGE_MS } from "../../../common/leads/spam";
 import { spamTokens } from "../../db/schema";
 import { buildTestApp, TEST_DATABASES } from "../../test/harness";
 import type { TimedWorker } from "../../workers";

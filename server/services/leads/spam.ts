@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
 import { AUDIT_MESSAGES } from "../../../common/audit";
-import type { EnquiryKind } from "../../../common/enquiry-terms";
+import type { EnquiryKind } from "../../../common/leads/enquiry-terms";
 import {
   DEFAULT_SPAM_SETTINGS,
   SPAM_CLIENT_MAX,
@@ -13,7 +13,7 @@ import {
   SPAM_TOKEN_MAX_AGE_MS,
   SPAM_WEIGHTS,
   type SpamSettings,
-} from "../../../common/spam";
+} from "../../../common/leads/spam";
 import type { Database } from "../../db/client";
 import { spamSettings, spamTokens } from "../../db/schema";
 import type { Keyring } from "../../secrets/keyring";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "../../../common/admin-messages";
 import { Conflict, Invalid, NotFound } from "../../../common/errors";
-import { ADMIN_PASSWORD_MIN } from "../../../common/passwords";
-import type { Role } from "../../../common/roles";
+import { ADMIN_PASSWORD_MIN } from "../../../common/staff/passwords";
+import type { Role } from "../../../common/staff/roles";
 import { normalEmail } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { adminPasskeys, adminRecoveryCodes, admins, adminTwoFactor } from "../../db/schema";

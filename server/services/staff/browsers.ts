@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { COMPANY } from "../../../common/company";
-import { describeDevice } from "../../../common/device";
-import { newBrowserMail } from "../../../common/sessions";
+import { describeDevice } from "../../../common/staff/device";
+import { newBrowserMail } from "../../../common/staff/sessions";
 import type { Database } from "../../db/client";
 import { adminBrowsers, mailOutbox } from "../../db/schema";
 
@@ -10,7 +10,7 @@ const hashBrowser = (browser: string) => createHash("sha256").update(browser).di
 
 /**
  * The browsers each account has signed in from. The browser keeps a random id in a long-lived
- * cookie (common/admin-cookie.ts); only its SHA-256 is stored. A sign-in from a browser the
+ * cookie (common/staff/admin-cookie.ts); only its SHA-256 is stored. A sign-in from a browser the
  * account has not used before mails the account (through the outbox, in the same transaction as
  * the record) with the time and the device, so a stolen password does not go unnoticed.
  */

@@ -5,14 +5,14 @@ import type {
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
 import { Invalid } from "../../../common/errors";
-import { PASSKEY_LIMITS, PASSKEY_MESSAGES } from "../../../common/passkeys";
-import { TWO_FACTOR_MESSAGES } from "../../../common/two-factor";
+import { PASSKEY_LIMITS, PASSKEY_MESSAGES } from "../../../common/staff/passkeys";
+import { TWO_FACTOR_MESSAGES } from "../../../common/staff/two-factor";
 import type { Database } from "../../db/client";
 import { adminPasskeys, adminPendingSignIns } from "../../db/schema";
 import type { AuditService } from "../audit";
 import type { AccountService } from "./accounts";
-import type { LoginService } from "./logins";
 import { type Purpose, type RelyingParty, webauthn } from "./passkeys";
+import type { SignInService } from "./sign-ins";
 import { TWO_FACTOR_LIMITS } from "./two-factor";
 
 /**
@@ -67,7 +67,7 @@ export function createPasskeySecondStep(
       expectedChallenge: string,
       adminId: string | null,
     ) => Promise<typeof adminPasskeys.$inferSelect>;
-    startSession: LoginService["startSession"];
+    startSession: SignInService["startSession"];
     accounts: Pick<AccountService, "findById">;
     audit?: Pick<AuditService, "record">;
   },

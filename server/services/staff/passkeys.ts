@@ -7,22 +7,22 @@ import type {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
-import { LOGIN_MESSAGES } from "../../../common/admin-messages";
+import { SIGN_IN_MESSAGES } from "../../../common/admin-messages";
 import { COMPANY } from "../../../common/company";
-import { describeDevice } from "../../../common/device";
 import { Conflict, Invalid, Limited, NotFound, Unavailable } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
-import { PASSKEY_LIMITS, PASSKEY_MESSAGES, type PasskeyListing } from "../../../common/passkeys";
-import { SUDO_MESSAGES } from "../../../common/sudo";
+import { describeDevice } from "../../../common/staff/device";
+import { PASSKEY_LIMITS, PASSKEY_MESSAGES, type PasskeyListing } from "../../../common/staff/passkeys";
+import { SUDO_MESSAGES } from "../../../common/staff/sudo";
 import { isStorableText } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { adminPasskeyChallenges, adminPasskeys } from "../../db/schema";
 import type { AuditService } from "../audit";
 import type { AccountService } from "./accounts";
 import type { FailureCounters } from "./failure-counters";
-import { LOGIN_LIMITS, LOGIN_WINDOW_MS, type LoginService } from "./logins";
 import { boundChallenge, createPasskeySecondStep, isBoundTo } from "./passkey-second-step";
 import type { ChangeOrigin, SecurityMail } from "./security-mail";
+import { SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS, type SignInService } from "./sign-ins";
 import { type SudoService, type SudoSession, sessionSignedInAt } from "./sudo";
 import type { TwoFactorService } from "./two-factor";
 
@@ -78,7 +78,7 @@ export function createPasskeyService(
     siteUrl: string;
     accounts: Pick<AccountService, "findById">;
     /** The login service's session start (new-browser mail, audit log), shared by every sign-in. */
-    startSession: LoginService["startSession"];
+    startSession: SignInService["startSession"];
     counters: FailureCounters;
     audit?: Pick<AuditService, "record">;
     /**
@@ -98,15 +98,15 @@ export function createPasskeyService(
   async function reserve(limits: Array<{ key: string; max: number }>) {
     let over: { retryAfterMs: number } | undefined;
     try {
-      over = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
+      over = await deps.counters.reserve(limits, SIGN_IN_WINDOW_MS);
     } catch (error) {
       throw new Unavailable(
-        LOGIN_MESSAGES.unavailable,
+        SIGN_IN_MESSAGES.unavailable,
         "login limit unavailable (Redis unreachable): passkey sign-in refused",
         { cause: error },
       );
     }
-    if (over) throw new Limited(LOGIN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
+    if (over) throw new Limited(SIGN_IN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
   }
 
   /** A new single-use challenge row; expired ones are deleted on the way. */
@@ -352,7 +352,7 @@ export function createPasskeyService(
   /**
    * Options for a usernameless sign-in: no account named, any of this site's passkeys answers.
    * Each is a stored challenge: a client may ask PASSKEY_LIMITS.optionsPerWindow times per
-   * LOGIN_WINDOW_MS (screen and API alike). Throws Limited or Unavailable.
+   * SIGN_IN_WINDOW_MS (screen and API alike). Throws Limited or Unavailable.
    */
   async function signInOptions(client: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     await reserve([{ key: `passkey-options:${client}`, max: PASSKEY_LIMITS.optionsPerWindow }]);
@@ -378,7 +378,7 @@ export function createPasskeyService(
   }): Promise<{ token: string; browser: string; adminId: string }> {
     // Failures count in the password sign-in's per-client slots: one budget for both doors.
     const key = `login:client:${input.client}`;
-    await reserve([{ key, max: LOGIN_LIMITS.client }]);
+    await reserve([{ key, max: SIGN_IN_LIMITS.client }]);
 
     const expectedChallenge = await takeChallenge(input.response.response.clientDataJSON, "sign_in", null);
     const passkey = await checkAssertion(input.response, expectedChallenge, null);

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { eq } from "drizzle-orm";
 import { COMPANY } from "../../../common/company";
-import { describeDevice } from "../../../common/device";
-import { type SecurityChange, securityMail } from "../../../common/security-mail";
+import { describeDevice } from "../../../common/staff/device";
+import { type SecurityChange, securityMail } from "../../../common/staff/security-mail";
 import type { Database } from "../../db/client";
 import { admins, mailOutbox } from "../../db/schema";
 
@@ -31,7 +31,7 @@ function shownAddress(ip: string | null | undefined): string | undefined {
 }
 
 /**
- * The security mail (issue 45; the words in common/security-mail.ts): each change to how an
+ * The security mail (issue 45; the words in common/staff/security-mail.ts): each change to how an
  * account signs in (two-factor sign-in on or off or reset, a passkey added or removed, new
  * recovery codes, a password changed or reset, the Owner's security setting) mails the account.
  * `queue` writes the message into the outbox inside the change's own transaction, so the change

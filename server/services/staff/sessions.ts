@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { ADMIN_SESSION_TTL_MS } from "../../../common/admin-cookie";
 import { AUDIT_MESSAGES } from "../../../common/audit";
-import { describeDevice, storedUserAgent } from "../../../common/device";
 import { NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
-import type { Role } from "../../../common/roles";
-import { SESSION_MESSAGES } from "../../../common/sessions";
+import { ADMIN_SESSION_TTL_MS } from "../../../common/staff/admin-cookie";
+import { describeDevice, storedUserAgent } from "../../../common/staff/device";
+import type { Role } from "../../../common/staff/roles";
+import { SESSION_MESSAGES } from "../../../common/staff/sessions";
 import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import { recordAudit } from "../audit";

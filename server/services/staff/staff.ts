@@ -4,9 +4,9 @@ import { ACCOUNT_MESSAGES, STAFF_MESSAGES } from "../../../common/admin-messages
 import { COMPANY } from "../../../common/company";
 import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
-import { ADMIN_PASSWORD_MIN } from "../../../common/passwords";
-import { can, ROLE_MESSAGES, ROLES, type Role } from "../../../common/roles";
-import { INVITE_TTL_MS, inviteMail, type StaffAccount, type StaffInvite } from "../../../common/staff";
+import { ADMIN_PASSWORD_MIN } from "../../../common/staff/passwords";
+import { can, ROLE_MESSAGES, ROLES, type Role } from "../../../common/staff/roles";
+import { INVITE_TTL_MS, inviteMail, type StaffAccount, type StaffInvite } from "../../../common/staff/staff";
 import { normalEmail } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { ADVISORY_LOCKS } from "../../db/locks";
@@ -14,9 +14,9 @@ import { adminInvites, admins, mailOutbox } from "../../db/schema";
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
 import type { KnownBrowsers } from "./browsers";
-import type { LoginService } from "./logins";
 import { hashPassword } from "./passwords";
 import type { SessionService } from "./sessions";
+import type { SignInService } from "./sign-ins";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -44,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 type Actor = { id: string; email: string; role: Role };
 
 /**
- * Several staff, each with a role (common/roles.ts); only an Owner manages staff (checked here,
+ * Several staff, each with a role (common/staff/roles.ts); only an Owner manages staff (checked here,
  * for the screen, the API and anything else that calls). A colleague is invited by e-mail
  * (a one-time link, valid INVITE_TTL_MS, mailed through the outbox in the invitation's own
  * transaction) and sets their own password. Removing an account ends its sessions at once (they
@@ -56,7 +56,7 @@ export function createStaffService(
   deps: {
     sessions: SessionService;
     /** Sign-in's bounded scrypt slots and failure counters, shared by accepting an invitation. */
-    logins: Pick<LoginService, "passwordWork" | "attempt">;
+    signIns: Pick<SignInService, "passwordWork" | "attempt">;
     /** The browser that accepts becomes one the account knows (no new-browser mail for it). */
     browsers: KnownBrowsers;
     siteUrl: string;
@@ -219,12 +219,12 @@ export function createStaffService(
   ): Promise<{ email: string; token: string; browser: string }> {
     if (password.length < ADMIN_PASSWORD_MIN)
       throw new Invalid(ACCOUNT_MESSAGES.tooShort(ADMIN_PASSWORD_MIN));
-    const refund = await deps.logins.attempt(`invite:client:${client}`, INVITE_ACCEPT_ATTEMPTS);
+    const refund = await deps.signIns.attempt(`invite:client:${client}`, INVITE_ACCEPT_ATTEMPTS);
     if (!TOKEN_SHAPE.test(token)) throw invalidInvite();
     const tokenHash = hashToken(token);
     const [acceptable] = await db.select({ id: adminInvites.id }).from(adminInvites).where(live(tokenHash));
     if (!acceptable) throw await refusal(db, tokenHash);
-    const passwordHash = await deps.logins
+    const passwordHash = await deps.signIns
       .passwordWork(() => hashPassword(password))
       .catch(async (error) => {
         await refund(); // refused for load, not a wrong link

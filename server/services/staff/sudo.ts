@@ -1,12 +1,12 @@
 import { and, eq, gt } from "drizzle-orm";
-import { LOGIN_MESSAGES } from "../../../common/admin-messages";
+import { SIGN_IN_MESSAGES } from "../../../common/admin-messages";
 import { Invalid, Limited, SudoRequired, Unavailable } from "../../../common/errors";
-import { SUDO_MESSAGES, SUDO_WINDOW_MS, type SudoMethod, type SudoProof } from "../../../common/sudo";
+import { SUDO_MESSAGES, SUDO_WINDOW_MS, type SudoMethod, type SudoProof } from "../../../common/staff/sudo";
 import type { Database } from "../../db/client";
 import { adminSessions, admins } from "../../db/schema";
 import type { AuditService, AuditWriter } from "../audit";
 import type { FailureCounters } from "./failure-counters";
-import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from "./logins";
+import { SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } from "./sign-ins";
 
 /** The session a guarded change is made from (services/staff/sessions.ts' SessionAdmin has it). */
 export interface SudoSession {
@@ -107,26 +107,26 @@ export function createSudoService(
   }
 
   /** Sign-in's password keys for the account, from this client (decision 0014). */
-  const loginKeys = (session: SudoSession, client: string) => [
-    { key: `login:client-account:${client}|${session.email}`, max: LOGIN_LIMITS.clientAccount },
-    { key: `login:client:${client}`, max: LOGIN_LIMITS.client },
-    { key: `login:account:${session.email}`, max: LOGIN_LIMITS.account },
+  const signInKeys = (session: SudoSession, client: string) => [
+    { key: `login:client-account:${client}|${session.email}`, max: SIGN_IN_LIMITS.clientAccount },
+    { key: `login:client:${client}`, max: SIGN_IN_LIMITS.client },
+    { key: `login:account:${session.email}`, max: SIGN_IN_LIMITS.account },
   ];
 
   /** Takes a slot on each of sign-in's password keys (kept unless given back). Throws Limited or Unavailable. */
   async function reserveLogin(session: SudoSession, client: string): Promise<string[]> {
-    const limits = loginKeys(session, client);
+    const limits = signInKeys(session, client);
     let over: { retryAfterMs: number } | undefined;
     try {
-      over = await deps.counters.reserve(limits, LOGIN_WINDOW_MS);
+      over = await deps.counters.reserve(limits, SIGN_IN_WINDOW_MS);
     } catch (error) {
       throw new Unavailable(
-        LOGIN_MESSAGES.unavailable,
+        SIGN_IN_MESSAGES.unavailable,
         "login limit unavailable (Redis unreachable): sudo confirmation refused",
         { cause: error },
       );
     }
-    if (over) throw new Limited(LOGIN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
+    if (over) throw new Limited(SIGN_IN_MESSAGES.limited(over.retryAfterMs), over.retryAfterMs);
     return limits.map((limit) => limit.key);
   }
   const refund = (keys: string[]) => deps.counters.refund(keys).catch(() => {});

@@ -4,12 +4,12 @@ import { Secret, TOTP } from "otpauth";
 import { AUDIT_MESSAGES, type AuditAction } from "../../../common/audit";
 import { COMPANY } from "../../../common/company";
 import { Invalid, Limited, Unavailable } from "../../../common/errors";
-import type { SudoProof } from "../../../common/sudo";
+import type { SudoProof } from "../../../common/staff/sudo";
 import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
-} from "../../../common/two-factor";
+} from "../../../common/staff/two-factor";
 import type { Database } from "../../db/client";
 import {
   adminPasskeys,

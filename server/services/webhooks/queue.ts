@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { WebhookDeliveryEvent, WebhookEvent } from "../../../common/webhooks";
+import type { WebhookDeliveryEvent, WebhookEvent } from "../../../common/webhooks/webhooks";
 import type { Database } from "../../db/client";
 import { enquiries, mailOutbox, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { officeNotification } from "../../outbox/mail/outbox";

@@ -9,7 +9,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointInput,
-} from "../../../common/webhooks";
+} from "../../../common/webhooks/webhooks";
 import type { Database } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import {
@@ -68,7 +68,7 @@ export function auditTarget(row: Pick<EndpointRow, "id" | "url" | "description">
 /**
  * 'Integrations' (Owner): webhook endpoints, their secrets (shown once: when added and when
  * rotated; one renewed by `secrets:rotate --renew` is seen by rotating it), their delivery log, 'Send again' and 'Send a test event'. `wake` asks the outbox
- * worker for a pass. Errors come from common/webhooks.ts's catalogue.
+ * worker for a pass. Errors come from common/webhooks/webhooks.ts's catalogue.
  */
 export function createWebhookService(
   db: Database,

@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES, INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights";
+import { FUNNEL_STAGES, INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights/insights";
 import { useId } from "react";
 import { DataTable } from "~/components/admin/DataTable";
 import { count, percent } from "./format";

@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES, INSIGHTS_PRESETS, type InsightsRange } from "@common/insights";
+import { INSIGHTS_MESSAGES, INSIGHTS_PRESETS, type InsightsRange } from "@common/insights/insights";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/enquiry/styles";
 import { INSIGHTS_PATH } from "./paths";

@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES, type InsightsRange, type InsightsTable } from "@common/insights";
+import { INSIGHTS_MESSAGES, type InsightsRange, type InsightsTable } from "@common/insights/insights";
 import type { ReactNode } from "react";
 import { type Column, DataTable } from "~/components/admin/DataTable";
 import { exportHref } from "./paths";

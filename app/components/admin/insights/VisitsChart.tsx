@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights";
+import { INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights/insights";
 import { useId } from "react";
 import { DataTable } from "~/components/admin/DataTable";
 import { count, longDay, shortDay } from "./format";

@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES, OTHER_PATH, OTHER_SOURCE } from "@common/insights";
+import { INSIGHTS_MESSAGES, OTHER_PATH, OTHER_SOURCE } from "@common/insights/insights";
 
 const NUMBER = new Intl.NumberFormat("en-GB");
 export const count = (n: number) => NUMBER.format(n);

@@ -1,4 +1,4 @@
-import type { InsightsRange, InsightsTable } from "@common/insights";
+import type { InsightsRange, InsightsTable } from "@common/insights/insights";
 
 export const INSIGHTS_PATH = "/admin/dashboard/insights";
 

@@ -1,4 +1,4 @@
-import { blogDate, readTimeText } from "~/lib/blog-display";
+import { blogDate, readTimeText } from "~/lib/content/blog-display";
 import type { TemplateImage, TemplateParagraph, TemplatePost } from "../types";
 
 /** Pieces every template shares: the meta line, images, the rich text and paragraph headers. */

@@ -1,5 +1,5 @@
 /**
- * Site content: admin-editable documents (common/site-content/registry.ts: the company's details
+ * Site content: admin-editable documents (common/content/site-content/registry.ts: the company's details
  * and opening hours, each page's words), published like a post. The interface:
  *
  *   published(key)                        the document as the site shows it: the last published
@@ -32,10 +32,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../../common/audit";
-import { londonTime, SHORT_MONTHS, twoDigits } from "../../../../common/en-gb";
-import { Conflict, Invalid, InvalidFields, NotFound } from "../../../../common/errors";
-import { UUID_SHAPE } from "../../../../common/ids";
-import { SITE_CONTENT_MESSAGES as M } from "../../../../common/site-content/messages";
+import { SITE_CONTENT_MESSAGES as M } from "../../../../common/content/site-content/messages";
 import {
   isSiteDocumentKey,
   SITE_DOCUMENTS,
@@ -44,7 +41,10 @@ import {
   type SiteDocumentRevision,
   type SiteDocumentState,
   type SiteRevisionReason,
-} from "../../../../common/site-content/registry";
+} from "../../../../common/content/site-content/registry";
+import { londonTime, SHORT_MONTHS, twoDigits } from "../../../../common/en-gb";
+import { Conflict, Invalid, InvalidFields, NotFound } from "../../../../common/errors";
+import { UUID_SHAPE } from "../../../../common/ids";
 import type { Database } from "../../../db/client";
 import { images, siteDocumentRevisions, siteDocuments } from "../../../db/schema";
 import { authorize } from "../../access";
