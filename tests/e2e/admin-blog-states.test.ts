@@ -156,9 +156,12 @@ describe("large pictures", () => {
   it("Submit carries a picture of several megabytes (within IMAGE_MAX_BYTES) in its one request", async () => {
     const { page, context } = await adminPage();
     const title = uniqueTitle("Big picture");
-    // Noise does not compress: about 3 MB as PNG, three times the pages' 1 MB form limit.
-    const noise = randomBytes(1000 * 1000 * 3);
-    const buffer = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+    // Noise does not compress: about 3.4 MB as a 16-bit RGBA PNG, three times the pages' 1 MB form
+    // limit, in 650 x 650 pixels (the same bytes in 8-bit RGB took 1000 x 1000: twice the pixels for
+    // the browser and the server to decode, scale and encode, for nothing this test asks).
+    const noise = randomBytes(650 * 650 * 4 * 2);
+    const buffer = await sharp(noise, { raw: { width: 650, height: 650, channels: 4, depth: "ushort" } })
+      .toColourspace("rgb16")
       .png()
       .toBuffer();
     expect(buffer.length).toBeGreaterThan(2 * 1024 * 1024);
