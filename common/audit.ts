@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = [
   "site_content_scheduled",
   "site_content_schedule_cancelled",
   "site_content_restored",
+  "page_created",
+  "page_saved",
+  "page_published",
+  "page_scheduled",
+  "page_unpublished",
+  "page_deleted",
+  "page_restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,6 +99,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   site_content_scheduled: "Site content scheduled",
   site_content_schedule_cancelled: "Site content schedule cancelled",
   site_content_restored: "Site content revision restored",
+  page_created: "Page created",
+  page_saved: "Page saved",
+  page_published: "Page published",
+  page_scheduled: "Page scheduled",
+  page_unpublished: "Page unpublished",
+  page_deleted: "Page deleted",
+  page_restored: "Page revision restored",
 };
 
 /** Lengths kept: a label longer than this is cut (a post title, an e-mail). */

@@ -180,6 +180,39 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "The last 50 per document (older ones deleted at each save).",
   },
+  // Pages from blocks (services/content/block-pages.ts): the office's own pages; the colleague's
+  // address in updated_by/saved_by follows the blog authors' rule.
+  block_pages: {
+    backup: { order: 21, chunkRows: 50 },
+    columns: {
+      ...plain(
+        "id",
+        "address",
+        "state",
+        "draft",
+        "published",
+        "scheduled",
+        "publish_at",
+        "published_at",
+        "version",
+        "created_at",
+        "updated_at",
+        "gone_at",
+        "redirect_to",
+      ),
+      updated_by: staff("the colleague's address as it was when they last saved"),
+    },
+    retention:
+      "Until the office deletes the page; a deleted page's row stays as its address's 410 or redirect.",
+  },
+  block_page_revisions: {
+    backup: { order: 22, chunkRows: 100 },
+    columns: {
+      ...plain("id", "page_id", "saved_at", "reason", "data"),
+      saved_by: staff("the colleague's address as it was when saved"),
+    },
+    retention: "The last 50 per page (older ones deleted at each save); all go when the page is deleted.",
+  },
   images: {
     // At most 16 stored originals (2400 px, a few MB at worst) at a time.
     backup: { order: 5, chunkRows: 16, bytes: ["data"] },

@@ -343,6 +343,64 @@ export const siteDocumentRevisions = pgTable(
   ],
 );
 
+/**
+ * Pages from blocks (issue 47, services/content/block-pages.ts): a page the office composes at an
+ * address it chooses. `draft` is kept as typed (autosave); `published` and `scheduled` are valid
+ * pages (common/content/block-pages.ts). `address` is where the page answers (the draft's address
+ * once published). A deleted page keeps its row as a tombstone (`gone_at`): its address answers
+ * 410, or 301 to `redirect_to`, until a new page takes it.
+ */
+export const blockPages = pgTable(
+  "block_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    address: text("address").notNull(),
+    state: text("state").$type<"draft" | "published" | "scheduled">().notNull().default("draft"),
+    draft: jsonb("draft").$type<Record<string, unknown>>().notNull(),
+    published: jsonb("published").$type<unknown>(),
+    scheduled: jsonb("scheduled").$type<unknown>(),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** One more on every write; a save naming an older version is refused as stale. */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The colleague's e-mail address who saved last (a copy, like a revision's saved_by). */
+    updatedBy: text("updated_by"),
+    goneAt: timestamp("gone_at", { withTimezone: true }),
+    redirectTo: text("redirect_to"),
+  },
+  (t) => [
+    uniqueIndex("block_pages_address_idx").on(t.address),
+    index("block_pages_due_idx").on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    check("block_pages_state_check", sql`${t.state} IN ('draft', 'published', 'scheduled')`),
+    check("block_pages_schedule_check", sql`(${t.scheduled} IS NULL) = (${t.publishAt} IS NULL)`),
+  ],
+);
+
+/** A block page as it was at a save, a publication, a schedule or a restore (the last 50 kept). */
+export const blockPageRevisions = pgTable(
+  "block_page_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pageId: uuid("page_id")
+      .notNull()
+      .references(() => blockPages.id, { onDelete: "cascade" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The administrator's e-mail address. */
+    savedBy: text("saved_by").notNull(),
+    reason: text("reason").$type<"saved" | "published" | "scheduled" | "restored">().notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index("block_page_revisions_newest_idx").on(t.pageId, t.savedAt.desc(), t.id.desc()),
+    check(
+      "block_page_revisions_reason_check",
+      sql`${t.reason} IN ('saved', 'published', 'scheduled', 'restored')`,
+    ),
+  ],
+);
+
 /** Uploaded images, bytes in the database (no files, works across instances). */
 export const images = pgTable("images", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -9,6 +9,8 @@ import {
   admins,
   adminTwoFactor,
   auditEvents,
+  blockPageRevisions,
+  blockPages,
   blogPosts,
   blogRevisions,
   images,
@@ -121,6 +123,35 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     reason: "published",
     data: { phone: "01733 555 014" },
   });
+  // Pages from blocks: a published page with a draft and a schedule, its revision, and a tombstone.
+  const page = {
+    address: "/bakery-waste",
+    title: "Bakery waste",
+    blocks: [{ type: "faq", heading: "", items: [{ question: "Which bins?", answer: "240 l" }] }],
+  };
+  const [blockPage] = await db
+    .insert(blockPages)
+    .values({
+      address: "/bakery-waste",
+      state: "published",
+      draft: { ...page, title: "Bakery waste, spring" },
+      published: page,
+      scheduled: page,
+      publishAt: new Date("2099-03-01T09:00:00Z"),
+      publishedAt: new Date("2025-01-02T03:04:05Z"),
+      version: 4,
+      updatedBy: "editor@example.co.uk",
+    })
+    .returning();
+  await db.insert(blockPages).values({
+    address: "/old-campaign",
+    draft: {},
+    goneAt: new Date("2025-02-03T04:05:06Z"),
+    redirectTo: "/bakery-waste",
+  });
+  await db
+    .insert(blockPageRevisions)
+    .values({ pageId: blockPage.id, savedBy: "editor@example.co.uk", reason: "published", data: page });
   // The audit log: a sign-in with its IP, a failed one without an actor, a publish, an erasure.
   await db.insert(auditEvents).values([
     { action: "sign_in", actorId: owner.id, actorEmail: owner.email, ip: "203.0.113.9" },
