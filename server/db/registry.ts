@@ -229,6 +229,34 @@ export const REGISTRY: Record<string, TableEntry> = {
     columns: plain("id", "title", "content", "navigation", "activated", "created_at"),
     retention: "Until deleted by staff.",
   },
+  redirects: {
+    backup: { order: 23, chunkRows: 1000 },
+    columns: {
+      ...plain("id", "from_path", "to_target", "status", "created_at"),
+      created_by: staff(
+        "the address of the colleague who added it, as it was; null for a page's new address",
+      ),
+    },
+    retention: "Until removed on 'Redirects' (at most 2,000, REDIRECT_LIMITS.maxRedirects).",
+  },
+  not_found_paths: {
+    backup: { order: 24, chunkRows: 2000 },
+    columns: {
+      ...plain("day", "count", "last_seen"),
+      path: {
+        personal: null,
+        erase: "keep",
+        note: "the missing path alone, never its query; no visitor's address or user agent is kept",
+      },
+      referrer: {
+        personal: null,
+        erase: "keep",
+        note: "the referring site's host alone (as Insights counts it)",
+      },
+    },
+    retention:
+      "90 days and at most 5,000 rows (REDIRECT_LIMITS; the least-hit, longest unseen go first), kept so by the not-found-log worker (services/content/redirects.ts); a path's rows go when it is redirected.",
+  },
   enquiries: {
     backup: { order: 7, chunkRows: 1000 },
     columns: {

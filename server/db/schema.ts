@@ -758,3 +758,45 @@ export const auditEvents = pgTable(
     index("audit_events_actor_idx").on(t.actorEmail, t.at),
   ],
 );
+
+/**
+ * Redirects ('Redirects', Owner and Editor; issue 47): a path of the site answered 301 or 302 to
+ * a path or an https address, or 410 (no target). Every instance holds them all in memory
+ * (services/content/redirects.ts); a path is redirected once, and no redirect leads to another.
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fromPath: text("from_path").notNull(),
+    /** A site path or an https:// address; null for 410. */
+    toTarget: text("to_target"),
+    status: integer("status").notNull(),
+    /** The colleague's address who added it; null when the site made it (a page's new address). */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("redirects_from_idx").on(t.fromPath),
+    index("redirects_to_idx").on(t.toTarget),
+    check("redirects_status_check", sql`${t.status} IN (301, 302, 410)`),
+    check("redirects_target_check", sql`(${t.status} = 410) = (${t.toTarget} IS NULL)`),
+  ],
+);
+
+/**
+ * The 404 log: each path visitors found missing, a row a UK day, with its count, when it was last
+ * seen and the host of the latest referring site; never an address or a user agent. Bounded
+ * (common/content/redirects.ts REDIRECT_LIMITS) by the not-found-log worker.
+ */
+export const notFoundPaths = pgTable(
+  "not_found_paths",
+  {
+    day: day(),
+    path: text("path").notNull(),
+    count: count("count"),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    referrer: text("referrer").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] }), index("not_found_paths_path_idx").on(t.path)],
+);

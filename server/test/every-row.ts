@@ -21,7 +21,9 @@ import {
   insightsReferrers,
   insightsReferrersMonthly,
   mailOutbox,
+  notFoundPaths,
   popups,
+  redirects,
   securitySettings,
   siteDocumentRevisions,
   siteDocuments,
@@ -106,6 +108,19 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     { postId: scheduled.id, savedBy: owner.email, reason: "restored", post: snapshot },
   ]);
   await db.insert(popups).values({ title: "Book a review", content: "Free", activated: true });
+  // Redirects of each kind, and a row of the 404 log.
+  await db.insert(redirects).values([
+    { fromPath: "/old-prices", toTarget: "/quote", status: 301, createdBy: owner.email },
+    { fromPath: "/partner", toTarget: "https://example.org/waste", status: 302, createdBy: owner.email },
+    { fromPath: "/winter-offer", toTarget: null, status: 410 },
+  ]);
+  await db.insert(notFoundPaths).values({
+    day: "2026-11-30",
+    path: "/bakery-wast",
+    count: 3,
+    lastSeen: new Date("2026-11-30T10:00:00Z"),
+    referrer: "example.org",
+  });
   // Site content: a published document with a draft and a schedule, and its revision.
   await db.insert(siteDocuments).values({
     key: "site-details",
