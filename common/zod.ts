@@ -23,3 +23,20 @@ export function firstIssue(result: {
 }): string | undefined {
   return result.success ? undefined : (result.error?.issues[0]?.message ?? API_MESSAGES.invalidRequest);
 }
+
+/**
+ * Every field's first message for a failed parse, keyed by its dotted path (`contact.email`), in
+ * the schema's order (the order `firstIssue` takes its first from): what a form shows beside each
+ * field. Empty when the parse succeeded.
+ */
+export function fieldMessages(result: {
+  success: boolean;
+  error?: { issues: ReadonlyArray<{ message: string; path: ReadonlyArray<PropertyKey> }> };
+}): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of result.success ? [] : (result.error?.issues ?? [])) {
+    const field = issue.path.map(String).join(".");
+    if (!Object.hasOwn(messages, field)) messages[field] = issue.message;
+  }
+  return messages;
+}

@@ -1,26 +1,20 @@
 import { domainFailure } from "@common/errors";
-import { ENQUIRY_RETRY, ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "@common/leads/enquiries";
+import { ENQUIRY_RETRY } from "@common/leads/enquiries";
 import { ENQUIRY_MESSAGES } from "@common/leads/enquiry-messages";
+import { submissionFromForm } from "@common/leads/enquiry-submission";
 import type { EnquiryKind } from "@common/leads/enquiry-terms";
-import { decodeLeadSource, encodeLeadSource, LEAD_SOURCE_FIELD } from "@common/leads/lead-source-field";
-import { FORM_TOKEN_FIELD } from "@common/leads/spam-fields";
+import { encodeLeadSource, type LeadSourceParts } from "@common/leads/lead-source-field";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { type EnquiryFormAnswer, SENT_PARAM } from "./enquiry-api";
-
-/** The fields each form posts, in its order (the schema's). */
-const FIELDS: Record<Exclude<EnquiryKind, "quote">, string[]> = {
-  contact: Object.keys(ENQUIRY_SCHEMAS.contact.shape),
-  tankering: Object.keys(ENQUIRY_SCHEMAS.tankering.shape),
-};
 
 const TOKEN_LIKE = /^[\w.-]{1,120}$/;
 
 /**
  * The contact and tankering forms without JavaScript (and sent before the page's scripts were
- * ready): the same intake as the REST API (server/services/leads/enquiry-intake.ts), through the site's
- * form door (no token is Spam). Sent: 303 to the page with the reference alone (never a detail in
- * a URL), whose form shows the success notice. Refused: 400 with what was typed and each field's
- * message. Database away: 503 with Retry-After, what was typed kept, "not sent". Over the hourly
+ * ready): the same submission and intake as the REST API (server/services/leads/enquiry-intake.ts),
+ * through the site's form door (no token is Spam). Sent: 303 to the page with the reference alone
+ * (never a detail in a URL), whose form shows the success notice. Refused: 400 with what was typed
+ * and each field's message (the intake's InvalidFields). Database away: 503 with Retry-After, what was typed kept, "not sent". Over the hourly
  * allowance for the form (server/pages/enquiry-allowance.ts): the same page, 429 with Retry-After.
  * The lead's source is the page's own field (what the server knew when it served the page:
  * common/leads/lead-source-field.ts), kept for the next try when refused.
@@ -31,16 +25,16 @@ export async function enquiryAction(
   context: AppLoadContext,
   anchor: string,
 ) {
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values = Object.fromEntries(FIELDS[kind].map((name) => [name, text(name)]));
-  const sentToken = text(FORM_TOKEN_FIELD);
+  // The submission (common/leads/enquiry-submission.ts): the form's fields, its honeypot, token
+  // and source, as the intake takes them from every door.
+  const submission = submissionFromForm(kind, await request.formData(), {
+    client: context.clientKey,
+    browser: context.sentByBrowser,
+  });
+  const values = submission.fields as Record<string, string>;
+  const sentToken = typeof submission.token === "string" ? submission.token : "";
   const token = TOKEN_LIKE.test(sentToken) ? sentToken : "";
-  const trap = text(HONEYPOT_FIELD);
-  const source = decodeLeadSource(text(LEAD_SOURCE_FIELD));
+  const source = submission.source as LeadSourceParts | undefined;
   const refuse = (answer: Partial<EnquiryFormAnswer>, init: ResponseInit) =>
     data<EnquiryFormAnswer>(
       { values, fieldErrors: {}, token, source: source ? encodeLeadSource(source) : "", ...answer },
@@ -55,23 +49,9 @@ export async function enquiryAction(
       { status: 429, headers: { "Retry-After": String(wait) } },
     );
 
-  // A filled trap goes straight to the intake, as the API does: a bot learns nothing from a refusal.
-  const parsed = ENQUIRY_SCHEMAS[kind].safeParse(values);
-  if (!parsed.success && !trap) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "");
-      if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
-    }
-    return refuse({ fieldErrors }, { status: 400 });
-  }
+  // The intake checks every field (a filled trap first, as for the API: a bot learns nothing).
   try {
-    const { reference } = await context.services.intake.take(
-      kind,
-      { ...values, [HONEYPOT_FIELD]: trap, [FORM_TOKEN_FIELD]: sentToken || undefined, source },
-      context.clientKey,
-      { browser: context.sentByBrowser },
-    );
+    const { reference } = await context.services.intake.take(submission);
     const page = new URL(request.url).pathname;
     return redirect(`${page}?${SENT_PARAM}=${encodeURIComponent(reference)}#${anchor}`, 303);
   } catch (error) {
@@ -83,7 +63,12 @@ export async function enquiryAction(
         { status: 503, headers: { "Retry-After": String(ENQUIRY_RETRY.afterSeconds) } },
       );
     }
-    if (failure?.kind === "Invalid") return refuse({ error: failure.message }, { status: 400 });
+    // Each field's message beside it, in the form's order (the schema's); a source that is not
+    // one (never the page's own field) as the form's message.
+    if (failure?.kind === "Invalid")
+      return refuse(failure.fieldErrors ? { fieldErrors: failure.fieldErrors } : { error: failure.message }, {
+        status: 400,
+      });
     throw error;
   }
 }

@@ -1,16 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { domainFailure } from "@common/errors";
-import {
-  ENQUIRY_LIMITS,
-  ENQUIRY_RETRY,
-  HONEYPOT_FIELD,
-  quoteSchema,
-  quoteStepSchemas,
-} from "@common/leads/enquiries";
+import { ENQUIRY_LIMITS, ENQUIRY_RETRY, quoteStepSchemas } from "@common/leads/enquiries";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
+import { postedToken, submissionFromForm } from "@common/leads/enquiry-submission";
 import { QUOTE_STEPS } from "@common/leads/enquiry-terms";
 import { QUOTE_STATE_COOKIE, QUOTE_STATE_MAX_AGE_S } from "@common/leads/quote-state";
-import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { emptyDraft, type QuoteDraft, type QuoteField, type QuoteFieldError, stepPath } from "./quote-draft";
 
@@ -281,8 +275,7 @@ export async function quoteAction(request: Request, context: AppLoadContext, ste
   const typed = answersFrom(step, form, state.draft);
   // The token of the first step shown (put in the page as it was served): the fill time is the
   // whole wizard's. A page made in the browser has only the placeholder: no token.
-  const posted = text(form.get(FORM_TOKEN_FIELD));
-  const token = state.token || (posted === FORM_TOKEN_PLACEHOLDER ? "" : posted) || undefined;
+  const token = state.token || postedToken(form);
   const isSecure = secure(context);
   if (intent === "previous") {
     const sealed = await keep(context, { draft: draftFrom(typed), token });
@@ -321,23 +314,21 @@ function tooLong(step: number): QuoteFieldError[] {
   return [{ field: field === "contact" || !field ? "name" : field, message: QUOTE_MESSAGES.submitFailed }];
 }
 
+/**
+ * The wizard's door: the answers kept between the steps, with the last step's honeypot and lead
+ * source field and the first step's token, as one submission to the intake (as POST /api/quote).
+ */
 async function submit(context: AppLoadContext, form: FormData, draft: QuoteDraft, token: string | undefined) {
-  const parsed = quoteSchema.safeParse(draft);
-  if (!parsed.success)
-    return refuse(draft, [{ field: "submit", message: parsed.error.issues[0]?.message ?? "" }], 400);
-  const body = {
-    ...parsed.data,
-    [HONEYPOT_FIELD]: text(form.get(HONEYPOT_FIELD)),
-    [FORM_TOKEN_FIELD]: token,
-  };
+  const sender = { client: context.clientKey, browser: context.sentByBrowser };
+  const submission = { ...submissionFromForm("quote", form, sender, { ...draft }), token };
   // Scored as every enquiry is (a post without the page's token is Spam).
-  const sender = { browser: context.sentByBrowser };
   try {
-    const { reference } = await context.services.intake.take("quote", body, context.clientKey, sender);
+    const { reference } = await context.services.intake.take(submission);
     const sealed = await keep(context, { draft: emptyDraft(), sent: reference });
     return go(stepPath(QUOTE_STEPS), quoteStateCookie(sealed, secure(context)));
   } catch (error) {
-    // The answers stay in the cookie: nothing typed is lost, and Submit can be pressed again.
+    // The answers stay in the cookie: nothing typed is lost, and Submit can be pressed again. The
+    // intake's refusal (every step was checked on the way, so hardly ever) says its first field's.
     const failure = domainFailure(error);
     if (!failure) context.log?.error({ err: error }, "quote: not stored");
     const status = failure?.status ?? 503;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Unavailable } from "../../../common/errors";
+import { Invalid, InvalidFields, Unavailable } from "../../../common/errors";
 import { ENQUIRY_RETRY } from "../../../common/leads/enquiries";
 import { ENQUIRY_MESSAGES } from "../../../common/leads/enquiry-messages";
+import { submissionFromBody } from "../../../common/leads/enquiry-submission";
 import { ENQUIRY_KINDS, type EnquiryKind } from "../../../common/leads/enquiry-terms";
 import { enquiryRequestSchema } from "../../../common/leads/lead-source";
 import { clientKey } from "../../client-address";
@@ -96,16 +97,19 @@ export async function enquiryRoutes(app: FastifyInstance) {
       handler: async (request, reply) => {
         const body = request.body;
         if (!isObject(body)) throw badRequest(ENQUIRY_MESSAGES.invalidBody);
-        // 201 only once the enquiry and its outbox row are committed (Invalid is the 400).
-        // A database that cannot be reached is a 503 with Retry-After (Unavailable): nothing stored.
-        const { reference, stored } = await app.services.intake
-          .take(kind, body, clientKey(request.ip), {
-            browser: sentByBrowser((name) => request.headers[name]),
-          })
-          .catch((error) => {
-            if (error instanceof Unavailable) reply.header("retry-after", String(ENQUIRY_RETRY.afterSeconds));
-            throw error;
-          });
+        // The one intake (services/leads/enquiry-intake.ts): 201 only once the enquiry and its
+        // outbox row are committed. Wrong fields are a 400 with the first field's message alone
+        // (CONTRACT's error body); a database that cannot be reached is a 503 with Retry-After
+        // (Unavailable): nothing stored.
+        const submission = submissionFromBody(kind, body, {
+          client: clientKey(request.ip),
+          browser: sentByBrowser((name) => request.headers[name]),
+        });
+        const { reference, stored } = await app.services.intake.take(submission).catch((error) => {
+          if (error instanceof InvalidFields) throw new Invalid(error.message);
+          if (error instanceof Unavailable) reply.header("retry-after", String(ENQUIRY_RETRY.afterSeconds));
+          throw error;
+        });
         if (!stored) request.log.info({ kind }, "honeypot filled and the enquiry invalid: discarded");
         return reply.status(201).send({ status: "Created", reference });
       },

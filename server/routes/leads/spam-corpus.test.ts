@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { submissionFromBody } from "../../../common/leads/enquiry-submission";
 import { FORM_TOKEN_FIELD } from "../../../common/leads/spam";
 import { enquiries } from "../../db/schema";
 import { signToken } from "../../services/leads/spam";
@@ -34,7 +35,12 @@ describe.each(TEST_DATABASES)("the spam check on a corpus, on %s", (db) => {
     const remoteAddress = `10.34.${Math.floor(++ip / 250)}.${ip % 250}`;
     if (sender === "form") {
       // The site's form door (the route actions call the same intake): posted without the page.
-      await signed.app.services.intake.take(kind, { ...fields, message }, remoteAddress, { browser: false });
+      const submission = submissionFromBody(
+        kind,
+        { ...fields, message },
+        { client: remoteAddress, browser: false },
+      );
+      await signed.app.services.intake.take(submission);
     } else {
       const browser = sender === "person" || sender === "quick" || sender === "headless";
       const res = await signed.app.inject({
