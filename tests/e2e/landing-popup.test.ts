@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POPUP_EXIT_MS } from "../../common/ui";
+import { COOKIE_CONSENT_NAME, POPUP_EXIT_MS } from "../../common/ui";
 import { adminApi, adminContext, setUpBrowser, uniqueTitle } from "./admin";
 import { axeViolations } from "./axe";
 import { baseURL, newPage, waitForHydration } from "./browser";
@@ -90,10 +90,16 @@ describe("landing popup", () => {
     await context.close();
   });
 
-  it("shifts no layout and leaves the header, menu and cookie banner usable", async () => {
-    const { page, context } = await newPage(browser(), { width: 360, height: 740 });
+  it("on a phone, waits while the cookie banner is up, then shifts no layout and leaves the header and menu usable", async () => {
+    const { page, context } = await newPage(browser(), { width: 390, height: 844 });
     await page.goto("/");
     await waitForHydration(page);
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await banner.waitFor();
+    // One overlay at a time over the content: the popup waits for the banner's answer.
+    expect(await popup(page).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Reject Cookies" }).click();
+    await banner.waitFor({ state: "detached" });
     await popup(page).waitFor();
     const shift = await page.evaluate(
       () =>
@@ -108,8 +114,37 @@ describe("landing popup", () => {
     expect(shift).toBeLessThan(0.01);
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Close menu" }).click();
-    await page.getByRole("button", { name: "Reject Cookies" }).click();
-    await page.getByRole("region", { name: "Cookie consent" }).waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it.each([
+    [390, 844],
+    [320, 568],
+  ])("at %i px, leaves the page's heading in view at first paint: a bottom sheet under it", async (width, height) => {
+    // First paint as the server sends it (no script), for a visitor who has answered the banner.
+    const { page, context } = await newPage(browser(), { width, height, javaScriptEnabled: false });
+    await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: "rejected", url: baseURL() }]);
+    await page.goto("/");
+    await popup(page).waitFor();
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const card = await popup(page).boundingBox();
+    if (!heading || !card) throw new Error("the heading or the popup has no box");
+    expect(heading.y).toBeGreaterThanOrEqual(0);
+    expect(heading.y + heading.height).toBeLessThanOrEqual(card.y);
+    expect(card.y + card.height).toBeLessThanOrEqual(height + 1);
+    expect(card.width).toBeCloseTo(width, 0);
+    await page.screenshot({ path: `/tmp/landing-popup-${width}.png` });
+    await context.close();
+  });
+
+  it("on a wide screen, shows at once beside the cookie banner, under the header, as before", async () => {
+    const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
+    await page.goto("/");
+    await page.getByRole("region", { name: "Cookie consent" }).waitFor();
+    await popup(page).waitFor();
+    const card = await popup(page).boundingBox();
+    expect(card?.y).toBeLessThan(200);
+    expect(card?.width).toBeLessThan(500);
     await context.close();
   });
 
