@@ -3,6 +3,7 @@ import { API_MESSAGES } from "../../common/messages";
 import { adminRouteGuard } from "../plugins/sign-in-guard";
 import { auditRoutes } from "./audit";
 import { adminBlogRoutes } from "./content/admin-blog";
+import { blockPageRoutes } from "./content/block-pages";
 import { blogRoutes } from "./content/blog";
 import { imageRoutes } from "./content/images";
 import { popupRoutes } from "./content/popups";
@@ -47,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(imageRoutes);
   await app.register(popupRoutes);
   await app.register(siteContentRoutes);
+  await app.register(blockPageRoutes);
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
   await app.register(insightsRoutes);

@@ -7,6 +7,7 @@ import { openKeyring } from "../secrets/key-file";
 import type { Keyring } from "../secrets/keyring";
 import { workerList } from "../workers";
 import { createAuditService } from "./audit";
+import { createBlockPageService } from "./content/block-pages";
 import { createBlogService } from "./content/blog";
 import { type ContentTopic, readsAs } from "./content/content-reads";
 import { createContentVersion } from "./content/content-version";
@@ -100,8 +101,13 @@ export function createServices(
     content: contentVersion,
     scheduled: (at) => scheduledPosts.dueAt(at),
   });
-  // Publishes scheduled posts and site content when due (a worker of the list below, like the outbox).
-  const scheduledPosts = createScheduledPosts(blog, { siteContent });
+  // Pages from blocks (issue 47): published like site content, each page's render dropped alone.
+  const blockPages = createBlockPageService(db, {
+    content: contentVersion,
+    scheduled: (at) => scheduledPosts.dueAt(at),
+  });
+  // Publishes scheduled posts, site content and pages when due (a worker of the list below, like the outbox).
+  const scheduledPosts = createScheduledPosts(blog, { siteContent, blockPages });
   const figures = createEnquiryFigures(db);
   // A new enquiry or a status change announces itself: the dashboard's figures are read again.
   const enquiries = createEnquiryService(db, () => mail.wake(), {
@@ -141,6 +147,7 @@ export function createServices(
     blog,
     scheduledPosts,
     siteContent,
+    blockPages,
     images,
     popups: readsAs("popups", createPopupService(db, { changed: changed("popups") })),
     mail,

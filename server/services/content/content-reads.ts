@@ -8,9 +8,21 @@ import type { SiteDocumentKey } from "../../../common/content/site-content/regis
  * is listed by hand: a new reader records its topic by calling a content service.
  *
  * Topics: each site content document (`site:page-about`, `site:site-details`, …), the posts, the
- * popups and the images.
+ * popups, the images, each page from blocks (`page:<address>`) and their list (`pages`).
  */
-export type ContentTopic = `site:${SiteDocumentKey}` | "posts" | "popups" | "images";
+export type ContentTopic =
+  | `site:${SiteDocumentKey}`
+  | "posts"
+  | "popups"
+  | "images"
+  | BlockPageTopic
+  | "pages";
+
+/**
+ * A page from blocks, by its address (`page:/bakery-waste`): its render reads it, and its
+ * publication, unpublication, rename or deletion drops it. `pages`: the list of them (the sitemap).
+ */
+export type BlockPageTopic = `page:/${string}`;
 
 const reading = new AsyncLocalStorage<Set<ContentTopic>>();
 

@@ -7,7 +7,7 @@ import { Conflict, Invalid, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import { megabytes } from "../../../common/text";
 import type { Database } from "../../db/client";
-import { blogPosts, images, imageVariants, siteDocuments } from "../../db/schema";
+import { blockPages, blogPosts, images, imageVariants, siteDocuments } from "../../db/schema";
 import { processImage } from "../../media/image-codec";
 
 const MESSAGES = BLOG_MESSAGES.images;
@@ -49,10 +49,17 @@ const namesImage = (id: string | AnyColumn) =>
   sql`position(${id}::text in coalesce(${siteDocuments.published}::text, '') || coalesce(${siteDocuments.scheduled}::text, '') || coalesce(${siteDocuments.draft}::text, '')) > 0`;
 
 /**
+ * Whether a page from blocks (block-pages.ts: its published, scheduled or draft value, not a
+ * deleted page's tombstone) names the image: like a site document's picture, it is the page's.
+ */
+const shownByBlockPages = (id: string | AnyColumn) =>
+  sql`exists (select 1 from ${blockPages} where ${blockPages.goneAt} is null and position(${id}::text in coalesce(${blockPages.published}::text, '') || coalesce(${blockPages.scheduled}::text, '') || ${blockPages.draft}::text) > 0)`;
+
+/**
  * Whether a site page shows the image row at hand (in a statement on `images`): such a picture is
  * never a post's to claim, and a post's deletion or edit never deletes it (server/services/content/blog.ts).
  */
-export const shownBySiteContent = sql`exists (select 1 from ${siteDocuments} where ${namesImage(images.id)})`;
+export const shownBySiteContent = sql`(exists (select 1 from ${siteDocuments} where ${namesImage(images.id)}) or ${shownByBlockPages(images.id)})`;
 
 /** The labels ('About page') of the site documents that show the image, quoted; none: []. */
 export async function siteDocumentsShowing(reader: Pick<Database, "select">, id: string): Promise<string[]> {
@@ -210,6 +217,7 @@ export function createImageService(
           eq(images.id, id),
           isNull(images.postId),
           sql`not exists (select 1 from ${siteDocuments} where ${namesImage(id)})`,
+          sql`not ${shownByBlockPages(id)}`,
         ),
       )
       .returning({ id: images.id });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createWorker } from "../../workers";
+import type { BlockPageService } from "./block-pages";
 import type { BlogService } from "./blog";
 import type { SiteContentService } from "./site-content";
 
@@ -11,7 +12,8 @@ export const SCHEDULE_POLL_MS = 10_000;
  * conditional UPDATE publishes each post once however many run at the same moment. A pass that
  * published something announces the change (the blog service's `changed`, the content version),
  * which shareContentVersion carries to every other instance: pages, sitemap and feed follow at once.
- * The same pass publishes scheduled site content (`siteContent`, its documents' pages only).
+ * The same pass publishes scheduled site content (`siteContent`, its documents' pages only) and
+ * scheduled pages from blocks (`blockPages`).
  * `dueAt(time)` (a schedule set on this instance) also runs a pass at that very time, so what was
  * scheduled here appears on time; other instances' polls are the fallback (and after a restart).
  */
@@ -20,7 +22,12 @@ export function createScheduledPosts(
   {
     pollMs = SCHEDULE_POLL_MS,
     siteContent,
-  }: { pollMs?: number; siteContent?: Pick<SiteContentService, "publishDue"> } = {},
+    blockPages,
+  }: {
+    pollMs?: number;
+    siteContent?: Pick<SiteContentService, "publishDue">;
+    blockPages?: Pick<BlockPageService, "publishDue">;
+  } = {},
 ) {
   let log: FastifyBaseLogger | undefined;
 
@@ -30,6 +37,8 @@ export function createScheduledPosts(
     if (ids.length) log?.info({ posts: ids }, "scheduled posts published");
     const documents = (await siteContent?.publishDue(now)) ?? [];
     if (documents.length) log?.info({ documents }, "scheduled site content published");
+    const pages = (await blockPages?.publishDue(now)) ?? [];
+    if (pages.length) log?.info({ pages }, "scheduled pages published");
     return ids;
   }
 

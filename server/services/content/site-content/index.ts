@@ -451,7 +451,7 @@ export function createSiteContentService(
 export type SiteContentService = ReturnType<typeof createSiteContentService>;
 
 /** "24 Dec 2025, 17:00" (UK time, common/en-gb.ts): a time as an audit label or a message says it. */
-function ukMinute(date: Date) {
+export function ukMinute(date: Date) {
   const t = londonTime(date.getTime());
   return `${t.day} ${SHORT_MONTHS[t.month - 1]} ${t.year}, ${twoDigits(t.hour)}:${twoDigits(t.minute)}`;
 }
