@@ -308,6 +308,62 @@ export const REGISTRY: Record<string, TableEntry> = {
     retention:
       "The stored message is cleared once sent or given up; an enquiry's rows go with its erasure (unsent deleted) or the enquiry. Without SMTP_URL each message is also DATA_DIR/mail/<id>.eml, deleted by erasure.",
   },
+  // Free waste reviews (services/bookings/): each booking's visitor is erased with the enquiry it
+  // made on the desk (enquiry_id), like that enquiry's own fields.
+  bookings: {
+    backup: { order: 25, chunkRows: 1000 },
+    columns: {
+      ...plain(
+        "id",
+        "starts_at",
+        "ends_at",
+        "staff_id",
+        "status",
+        "reference",
+        "enquiry_id",
+        "reminded_at",
+        "created_at",
+        "updated_at",
+      ),
+      name: { personal: "visitor", erase: "clear" },
+      email: { personal: "visitor", erase: "clear" },
+      phone: { personal: "visitor", erase: "clear" },
+      company: { personal: "visitor", erase: "clear" },
+      postcode: { personal: "visitor", erase: "clear", note: "the site's post code" },
+      note: { personal: "visitor", erase: "clear" },
+      source: {
+        personal: "visitor",
+        erase: "clear",
+        note: "landing page and referrer as the visitor's browser sent them",
+      },
+      token_hash: {
+        personal: null,
+        erase: "clear",
+        note: "the SHA-256 of the reschedule/cancel link's token: erasure ends the link",
+      },
+      cancel_reason: {
+        personal: "visitor",
+        erase: "clear",
+        note: "staff's words, which may quote the visitor",
+      },
+    },
+    erasure: { by: "enquiry_id" },
+    retention:
+      "With its enquiry: erased (the visitor's fields cleared, the time and status kept for the calendar) when the enquiry is erased on request or by the retention worker.",
+  },
+  booking_blocks: {
+    backup: { order: 26, chunkRows: 1000 },
+    columns: {
+      ...plain("id", "starts_at", "ends_at", "reason", "created_at"),
+      created_by: staff("the address of the colleague who blocked the time, as it was"),
+    },
+    retention: "Until staff remove it.",
+  },
+  booking_settings: {
+    backup: { order: 27, chunkRows: 10 },
+    columns: plain("id", "length_minutes", "buffer_minutes", "notice_days", "horizon_weeks", "updated_at"),
+    retention: "One row, kept; the Owner changes it on 'Bookings'.",
+  },
   insights_pages: {
     backup: { order: 10, chunkRows: 2000 },
     columns: plain("day", "path", "views", "visits"),

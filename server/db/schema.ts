@@ -17,6 +17,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { AUDIT_ACTIONS } from "../../common/audit";
+import { DEFAULT_BOOKING_SETTINGS } from "../../common/bookings/availability";
+import { BOOKING_STATUSES } from "../../common/bookings/bookings";
 import type { PostState } from "../../common/content/blog-rules";
 import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/content/popup";
 import { ENQUIRY_EVENT_TYPES } from "../../common/leads/enquiry-inbox";
@@ -799,4 +801,79 @@ export const notFoundPaths = pgTable(
     referrer: text("referrer").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.day, t.path] }), index("not_found_paths_path_idx").on(t.path)],
+);
+
+/**
+ * Free waste reviews booked online (issue 48, services/bookings/): a time on the office's one
+ * calendar, the visitor's details (erased with the enquiry the booking made, `enquiry_id`), who
+ * takes it (`staff_id`; null: the office), its status, and the hash of its reschedule/cancel link.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    staffId: uuid("staff_id").references(() => admins.id, { onDelete: "set null" }),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("booked"),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    company: text("company"),
+    postcode: text("postcode"),
+    note: text("note"),
+    /** The visitor's reference: the enquiry's (FO-…), one for the desk and the mail. */
+    reference: text("reference").notNull(),
+    /** Where the visit started and came from, as the visitor's browser sent it (like an enquiry's). */
+    source: jsonb("source").$type<LeadSource>(),
+    enquiryId: uuid("enquiry_id").references(() => enquiries.id, { onDelete: "set null" }),
+    /** The SHA-256 (hex) of the link's random token; null once erased. */
+    tokenHash: text("token_hash"),
+    /** Why staff cancelled it (or that the visitor did). */
+    cancelReason: text("cancel_reason"),
+    /** When its reminder was queued (24 hours before); null: not yet. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // No double booking: one review a start on the office's calendar, whatever the instances do.
+    uniqueIndex("bookings_slot_idx").on(t.startsAt).where(sql`${t.status} <> 'cancelled'`),
+    index("bookings_starts_idx").on(t.startsAt),
+    index("bookings_enquiry_idx").on(t.enquiryId),
+    uniqueIndex("bookings_token_idx").on(t.tokenHash),
+    check("bookings_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Times staff block on the reviews' calendar (holidays, training): no review is offered in them. */
+export const bookingBlocks = pgTable(
+  "booking_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    /** The colleague's address who blocked it, as it was. */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("booking_blocks_ends_idx").on(t.endsAt),
+    check("booking_blocks_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** The Owner's booking settings (one row): the review's length, buffer, notice and horizon. */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    id: integer("id").primaryKey(),
+    lengthMinutes: integer("length_minutes").notNull().default(DEFAULT_BOOKING_SETTINGS.lengthMinutes),
+    bufferMinutes: integer("buffer_minutes").notNull().default(DEFAULT_BOOKING_SETTINGS.bufferMinutes),
+    noticeDays: integer("notice_days").notNull().default(DEFAULT_BOOKING_SETTINGS.noticeDays),
+    horizonWeeks: integer("horizon_weeks").notNull().default(DEFAULT_BOOKING_SETTINGS.horizonWeeks),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("booking_settings_one_row", sql`${t.id} = 1`)],
 );

@@ -13,6 +13,9 @@ import {
   blockPages,
   blogPosts,
   blogRevisions,
+  bookingBlocks,
+  bookingSettings,
+  bookings,
   images,
   insightsCampaigns,
   insightsEnquiries,
@@ -248,6 +251,50 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     lastError: null,
     responseBody: "boom",
   });
+  // Free waste reviews: one booked (with its enquiry, taken by the desk), one cancelled, a blocked
+  // time and the Owner's settings.
+  await db.insert(bookings).values([
+    {
+      startsAt: new Date("2099-03-01T10:00:00Z"),
+      endsAt: new Date("2099-03-01T10:30:00Z"),
+      staffId: desk.id,
+      name: "Jane Visitor",
+      email: "jane@example.co.uk",
+      phone: "01733 000 111",
+      company: "Fen Farm",
+      postcode: "PE1 5XG",
+      note: "Gate code 1234",
+      reference: contact.reference,
+      source: {
+        landing: "/",
+        referrer: "www.google.com",
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+      },
+      enquiryId: contact.id,
+      tokenHash: "d".repeat(64),
+      remindedAt: new Date("2099-02-28T10:00:00Z"),
+    },
+    {
+      startsAt: new Date("2099-03-01T10:00:00Z"),
+      endsAt: new Date("2099-03-01T10:30:00Z"),
+      status: "cancelled",
+      name: "Jane Visitor",
+      reference: contact.reference,
+      enquiryId: contact.id,
+      cancelReason: "Cancelled by the visitor",
+    },
+  ]);
+  await db.insert(bookingBlocks).values({
+    startsAt: new Date("2099-04-01T00:00:00Z"),
+    endsAt: new Date("2099-04-08T00:00:00Z"),
+    reason: "Easter holiday",
+    createdBy: owner.email,
+  });
+  await db
+    .insert(bookingSettings)
+    .values({ id: 1, lengthMinutes: 45, bufferMinutes: 10, noticeDays: 2, horizonWeeks: 6 });
   await createPrivacyService(db, { retentionMonths: 0 }).erase(VALID_QUOTE.contact.email, ownerActor);
   await db.insert(mailOutbox).values([
     { kind: "invite", message: { to: "editor@example.co.uk", subject: "Join", text: "link" } },
