@@ -18,6 +18,7 @@ import { lazySchemaCompilers } from "./lazy-compilers";
 import { prettyStream, wantsPretty } from "./log-format";
 import { LOG_SERIALIZERS } from "./log-safety";
 import { type PagesOptions, registerPages } from "./pages/pages";
+import { registerRedirects } from "./pages/redirects";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerInputHygiene } from "./plugins/input";
 import { registerMetrics } from "./plugins/metrics";
@@ -188,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerMetrics(app, database); // before the routes, so its hook sees all of them
+  // Redirects before any route: a redirected path never reaches the page cache or a render.
+  registerRedirects(app, services.redirects);
   await app.register(apiRoutes, { prefix: "/api" });
   if (options.pages) await registerPages(app, services, options.pages);
   return app;

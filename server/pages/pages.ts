@@ -180,6 +180,17 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   };
 
   const allowance = enquiryAllowances(app, services.config.enquiryRateLimit);
+  // The 404 log (services/content/redirects.ts): a page answered 404, or a path the catch-all
+  // answers with home, is a missing page; a visitor's counts (not staff's, not a bot's).
+  const countMiss = (request: FastifyRequest, status: number) => {
+    if (maybeStaff(request)) return;
+    const queryAt = request.url.indexOf("?");
+    if (
+      status === 404 ||
+      (status === 200 && isCatchAll?.(queryAt < 0 ? request.url : request.url.slice(0, queryAt)))
+    )
+      services.redirects.recordMiss(request);
+  };
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handle(
       toFetchRequest(request, reply),
@@ -193,6 +204,8 @@ export async function registerPages(app: FastifyInstance, services: Services, op
       }),
     );
     if (isPageAnswer(response)) countPageView(services.insights, request);
+    if ((response.headers.get("content-type") ?? "").startsWith("text/html"))
+      countMiss(request, response.status);
     return sendFetchResponse(reply, response, maybeStaff(request), () => tokens(request));
   };
   app.route({
@@ -213,9 +226,12 @@ export async function registerPages(app: FastifyInstance, services: Services, op
           .type("text/plain; charset=utf-8")
           .send(API_MESSAGES.pagesBusy);
       }
-      if (cached && "uncached" in cached)
+      if (cached && "uncached" in cached) {
+        countMiss(request, cached.uncached.status);
         return sendUncachedPage(reply, cached.uncached, await tokens(request));
+      }
       if (cached) {
+        countMiss(request, cached.page.status);
         // Beside the cache: counted in memory, flushed later (a kept 404 is no page view).
         if (cached.page.status === 200) countPageView(services.insights, request);
         return sendCachedPage(request, reply, cached.page, cached.hit, await tokens(request));

@@ -121,6 +121,23 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
     () => app.services.privacy.stats().erased,
   );
 
+  // Redirects answered from memory and the missing pages counted in the 404 log (issue 47).
+  total(
+    "redirects_answered_total",
+    "Requests this instance answered from the redirects (301, 302 or 410)",
+    () => app.services.redirects.stats().answered,
+  );
+  total(
+    "not_found_pages_total",
+    "Missing pages visitors asked for (bots not counted), counted in the 404 log",
+    () => app.services.redirects.stats().missed,
+  );
+  gauge(
+    "redirects",
+    "Redirects this instance holds in memory",
+    () => app.services.redirects.stats().redirects,
+  );
+
   const cache = () => app.pageCache?.stats() ?? { hits: 0, misses: 0, entries: 0, bytes: 0 };
   total("page_cache_hits_total", "Cacheable page requests served from memory", () => cache().hits);
   total("page_cache_misses_total", "Cacheable page requests rendered", () => cache().misses);

@@ -7,6 +7,7 @@ import { blockPageRoutes } from "./content/block-pages";
 import { blogRoutes } from "./content/blog";
 import { imageRoutes } from "./content/images";
 import { popupRoutes } from "./content/popups";
+import { redirectRoutes } from "./content/redirects";
 import { siteContentRoutes } from "./content/site-content";
 import { routeDutyGuard } from "./duties";
 import { healthRoutes } from "./health";
@@ -48,6 +49,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(imageRoutes);
   await app.register(popupRoutes);
   await app.register(siteContentRoutes);
+  await app.register(redirectRoutes);
   await app.register(blockPageRoutes);
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);

@@ -13,6 +13,7 @@ import { type ContentTopic, readsAs } from "./content/content-reads";
 import { createContentVersion } from "./content/content-version";
 import { createImageService } from "./content/images";
 import { createPopupService } from "./content/popups";
+import { createRedirectService } from "./content/redirects";
 import { createScheduledPosts } from "./content/scheduled-posts";
 import { createSiteContentService } from "./content/site-content";
 import { createInsightsService } from "./insights/service";
@@ -95,6 +96,9 @@ export function createServices(
     createImageService(db, { maxBytes: config.imageMaxBytes, changed: changed("images") }),
   );
   const blog = readsAs("posts", createBlogService(db, images, { changed: changed("posts") }));
+  // Redirects, answered from memory before a page renders, and the 404 log (issue 47): a change
+  // reaches every instance through the content version's "redirects" topic.
+  const redirects = createRedirectService(db, { content: contentVersion });
   // The site's editable content (details, hours, pages' words): a publication drops its pages only.
   // A schedule set here wakes the scheduler at its time (scheduled-posts.ts): it appears on time.
   const siteContent = createSiteContentService(db, {
@@ -150,6 +154,7 @@ export function createServices(
     blockPages,
     images,
     popups: readsAs("popups", createPopupService(db, { changed: changed("popups") })),
+    redirects,
     mail,
     enquiries,
     spam,
@@ -181,6 +186,7 @@ export function createServices(
       services.privacy.worker,
       audit.worker,
       spam.worker,
+      redirects.worker,
     ]),
   };
 }

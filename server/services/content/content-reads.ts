@@ -16,7 +16,9 @@ export type ContentTopic =
   | "popups"
   | "images"
   | BlockPageTopic
-  | "pages";
+  | "pages"
+  // No render reads the redirects (they are answered before one): the topic tells every instance.
+  | "redirects";
 
 /**
  * A page from blocks, by its address (`page:/bakery-waste`): its render reads it, and its
