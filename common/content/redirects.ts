@@ -92,6 +92,10 @@ export const REDIRECT_TEXTS = {
   logEmpty: "No missing paths counted",
   createRedirect: "Create redirect",
   createRedirectLabel: (path: string) => `Create redirect from ${path}`,
+  logPages: "Pages of the 404 log",
+  previousPage: "Previous page",
+  nextPage: "Next page",
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   goneTitle: "This page has gone",
   goneText: "The page you asked for has been removed from the site.",
   goneLink: "Go to the home page",
@@ -168,7 +172,7 @@ const statusSchema = z.coerce
 export const redirectInputSchema = z
   .object({
     from: redirectFromSchema,
-    to: z.string({ message: REDIRECT_MESSAGES.toInvalid }).trim().optional(),
+    to: z.string({ message: REDIRECT_MESSAGES.toInvalid }).trim().nullish(),
     status: statusSchema.default(301),
   })
   .transform((input, context) => {

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { BLOG_PAGE_SIZE } from "../../common/content/blog-rules";
-import { CATCH_ALL_ROUTE_ID } from "../../common/content/pages";
+import { CATCH_ALL_ROUTE_ID, isKnownPagePath } from "../../common/content/pages";
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/content/site-content/opening-hours";
 import { LEAD_SOURCE_PLACEHOLDER } from "../../common/leads/lead-source-field";
 import { API_MESSAGES } from "../../common/messages";
@@ -138,6 +138,11 @@ export async function registerPages(app: FastifyInstance, services: Services, op
           content: services.contentVersion,
           policy: (hashes) => contentSecurityPolicy(app.config, hashes),
           isCatchAll,
+          // The fixed pages, posts, and the pages from blocks (published, or a deleted one's 410):
+          // each under its own key, not the catch-all's shared one.
+          // (`/bakery-waste/` too: its render is the 301 to the page's one address, never kept.)
+          isKnownPath: async (path) =>
+            isKnownPagePath(path) || (await services.blockPages.known(path.replace(/(.)\/+$/, "$1"))),
           pagedList: {
             path: "/blog",
             pages: async () => Math.max(1, Math.ceil((await services.blog.count()) / BLOG_PAGE_SIZE)),
@@ -181,15 +186,22 @@ export async function registerPages(app: FastifyInstance, services: Services, op
 
   const allowance = enquiryAllowances(app, services.config.enquiryRateLimit);
   // The 404 log (services/content/redirects.ts): a page answered 404, or a path the catch-all
-  // answers with home, is a missing page; a visitor's counts (not staff's, not a bot's).
+  // answers with home (not a page from blocks, which it also draws), is a missing page; a
+  // visitor's counts (not staff's, not a bot's).
   const countMiss = (request: FastifyRequest, status: number) => {
     if (maybeStaff(request)) return;
-    const queryAt = request.url.indexOf("?");
-    if (
-      status === 404 ||
-      (status === 200 && isCatchAll?.(queryAt < 0 ? request.url : request.url.slice(0, queryAt)))
-    )
+    if (status === 404) {
       services.redirects.recordMiss(request);
+      return;
+    }
+    const queryAt = request.url.indexOf("?");
+    const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    if (status !== 200 || !isCatchAll?.(path)) return;
+    const address = path.length > 1 ? path.replace(/\/+$/, "") : path;
+    services.blockPages.known(address).then(
+      (known) => known || services.redirects.recordMiss(request),
+      () => {},
+    );
   };
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await handle(

@@ -12,6 +12,7 @@ import {
   ScrollText,
   ShieldBan,
   ShieldCheck,
+  Signpost,
   Users,
 } from "lucide-react";
 
@@ -33,6 +34,7 @@ export const ADMIN_SECTIONS: readonly {
   { to: `${DASHBOARD_PATH}/popups`, label: "Popups", icon: MessageSquareText, permission: "popups" },
   { to: `${DASHBOARD_PATH}/site`, label: "Site", icon: Globe, permission: "site" },
   { to: `${DASHBOARD_PATH}/pages`, label: "Pages", icon: FileText, permission: "site" },
+  { to: `${DASHBOARD_PATH}/redirects`, label: "Redirects", icon: Signpost, permission: "site" },
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/spam`, label: "Spam", icon: ShieldBan, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },
