@@ -329,14 +329,19 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
     for (const door of Object.values(DOORS))
       if ("module" in door) expect(ACTIONS[door.module]).toBeTypeOf("function");
 
-    // No other module hands the intake a submission (tests aside).
+    // No other module hands the intake a submission, and none but the intake stores an enquiry
+    // (tests and their fixtures in server/test/ aside).
     const callers: string[] = [];
+    const storers: string[] = [];
     for (const folder of ["app", "server", "common"])
       for (const file of await readdir(join(ROOT, folder), { recursive: true })) {
-        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.includes("node_modules")) continue;
-        if (/intake\s*\.\s*take\s*\(/.test(await readFile(join(ROOT, folder, file), "utf8")))
-          callers.push(relative(ROOT, join(ROOT, folder, file)));
+        const path = relative(ROOT, join(ROOT, folder, file));
+        if (!/\.tsx?$/.test(path) || /\.test\.tsx?$/.test(path) || path.startsWith("server/test/")) continue;
+        const source = await readFile(join(ROOT, path), "utf8");
+        if (/intake\s*\.\s*take\s*\(/.test(source)) callers.push(path);
+        if (/enquiries\s*\.\s*submit\s*\(/.test(source)) storers.push(path);
       }
+    expect(storers.sort()).toEqual(["server/services/leads/enquiry-intake.ts"]);
     expect(callers.sort()).toEqual(INTAKE_CALLERS);
   });
 
