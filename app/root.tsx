@@ -56,6 +56,12 @@ const ISLAND_SCRIPTS: Record<PageIsland, string> = {
   "quote-wizard": quoteWizardIslandUrl,
 };
 
+/** The island a route's data names (routes/block-page.tsx: a page with the enquiry form block). */
+const islandOf = (matches: ReturnType<typeof useMatches>): PageIsland | undefined =>
+  matches
+    .map((match) => (match.data as { island?: PageIsland } | undefined)?.island)
+    .find((island) => island !== undefined && island in ISLAND_SCRIPTS);
+
 /**
  * Which scripts a document carries. No public page runs React Router;
  * a page with a contact or tankering form, or the quote wizard, hydrates that alone as an island
@@ -68,7 +74,8 @@ function useDocumentScripts() {
   const { pathname } = useLocation();
   const publicPage = matches.some((match) => match.id === "routes/public-layout");
   const react = typeof document !== "undefined" || !publicPage;
-  const island = publicPage && !react ? pageIsland(pathname) : undefined;
+  // A fixed page's island is the registry's; a page from blocks names its own (its form block).
+  const island = publicPage && !react ? (pageIsland(pathname) ?? islandOf(matches)) : undefined;
   return { publicPage, react, islandScript: island && ISLAND_SCRIPTS[island] };
 }
 

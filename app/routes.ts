@@ -19,7 +19,8 @@ export default [
           ),
     ),
     route("blog/*", "routes/blog/post.tsx"),
-    route("*", "routes/home.tsx", { id: CATCH_ALL_ROUTE_ID }),
+    // Pages from blocks at their addresses, and home for every other path (routes/block-page.tsx).
+    route("*", "routes/block-page.tsx", { id: CATCH_ALL_ROUTE_ID }),
   ]),
   // A resource route (CSV download): outside the dashboard layout, guarded by its own loader.
   route("admin/dashboard/insights/export.csv", "routes/admin/insights-export.ts"),

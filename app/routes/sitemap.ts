@@ -4,14 +4,16 @@ import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap";
 
 /**
- * /sitemap.xml: the public pages and every blog post (with its last change), under SITE_URL. A page
+ * /sitemap.xml: the public pages, every blog post and every page from blocks that search engines
+ * may list (with its last change), under SITE_URL. A page
  * showing site content (the footer's details: every page) changed when that was last published.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const siteUrl = context.services.config.siteUrl;
-  const [posts, documents] = await Promise.all([
+  const [posts, documents, pages] = await Promise.all([
     context.services.blog.lastModified(),
     context.services.siteContent.lastModified(),
+    context.services.blockPages.lastModified(),
   ]);
   /** The latest of the given times and the publications of the site content a page shows. */
   const latest = (path: string, ...times: Array<string | undefined>) =>
@@ -29,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const urls = [
     ...PUBLIC_PAGES.map((path) => entry(path, latest(path, path === "/blog" ? blogModified : undefined))),
     ...posts.map((post) => entry(`/blog/${post.id}`, latest(`/blog/${post.id}`, post.modified))),
+    // The pages from blocks the office published (not those it marked noindex).
+    ...pages.map((page) => entry(page.address, latest(page.address, page.modified))),
   ].join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

@@ -87,8 +87,16 @@ export const BLOCK_PAGE_MESSAGES = {
   redirectFormat: "Send visitors to a path of this site starting with /, or leave it empty for 'gone' (410)",
   redirectToItself: "A deleted page cannot send visitors to its own address",
   tooLarge: "This page is too large to save",
-  /** Messages of the public pages. */
-  gone: "This page has been removed",
+} as const;
+
+/** The words the public pages and the admin's screens show around the blocks. */
+export const BLOCK_PAGE_TEXTS = {
+  formHeading: "Send us a message",
+  empty: "This page has no blocks yet.",
+  goneTitle: "This page has been removed",
+  goneLead: "The page you asked for is no longer on the site.",
+  goneHome: "Go to the home page",
+  previewNotice: "Preview: this is the draft as it will look once published.",
 } as const;
 
 const M = BLOCK_PAGE_MESSAGES;

@@ -89,7 +89,7 @@ export interface PageCacheOptions {
   policy(inlineScripts: string[]): string;
   maxBytes?: number;
   /** Paths of pages that can exist (default: the site's, `isKnownPagePath`); others are never kept. */
-  isKnownPath?: (pathname: string) => boolean;
+  isKnownPath?: (pathname: string) => boolean | Promise<boolean>;
   /**
    * Paths the catch-all route answers (it shows home, whatever the path). Its render does
    * not depend on the path, so all of them share one entry: a flood of made-up paths is answered
@@ -261,7 +261,7 @@ export function createPageCache(options: PageCacheOptions) {
     // Only pages that can exist, each under its own key; every path the catch-all answers shares
     // one (keeping each would let a flood of made-up paths evict the real pages, and each would
     // cost a render, brotli 11 and gzip 9). So does every way of writing one list page.
-    const known = isKnownPath(pathname);
+    const known = await isKnownPath(pathname);
     if (!known && !(rawQuery === "" && isCatchAll(pathname))) return undefined;
     const query = known ? await pageQuery(pathname, rawQuery) : "";
     if (query === undefined) return undefined;
