@@ -109,6 +109,7 @@ export function createServices(
   const blockPages = createBlockPageService(db, {
     content: contentVersion,
     scheduled: (at) => scheduledPosts.dueAt(at),
+    redirects,
   });
   // Publishes scheduled posts, site content and pages when due (a worker of the list below, like the outbox).
   const scheduledPosts = createScheduledPosts(blog, { siteContent, blockPages });

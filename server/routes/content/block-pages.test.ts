@@ -305,10 +305,12 @@ describe.each(TEST_DATABASES)("pages from blocks on %s", (kind) => {
       baseVersion: current.version,
     });
     expect(renamed.json().result.address).toBe("/spring-offer");
-    expect(await api.app.services.blockPages.published("/spring")).toEqual({
-      kind: "gone",
-      redirectTo: "/spring-offer",
+    // The old address is the site's redirect now (answered before any page), kept by itself.
+    expect(await api.app.services.redirects.match("/spring", "utm_source=x")).toEqual({
+      status: 301,
+      location: "/spring-offer?utm_source=x",
     });
+    expect(await api.app.services.blockPages.published("/spring")).toBeUndefined();
 
     const off = await call("POST", `${URL}/${page.id}/unpublish`);
     expect(off.json().result).toMatchObject({ state: "draft", published: null });

@@ -19,9 +19,9 @@
  * Every write asks `authorize(admin, "site")` (Owner and Editor; not Desk) and writes its audit
  * entry in its transaction. What a visitor can see changing bumps the content version naming the
  * page's address (`page:/…`, content-reads.ts): the page cache drops exactly the pages whose
- * render read it, on every instance. A page published at a new address leaves its old one as a
- * tombstone answering 301 to the new one; a deleted page's answers 410, or 301 where the editor
- * chose a page.
+ * render read it, on every instance. A page published at a new address keeps its old one as a
+ * 301 (the site's redirects, redirects.ts); a deleted page's address answers 410, or 301 where the
+ * editor chose a page (its row's tombstone).
  */
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../common/audit";
@@ -48,6 +48,7 @@ import { recordAudit } from "../audit";
 import type { SessionAdmin } from "../staff/sessions";
 import { type BlockPageTopic, type ContentTopic, recordRead } from "./content-reads";
 import type { ContentVersion } from "./content-version";
+import type { RedirectService } from "./redirects";
 import { ukMinute } from "./site-content";
 
 /** The colleague acting: their id, address and role. */
@@ -162,10 +163,17 @@ export function createBlockPageService(
   {
     content,
     scheduled = () => {},
+    redirects,
   }: {
     content: ContentVersion;
     /** A publication set for `at` (the scheduler is woken then: it appears on time). */
     scheduled?: (at: Date) => void;
+    /**
+     * The site's redirects (redirects.ts): a page published at a new address keeps the old one as
+     * their 301 (one hop, on every instance), and a redirect from the address a page now lives at
+     * goes.
+     */
+    redirects: Pick<RedirectService, "keepOldAddress" | "release">;
   },
 ) {
   /** What each address answers, read at a content version: dropped as soon as it moves. */
@@ -405,15 +413,6 @@ export function createBlockPageService(
     return recordOf(row);
   }
 
-  /**
-   * The old address of a page published somewhere new: a tombstone answering 301 to the new one
-   * (and every tombstone that sent visitors to the old address sends them to the new, one hop).
-   */
-  async function keepOldAddress(tx: Transaction, from: string, to: string) {
-    await tx.update(blockPages).set({ redirectTo: to }).where(eq(blockPages.redirectTo, from));
-    await tx.insert(blockPages).values({ address: from, draft: {}, goneAt: new Date(), redirectTo: to });
-  }
-
   async function publish(
     id: string,
     admin: PageEditor,
@@ -449,9 +448,7 @@ export function createBlockPageService(
             state: "published",
             address: value.address,
           };
-      // Moving the address frees the old one before its tombstone takes it.
       const saved = await write(tx, id, baseVersion ?? before.version, changes, admin);
-      if (!at && moved) await keepOldAddress(tx, moved, value.address);
       await keepRevision(tx, id, admin.email, at ? "scheduled" : "published", value);
       await audit(
         tx,
@@ -463,8 +460,17 @@ export function createBlockPageService(
       return saved;
     });
     if (at) scheduled(at);
-    else announce(value.address, ...(moved ? [moved] : []));
+    else {
+      await movedRedirects(value.address, moved, admin);
+      announce(value.address, ...(moved ? [moved] : []));
+    }
     return recordOf(row);
+  }
+
+  /** The redirects follow a page published at `address` (from `moved`, when it moved). */
+  async function movedRedirects(address: string, moved: string | null, admin?: PageEditor) {
+    await redirects.release(address, admin);
+    if (moved) await redirects.keepOldAddress(moved, address, admin);
   }
 
   async function unpublish(id: string, admin: PageEditor): Promise<BlockPageRecord> {
@@ -557,44 +563,41 @@ export function createBlockPageService(
 
   async function publishDue(now = new Date()): Promise<string[]> {
     const due = await db
-      .select({ id: blockPages.id, address: blockPages.address, scheduled: blockPages.scheduled })
+      .select({
+        id: blockPages.id,
+        address: blockPages.address,
+        scheduled: blockPages.scheduled,
+        published: sql<boolean>`${blockPages.published} is not null`,
+      })
       .from(blockPages)
       .where(and(isNotNull(blockPages.publishAt), lte(blockPages.publishAt, now), isNull(blockPages.goneAt)));
     const published: string[] = [];
     const addresses: string[] = [];
     for (const page of due) {
       const next = addressOf(page.scheduled) || page.address;
-      const done = await db
-        .transaction(async (tx) => {
-          // Conditional: when two instances run at once, the second finds nothing left to publish.
-          const [row] = await tx
-            .update(blockPages)
-            .set({
-              published: sql`${blockPages.scheduled}`,
-              publishedAt: sql`${blockPages.publishAt}`,
-              scheduled: null,
-              publishAt: null,
-              state: "published",
-              address: next,
-              updatedAt: now,
-              version: sql`${blockPages.version} + 1`,
-            })
-            .where(
-              and(
-                eq(blockPages.id, page.id),
-                isNotNull(blockPages.publishAt),
-                lte(blockPages.publishAt, now),
-              ),
-            )
-            .returning({ id: blockPages.id });
-          if (row && next !== page.address) await keepOldAddress(tx, page.address, next);
-          return row !== undefined;
+      // Conditional: when two instances run at once, the second finds nothing left to publish.
+      const rows = await db
+        .update(blockPages)
+        .set({
+          published: sql`${blockPages.scheduled}`,
+          publishedAt: sql`${blockPages.publishAt}`,
+          scheduled: null,
+          publishAt: null,
+          state: "published",
+          address: next,
+          updatedAt: now,
+          version: sql`${blockPages.version} + 1`,
         })
-        .catch(() => false); // an address taken meanwhile: stays scheduled, the editor sees it
-      if (done) {
-        published.push(page.id);
-        addresses.push(next, page.address);
-      }
+        .where(
+          and(eq(blockPages.id, page.id), isNotNull(blockPages.publishAt), lte(blockPages.publishAt, now)),
+        )
+        .returning({ id: blockPages.id })
+        .catch(() => []); // its new address taken meanwhile: it stays scheduled, the editor sees it
+      if (!rows.length) continue;
+      const moved = page.published && next !== page.address ? page.address : null;
+      await movedRedirects(next, moved).catch(() => {});
+      published.push(page.id);
+      addresses.push(next, page.address);
     }
     if (addresses.length) announce(...addresses);
     return published;
