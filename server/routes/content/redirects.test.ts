@@ -165,6 +165,12 @@ describe.each(TEST_DATABASES)("redirects on %s", (kind) => {
       ["/bakery", "/bakery-waste", 301],
       ["/bakery-waste-collection", "/bakery-waste", 301],
     ]);
+    // Inside the page's own transaction: answered once the caller says it has committed.
+    await api.app.db.transaction((tx) => service.keepOldAddress("/spring", "/spring-2027", undefined, tx));
+    expect((await visit("/spring")).statusCode).toBe(404);
+    await service.changed();
+    expect((await visit("/spring")).headers.location).toBe("/spring-2027");
+    expect((await visit("/bakeries-2026")).headers.location).toBe("/spring-2027");
     // A page taking an address a redirect held: the redirect goes.
     await service.release("/spring-2026");
     await service.release("/bakeries-2026");

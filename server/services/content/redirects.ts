@@ -126,7 +126,8 @@ export function createRedirectService(
 
   /** Announces a committed change: this instance reads the table again, the others are told. */
   async function changed(): Promise<void> {
-    await reload();
+    // The write has committed: a failed read is tried again by the next request, never this answer.
+    await reload().catch(() => {});
     content.bump("here", ["redirects"]);
   }
 
@@ -226,7 +227,7 @@ export function createRedirectService(
    * A page moved from `from` to `to` (both site paths): the old address answers 301 to the new
    * one by itself. Redirects that led to the old address now lead to the new one (A→B, then B→C,
    * makes A→C), a redirect from the new address goes (the page lives there now), and one from the
-   * old address is replaced. Inside the caller's transaction when `tx` is given: call `reload()`
+   * old address is replaced. Inside the caller's transaction when `tx` is given: call `changed()`
    * once it has committed. Recorded in the audit log as the colleague's when `by` is given.
    */
   async function keepOldAddress(
@@ -417,6 +418,7 @@ export function createRedirectService(
     keepOldAddress,
     release,
     reload,
+    changed,
     recordMiss,
     flush,
     prune,
