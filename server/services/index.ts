@@ -98,7 +98,11 @@ export function createServices(
   const blog = readsAs("posts", createBlogService(db, images, { changed: changed("posts") }));
   // Redirects, answered from memory before a page renders, and the 404 log (issue 47): a change
   // reaches every instance through the content version's "redirects" topic.
-  const redirects = createRedirectService(db, { content: contentVersion });
+  const redirects = createRedirectService(db, {
+    content: contentVersion,
+    // No redirect from the address of a published page from blocks (it would hide the page).
+    livePage: async (path) => (await blockPages.published(path))?.kind === "page",
+  });
   // The site's editable content (details, hours, pages' words): a publication drops its pages only.
   // A schedule set here wakes the scheduler at its time (scheduled-posts.ts): it appears on time.
   const siteContent = createSiteContentService(db, {

@@ -125,6 +125,20 @@ describe.each(TEST_DATABASES)("redirects on %s", (kind) => {
     expect(await all()).toEqual(before);
   });
 
+  it("refuses a redirect from the address of a published page from blocks (it would hide the page)", async () => {
+    const made = await call("POST", "/api/admin/pages", editor, {
+      page: { address: "/live-page", title: "Live" },
+    });
+    const { id } = made.json().result;
+    // A draft lives nowhere yet: its address may still be redirected (and removed again).
+    const early = await add({ from: "/live-page", to: "/about" });
+    expect(early.statusCode).toBe(201);
+    expect((await call("DELETE", `/api/admin/redirects/${early.json().result.id}`)).statusCode).toBe(200);
+    expect((await call("POST", `/api/admin/pages/${id}/publish`, editor, {})).statusCode).toBe(200);
+    const res = await add({ from: "/Live-Page/", to: "/about" });
+    expect([res.statusCode, res.json().message]).toEqual([400, M.fromOwnPage]);
+  });
+
   it("refuses loops, chains longer than one hop and a path redirected twice (409)", async () => {
     expect((await add({ from: "/a", to: "/b" })).statusCode).toBe(201);
     const refused: Array<[object, string]> = [

@@ -85,7 +85,12 @@ const one = (value: HeaderValue) => (Array.isArray(value) ? value[0] : value);
  */
 export function createRedirectService(
   db: Database,
-  options: { content: ContentVersion; now?: () => number },
+  options: {
+    content: ContentVersion;
+    now?: () => number;
+    /** Whether a page lives at this path now (a published page from blocks): it is not redirected. */
+    livePage?: (path: string) => Promise<boolean>;
+  },
 ) {
   const now = options.now ?? Date.now;
   const { content } = options;
@@ -172,6 +177,8 @@ export function createRedirectService(
     authorize(admin, "site");
     const parsed = redirectInputSchema.safeParse(input ?? {});
     if (!parsed.success) throw new Invalid(firstIssue(parsed) ?? REDIRECT_MESSAGES.fromInvalid);
+    // A redirect would hide the page (it is answered first); the page's own move keeps its address.
+    if (await options.livePage?.(parsed.data.from)) throw new Invalid(REDIRECT_MESSAGES.fromOwnPage);
     const redirect = await insert(parsed.data, admin);
     await changed();
     return redirect;
