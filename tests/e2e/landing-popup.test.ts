@@ -120,22 +120,25 @@ describe("landing popup", () => {
   it.each([
     [390, 844],
     [320, 568],
-  ])("at %i px, leaves the page's heading in view at first paint: a bottom sheet under it", async (width, height) => {
-    // First paint as the server sends it (no script), for a visitor who has answered the banner.
-    const { page, context } = await newPage(browser(), { width, height, javaScriptEnabled: false });
-    await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: "rejected", url: baseURL() }]);
-    await page.goto("/");
-    await popup(page).waitFor();
-    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
-    const card = await popup(page).boundingBox();
-    if (!heading || !card) throw new Error("the heading or the popup has no box");
-    expect(heading.y).toBeGreaterThanOrEqual(0);
-    expect(heading.y + heading.height).toBeLessThanOrEqual(card.y);
-    expect(card.y + card.height).toBeLessThanOrEqual(height + 1);
-    expect(card.width).toBeCloseTo(width, 0);
-    await page.screenshot({ path: `/tmp/landing-popup-${width}.png` });
-    await context.close();
-  });
+  ])(
+    "at %i px, leaves the page's heading in view at first paint: a bottom sheet under it",
+    async (width, height) => {
+      // First paint as the server sends it (no script), for a visitor who has answered the banner.
+      const { page, context } = await newPage(browser(), { width, height, javaScriptEnabled: false });
+      await context.addCookies([{ name: COOKIE_CONSENT_NAME, value: "rejected", url: baseURL() }]);
+      await page.goto("/");
+      await popup(page).waitFor();
+      const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+      const card = await popup(page).boundingBox();
+      if (!heading || !card) throw new Error("the heading or the popup has no box");
+      expect(heading.y).toBeGreaterThanOrEqual(0);
+      expect(heading.y + heading.height).toBeLessThanOrEqual(card.y);
+      expect(card.y + card.height).toBeLessThanOrEqual(height + 1);
+      expect(card.width).toBeCloseTo(width, 0);
+      await page.screenshot({ path: `/tmp/landing-popup-${width}.png` });
+      await context.close();
+    },
+  );
 
   it("on a wide screen, shows at once beside the cookie banner, under the header, as before", async () => {
     const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
