@@ -39,6 +39,8 @@ export default [
     route("site/site-details", "routes/admin/site-details.tsx"),
     route("pages", "routes/admin/pages.tsx"),
     route("pages/:key", "routes/admin/page-edit.tsx"),
+    route("landing-pages", "routes/admin/landing-pages.tsx"),
+    route("landing-pages/:id", "routes/admin/landing-page-edit.tsx"),
     route("redirects", "routes/admin/redirects.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
     route("enquiries/:id", "routes/admin/enquiry-detail.tsx"),

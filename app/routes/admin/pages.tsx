@@ -1,3 +1,4 @@
+import { LANDING_PAGE_TEXTS } from "@common/content/block-pages";
 import { PAGE_DOCUMENT_KEYS, PAGE_DOCUMENTS } from "@common/content/site-content/page-documents";
 import { PAGE_CONTENT_TEXTS as T } from "@common/content/site-content/page-messages";
 import { Link } from "react-router";
@@ -37,6 +38,11 @@ export default function AdminPages({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className={pageHeadingClass}>{T.listHeading}</h1>
         <p className="mt-2 text-muted">{T.listIntro}</p>
+        <p className="mt-2">
+          <Link to="/admin/dashboard/landing-pages" className="link font-semibold">
+            {LANDING_PAGE_TEXTS.landingPagesLink}
+          </Link>
+        </p>
       </div>
       <ul className="flex flex-col gap-3">
         {loaderData.documents.map((document) => (
