@@ -56,6 +56,13 @@ export const AUDIT_ACTIONS = [
   "page_unpublished",
   "page_deleted",
   "page_restored",
+  "booking_rescheduled",
+  "booking_cancelled",
+  "booking_reassigned",
+  "booking_outcome",
+  "booking_blocked",
+  "booking_unblocked",
+  "booking_settings_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -110,6 +117,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   page_unpublished: "Page unpublished",
   page_deleted: "Page deleted",
   page_restored: "Page revision restored",
+  booking_rescheduled: "Review moved",
+  booking_cancelled: "Review cancelled",
+  booking_reassigned: "Review given to a colleague",
+  booking_outcome: "Review marked held or no-show",
+  booking_blocked: "Time blocked for reviews",
+  booking_unblocked: "Blocked time removed",
+  booking_settings_changed: "Booking settings changed",
 };
 
 /** Lengths kept: a label longer than this is cut (a post title, an e-mail). */
@@ -198,4 +212,11 @@ export const AUDIT_MESSAGES = {
   otherSessions: (n: number) => (n === 1 ? "1 other session" : `${n} other sessions`),
   spamLists: (words: number, domains: number) => `${words} words, ${domains} domains`,
   enquiryCount: (n: number) => (n === 1 ? "1 enquiry" : `${n} enquiries`),
+  bookingSettings: (s: {
+    lengthMinutes: number;
+    bufferMinutes: number;
+    noticeDays: number;
+    horizonWeeks: number;
+  }) =>
+    `${s.lengthMinutes} min reviews, ${s.bufferMinutes} min buffer, ${s.noticeDays} days' notice, ${s.horizonWeeks} weeks ahead`,
 } as const;

@@ -226,6 +226,7 @@ describe.each(TEST_DATABASES)("the instance's workers on %s", (kind) => {
       "audit-retention",
       "spam-tokens",
       "not-found-log",
+      "booking-reminders",
     ]);
     // Every worker the server's code defines is one of the list's: none is started on its own.
     const defined = serverSources().flatMap((file) => {

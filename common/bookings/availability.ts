@@ -35,7 +35,7 @@ export const BOOKING_SETTING_LIMITS = {
   lengthMinutes: { min: 15, max: 240 },
   bufferMinutes: { min: 0, max: 120 },
   noticeDays: { min: 0, max: 30 },
-  horizonWeeks: { min: 1, max: 26 },
+  horizonWeeks: { min: 1, max: 52 },
 } as const;
 
 /** A busy stretch of time, milliseconds since the epoch, end excluded. */

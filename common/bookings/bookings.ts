@@ -212,6 +212,71 @@ export const bookingSettingsSchema = z.object(
   { error: BOOKING_MESSAGES.invalidBody },
 );
 
+const slotSchema = z.object({
+  start: z.string().meta({ description: "The instant, ISO 8601 in UTC: send it back as `start`" }),
+  time: z.string().meta({ description: "London's wall-clock time, HH:MM" }),
+});
+export const availableDaySchema = z.object({
+  day: z.string().meta({ description: "London's calendar day, YYYY-MM-DD" }),
+  slots: z.array(slotSchema),
+});
+/** The public answer: the days with free times, and the times. */
+export const availabilitySchema = z.object({ days: z.array(availableDaySchema) });
+
+/** What the link's page and API show of a booking (no personal details). */
+export const linkedBookingSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  startsAt: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+});
+
+/** A range of London days (YYYY-MM-DD), both optional. */
+export const dayRangeSchema = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.day)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.day)
+    .optional(),
+});
+
+/** The desk's list: a range of days, one colleague ("office": nobody yet) or a status. */
+export const bookingListQuerySchema = dayRangeSchema.extend({
+  staffId: z.union([z.literal("office"), z.uuid()], { error: BOOKING_MESSAGES.staffMember }).optional(),
+  status: z.enum(BOOKING_STATUSES, { error: BOOKING_MESSAGES.outcome }).optional(),
+});
+
+const nullableText = z.string().nullable();
+export const bookingViewSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  staffId: nullableText,
+  staffEmail: nullableText,
+  name: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  company: nullableText,
+  postcode: nullableText,
+  note: nullableText,
+  enquiryId: nullableText,
+  cancelReason: nullableText,
+  createdAt: z.string(),
+});
+
+export const blockViewSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  reason: z.string(),
+  createdBy: nullableText,
+});
+
 /** A booking as staff and the API see it. */
 export interface BookingView {
   id: string;

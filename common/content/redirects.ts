@@ -51,6 +51,8 @@ export const REDIRECT_MESSAGES = {
     `${to} is itself redirected: redirect straight to where it goes (chains longer than one hop are refused)`,
   chainFrom: (from: string) =>
     `A redirect already goes to ${from}: change that one instead (chains longer than one hop are refused)`,
+  targetGone: (to: string) =>
+    `${to} is a deleted page's address (gone, or sent on): redirect to a page that exists`,
   tooMany: `The site keeps at most ${REDIRECT_LIMITS.maxRedirects.toLocaleString("en-GB")} redirects: remove some first`,
   notFound: "Redirect not found",
   missNotFound: "That path is no longer in the 404 log",

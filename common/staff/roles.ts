@@ -34,6 +34,8 @@ export const PERMISSIONS = [
   "security",
   /** Integrations: webhook endpoints, their secrets and delivery log (Owner only). */
   "integrations",
+  /** The free waste review's booking settings: length, buffer, notice, horizon (Owner only). */
+  "booking-settings",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -86,6 +88,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   privacy: "Privacy",
   security: "Security settings",
   integrations: "Integrations",
+  "booking-settings": "Booking settings",
 };
 
 export const roleSchema = z.enum(ROLES, { error: ROLE_MESSAGES.invalidRole });

@@ -9,6 +9,9 @@ export const WEBHOOK_EVENTS = [
   "enquiry.status_changed",
   "enquiry.assigned",
   "enquiry.erased",
+  "booking.created",
+  "booking.rescheduled",
+  "booking.cancelled",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** A test event ('Send a test event'): sent to the one endpoint, whatever it chose. */
@@ -106,6 +109,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "enquiry.status_changed": "Its status changed (enquiry.status_changed)",
   "enquiry.assigned": "It was assigned (enquiry.assigned)",
   "enquiry.erased": "It was erased (enquiry.erased)",
+  "booking.created": "A free waste review booked (booking.created)",
+  "booking.rescheduled": "A review moved (booking.rescheduled)",
+  "booking.cancelled": "A review cancelled (booking.cancelled)",
 };
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.unknownEvent });

@@ -12,4 +12,6 @@ export const ADVISORY_LOCKS = {
   staffRemoval: 4_204_203,
   /** An Insights flush: checking each table's rows per day against its cap and adding them are one step. */
   insightsCaps: 4_204_228,
+  /** A booking, a move or a staff change of a free waste review: the free-time check and the write are one step. */
+  bookingSlots: 4_204_229,
 } as const;

@@ -545,6 +545,7 @@ export const MAIL_KINDS = [
   "reply",
   "new-browser",
   "security",
+  "booking",
 ] as const;
 
 /** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */
@@ -552,6 +553,8 @@ export interface StoredMail {
   to: string;
   subject: string;
   text: string;
+  /** A calendar invitation (a booking's .ics, text/calendar), sent as the message's iCalendar part. */
+  ics?: { method: "REQUEST" | "CANCEL"; content: string };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { API_MESSAGES } from "../../common/messages";
 import { adminRouteGuard } from "../plugins/sign-in-guard";
 import { auditRoutes } from "./audit";
+import { bookingRoutes } from "./bookings/bookings";
 import { adminBlogRoutes } from "./content/admin-blog";
 import { blockPageRoutes } from "./content/block-pages";
 import { blogRoutes } from "./content/blog";
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(blockPageRoutes);
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
+  await app.register(bookingRoutes);
   await app.register(insightsRoutes);
   await app.register(privacyRoutes);
   await app.register(spamRoutes);

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { COMPANY } from "../../common/company";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { createWebhookSender } from "../outbox/webhooks/sender";
@@ -7,6 +8,7 @@ import { openKeyring } from "../secrets/key-file";
 import type { Keyring } from "../secrets/keyring";
 import { workerList } from "../workers";
 import { createAuditService } from "./audit";
+import { createBookingService } from "./bookings/bookings";
 import { createBlockPageService } from "./content/block-pages";
 import { createBlogService } from "./content/blog";
 import { type ContentTopic, readsAs } from "./content/content-reads";
@@ -100,8 +102,8 @@ export function createServices(
   // reaches every instance through the content version's "redirects" topic.
   const redirects = createRedirectService(db, {
     content: contentVersion,
-    // No redirect from the address of a published page from blocks (it would hide the page).
-    livePage: async (path) => (await blockPages.published(path))?.kind === "page",
+    // No redirect from a published page from blocks (it would hide it), nor to a deleted one's address.
+    pageAt: async (path) => (await blockPages.published(path))?.kind,
   });
   // The site's editable content (details, hours, pages' words): a publication drops its pages only.
   // A schedule set here wakes the scheduler at its time (scheduled-posts.ts): it appears on time.
@@ -125,6 +127,15 @@ export function createServices(
   });
   // Spam caught without a third party: form tokens (keyed from the secrets key), the score, the 'Spam' settings.
   const spam = createSpamService(db, { keyring, clientMax: spamClientMax(config.enquiryRateLimit) });
+  // Free waste reviews booked online: the published hours, the spam rules, an enquiry on the desk each.
+  const bookings = createBookingService(db, {
+    spam,
+    siteDetails: () => siteContent.published("site-details"),
+    siteUrl: config.siteUrl,
+    officeTo: config.mailTo ?? COMPANY.email,
+    wakeMail: () => mail.wake(),
+    changed: () => figures.invalidate(),
+  });
   const services = {
     config,
     keyring,
@@ -165,6 +176,7 @@ export function createServices(
     spam,
     // One way in for an enquiry, from the REST API or a form's route action (no JavaScript).
     intake: createEnquiryIntake({ enquiries, spam }),
+    bookings,
     figures,
     insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
@@ -192,6 +204,7 @@ export function createServices(
       audit.worker,
       spam.worker,
       redirects.worker,
+      bookings.worker,
     ]),
   };
 }

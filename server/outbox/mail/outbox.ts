@@ -42,6 +42,16 @@ export const officeNotification = and(
   eq(mailOutbox.kind, "notification"),
 );
 
+/**
+ * A stored message as nodemailer takes it: its calendar invitation (a booking's .ics), when it
+ * has one, as the message's text/calendar part with the same file attached (what calendar
+ * programs read as an invitation they can accept).
+ */
+export function storedContent({ ics, ...message }: StoredMail): Mail.Options {
+  if (!ics) return message;
+  return { ...message, icalEvent: { method: ics.method, filename: "review.ics", content: ics.content } };
+}
+
 export type MailLane = OutboxLane;
 
 export interface MailLaneOptions {
@@ -77,7 +87,7 @@ export function createMailLane(db: Database, config: Config, options: MailLaneOp
     const enquiry = row.enquiryId ? byId.get(row.enquiryId) : undefined;
     if (row.kind === "notification") return enquiry && { to, ...renderNotification(enquiry) };
     if (row.kind === "confirmation") return enquiry && { replyTo: to, ...renderConfirmation(enquiry, site) };
-    return row.message ? { replyTo: to, ...row.message } : undefined;
+    return row.message ? { replyTo: to, ...storedContent(row.message) } : undefined;
   }
 
   const closeTransport = () => {

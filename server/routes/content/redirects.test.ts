@@ -125,7 +125,7 @@ describe.each(TEST_DATABASES)("redirects on %s", (kind) => {
     expect(await all()).toEqual(before);
   });
 
-  it("refuses a redirect from the address of a published page from blocks (it would hide the page)", async () => {
+  it("refuses a redirect from a published page from blocks (it would hide it), and to a deleted one's address", async () => {
     const made = await call("POST", "/api/admin/pages", editor, {
       page: { address: "/live-page", title: "Live" },
     });
@@ -137,6 +137,14 @@ describe.each(TEST_DATABASES)("redirects on %s", (kind) => {
     expect((await call("POST", `/api/admin/pages/${id}/publish`, editor, {})).statusCode).toBe(200);
     const res = await add({ from: "/Live-Page/", to: "/about" });
     expect([res.statusCode, res.json().message]).toEqual([400, M.fromOwnPage]);
+
+    // Deleted (410): no redirect goes there (a dead end), but its address may be redirected.
+    expect((await call("POST", `/api/admin/pages/${id}/delete`, editor, {})).statusCode).toBe(200);
+    const toGone = await add({ from: "/old-live", to: "/live-page" });
+    expect([toGone.statusCode, toGone.json().message]).toEqual([409, M.targetGone("/live-page")]);
+    const fromGone = await add({ from: "/live-page", to: "/about" });
+    expect(fromGone.statusCode).toBe(201);
+    expect((await visit("/live-page")).headers.location).toBe("/about");
   });
 
   it("refuses loops, chains longer than one hop and a path redirected twice (409)", async () => {

@@ -88,8 +88,12 @@ export function createRedirectService(
   options: {
     content: ContentVersion;
     now?: () => number;
-    /** Whether a page lives at this path now (a published page from blocks): it is not redirected. */
-    livePage?: (path: string) => Promise<boolean>;
+    /**
+     * What a page from blocks answers at this path: "page" (published: it is not redirected, the
+     * redirect would hide it), "gone" (a deleted page's 410 or 301: no redirect goes there, which
+     * would be a dead end or a second hop), or undefined.
+     */
+    pageAt?: (path: string) => Promise<"page" | "gone" | undefined>;
   },
 ) {
   const now = options.now ?? Date.now;
@@ -178,7 +182,11 @@ export function createRedirectService(
     const parsed = redirectInputSchema.safeParse(input ?? {});
     if (!parsed.success) throw new Invalid(firstIssue(parsed) ?? REDIRECT_MESSAGES.fromInvalid);
     // A redirect would hide the page (it is answered first); the page's own move keeps its address.
-    if (await options.livePage?.(parsed.data.from)) throw new Invalid(REDIRECT_MESSAGES.fromOwnPage);
+    const { from, to } = parsed.data;
+    if ((await options.pageAt?.(from)) === "page") throw new Invalid(REDIRECT_MESSAGES.fromOwnPage);
+    const local = localTarget(to);
+    if (local && (await options.pageAt?.(local)) === "gone")
+      throw new Conflict(REDIRECT_MESSAGES.targetGone(local));
     const redirect = await insert(parsed.data, admin);
     await changed();
     return redirect;

@@ -90,5 +90,46 @@ export function webhookDocuments(enquirySchema: object) {
       timestamp: "2026-11-26T12:00:00.000Z",
       data: { id: example.data._id },
     }),
+    "booking.created": body("booking.created", booking, "A free waste review was booked", bookingExample),
+    "booking.rescheduled": body("booking.rescheduled", booking, "A free waste review was moved", {
+      ...bookingExample,
+      type: "booking.rescheduled",
+    }),
+    "booking.cancelled": body("booking.cancelled", booking, "A free waste review was cancelled", {
+      ...bookingExample,
+      type: "booking.cancelled",
+      data: { ...bookingExample.data, status: "cancelled" },
+    }),
   };
 }
+
+/**
+ * A booking as its webhooks carry it (services/bookings/webhooks.ts): its time, status and the
+ * enquiry it made; the visitor's details travel with that enquiry's own events.
+ */
+const booking = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid" },
+    reference: { type: "string" },
+    startsAt: { type: "string", format: "date-time" },
+    endsAt: { type: "string", format: "date-time" },
+    status: { type: "string", enum: ["booked", "held", "no-show", "cancelled"] },
+    staffId: { type: ["string", "null"], format: "uuid" },
+    enquiryId: { type: ["string", "null"], format: "uuid" },
+  },
+  required: ["id", "reference", "startsAt", "endsAt", "status", "staffId", "enquiryId"],
+};
+const bookingExample = {
+  type: "booking.created",
+  timestamp: "2026-11-26T10:15:00.000Z",
+  data: {
+    id: "5a0c2b7e-3d41-4f7a-8e62-1c9d0b4a7f33",
+    reference: "FO-0B5F0C1E",
+    startsAt: "2026-12-03T10:30:00.000Z",
+    endsAt: "2026-12-03T11:00:00.000Z",
+    status: "booked",
+    staffId: null,
+    enquiryId: "0b5f0c1e-8f1d-4c7e-9a53-2f4f6c1d9e10",
+  },
+};

@@ -468,6 +468,9 @@ describe.each(TEST_DATABASES)("webhooks on %s", (kind) => {
       "enquiry.status_changed",
       "enquiry.assigned",
       "enquiry.erased",
+      "booking.created",
+      "booking.rescheduled",
+      "booking.cancelled",
     ]);
     const created = doc.webhooks["enquiry.created"].post.requestBody.content["application/json"];
     expect(created.example.type).toBe("enquiry.created");

@@ -1,0 +1,866 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
+import { AUDIT_MESSAGES } from "../../../common/audit";
+import {
+  type AvailableDay,
+  addDays,
+  availability,
+  type BookingSettings,
+  DEFAULT_BOOKING_SETTINGS,
+  isOffered,
+  nearestSlots,
+  type Slot,
+} from "../../../common/bookings/availability";
+import {
+  BOOKING_MESSAGES,
+  BOOKING_TOKEN_SHAPE,
+  type BookingStatus,
+  type BookingView,
+  blockSchema,
+  bookingSchema,
+  bookingSettingsSchema,
+  REMINDER_BEFORE_MS,
+} from "../../../common/bookings/bookings";
+import {
+  cancelledMail,
+  confirmationMail,
+  deskMessage,
+  type OfficeChange,
+  officeChangeMail,
+  reminderMail,
+  rescheduledMail,
+  reviewTimeText,
+} from "../../../common/bookings/mail";
+import { addressLine } from "../../../common/content/site-content/opening-hours";
+import type { SiteDetails } from "../../../common/content/site-content/site-details-defaults";
+import { londonDay } from "../../../common/en-gb";
+import { Conflict, Invalid, InvalidFields, NotFound } from "../../../common/errors";
+import { UUID_SHAPE } from "../../../common/ids";
+import { enquiryReference } from "../../../common/leads/confirmation";
+import { ENQUIRY_MESSAGES } from "../../../common/leads/enquiry-messages";
+import { leadSourceInputSchema } from "../../../common/leads/lead-source";
+import { can, type Role } from "../../../common/staff/roles";
+import { fieldMessages, firstIssue, type z } from "../../../common/zod";
+import type { Database } from "../../db/client";
+import { ADVISORY_LOCKS } from "../../db/locks";
+import {
+  admins,
+  bookingBlocks,
+  bookingSettings,
+  bookings,
+  enquiries,
+  enquiryEvents,
+  mailOutbox,
+  type StoredMail,
+  spamTokens,
+} from "../../db/schema";
+import { createWorker } from "../../workers";
+import { authorize } from "../access";
+import { recordAudit } from "../audit";
+import { normaliseLeadSource } from "../leads/lead-source";
+import type { SpamService } from "../leads/spam";
+import { queueWebhooks } from "../webhooks/queue";
+import { bookingInvitation } from "./ics";
+import { queueBookingWebhooks } from "./webhooks";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Reader = Pick<Database, "select">;
+
+/** The colleague acting: their id, address and role (the session's). */
+export interface StaffActor {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** A booking as a door received it (the page's form or the REST API), before anything is checked. */
+export interface BookingSubmission {
+  fields: Record<string, unknown>;
+  token: unknown;
+  trap: unknown;
+  source: unknown;
+  client: string;
+  browser?: boolean;
+}
+
+export interface Booked {
+  reference: string;
+  startsAt: string;
+  /** False when the booking was kept as spam (the honeypot, the score): no time was taken. */
+  stored: boolean;
+}
+
+/** The time asked for is taken or not offered: the nearest free times come with the message. */
+export class SlotTaken extends Conflict {
+  constructor(readonly nearest: Slot[]) {
+    super(BOOKING_MESSAGES.taken);
+  }
+}
+
+const UNIQUE_VIOLATION = "23505";
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === UNIQUE_VIOLATION) return true;
+  return false;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const REMINDER_EVERY_MS = 5 * 60_000;
+
+const view = (row: typeof bookings.$inferSelect, staffEmail: string | null = null): BookingView => ({
+  id: row.id,
+  reference: row.reference,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  status: row.status,
+  staffId: row.staffId,
+  staffEmail,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  company: row.company,
+  postcode: row.postcode,
+  note: row.note,
+  enquiryId: row.enquiryId,
+  cancelReason: row.cancelReason,
+  createdAt: row.createdAt.toISOString(),
+});
+
+function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const fields = fieldMessages(result);
+    throw new InvalidFields(fields, firstIssue(result));
+  }
+  return result.data;
+}
+
+/**
+ * Free waste reviews (issue 48): the times offered (the published hours and special days minus
+ * booked reviews and blocked times, the Owner's settings), a visitor's booking with the enquiry it
+ * makes on the desk, the reschedule and cancel link, and the desk's work on each booking. Every
+ * write that takes a time holds one advisory lock (the check of the free time and the write are
+ * one step across instances) and the partial unique index on the start refuses a second booking
+ * of a slot whatever happens; the second visitor is told plainly and offered the nearest times.
+ */
+export function createBookingService(
+  db: Database,
+  deps: {
+    spam: SpamService;
+    siteDetails: () => Promise<SiteDetails>;
+    siteUrl: string;
+    /** The office's address (MAIL_TO, or the company's). */
+    officeTo: string;
+    wakeMail?: () => void;
+    /** A new enquiry: the dashboard's figures are read again. */
+    changed?: () => void;
+    now?: () => number;
+  },
+) {
+  const now = deps.now ?? Date.now;
+  const wake = () => deps.wakeMail?.();
+
+  async function settings(reader: Reader = db): Promise<BookingSettings> {
+    const [row] = await reader.select().from(bookingSettings).where(eq(bookingSettings.id, 1));
+    if (!row) return { ...DEFAULT_BOOKING_SETTINGS };
+    const { lengthMinutes, bufferMinutes, noticeDays, horizonWeeks } = row;
+    return { lengthMinutes, bufferMinutes, noticeDays, horizonWeeks };
+  }
+
+  async function saveSettings(input: unknown, admin: StaffActor): Promise<BookingSettings> {
+    authorize(admin, "booking-settings");
+    const values = parsed(bookingSettingsSchema, input);
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(bookingSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: bookingSettings.id, set: { ...values, updatedAt: sql`now()` } });
+      await recordAudit(tx, {
+        action: "booking_settings_changed",
+        actor: admin,
+        target: { label: AUDIT_MESSAGES.bookingSettings(values) },
+      });
+    });
+    return values;
+  }
+
+  /** The reviews and blocks that meet [from, to), as intervals (`except`: a booking being moved). */
+  async function busy(reader: Reader, from: number, to: number, except?: string) {
+    const booked = await reader
+      .select({ start: bookings.startsAt, end: bookings.endsAt })
+      .from(bookings)
+      .where(
+        and(
+          ne(bookings.status, "cancelled"),
+          lt(bookings.startsAt, new Date(to)),
+          gt(bookings.endsAt, new Date(from)),
+          except ? ne(bookings.id, except) : undefined,
+        ),
+      );
+    const blocked = await reader
+      .select({ start: bookingBlocks.startsAt, end: bookingBlocks.endsAt })
+      .from(bookingBlocks)
+      .where(and(lt(bookingBlocks.startsAt, new Date(to)), gt(bookingBlocks.endsAt, new Date(from))));
+    const ms = (rows: Array<{ start: Date; end: Date }>) =>
+      rows.map((r) => ({ start: r.start.getTime(), end: r.end.getTime() }));
+    return { booked: ms(booked), blocked: ms(blocked) };
+  }
+
+  /**
+   * The days with free times and their times, from the first bookable day (the notice) to the
+   * horizon, or within `from`-`to` (YYYY-MM-DD); `staff`: as the desk moves a review (no notice).
+   */
+  async function availableDays(
+    range: { from?: string; to?: string } = {},
+    options: { reader?: Reader; except?: string; staff?: boolean; details?: SiteDetails } = {},
+  ): Promise<AvailableDay[]> {
+    const reader = options.reader ?? db;
+    const at = now();
+    // Read before a transaction takes its lock (a pool's connections may all be waiting on it).
+    const details = options.details ?? (await deps.siteDetails());
+    const rules = await settings(reader);
+    const effective = options.staff ? { ...rules, noticeDays: 0 } : rules;
+    const today = londonDay(at);
+    const first = range.from && range.from > today ? range.from : today;
+    const last = range.to ?? addDays(today, effective.horizonWeeks * 7);
+    // A day either side covers the clock's offset and a buffer reaching over midnight.
+    const windowFrom = Date.parse(`${addDays(first, -1)}T00:00:00Z`);
+    const windowTo = Date.parse(`${addDays(last, 2)}T00:00:00Z`);
+    const { booked, blocked } = await busy(reader, windowFrom, windowTo, options.except);
+    return availability({
+      details,
+      settings: effective,
+      booked,
+      blocked,
+      now: at,
+      from: range.from,
+      to: range.to,
+    });
+  }
+
+  /** The free times of the start's day and the next fortnight: what the 'taken' answer offers. */
+  async function nearestTo(start: string, reader: Reader = db, staff = false) {
+    const day = londonDay(Date.parse(start));
+    const days = await availableDays({ from: addDays(day, -7), to: addDays(day, 14) }, { reader, staff });
+    return nearestSlots(days, start);
+  }
+
+  /** Takes `start` for a booking (`except`: the one being moved) in `tx`: SlotTaken if it is not free. */
+  async function claim(
+    tx: Tx,
+    start: string,
+    details: SiteDetails,
+    options: { except?: string; staff?: boolean } = {},
+  ) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bookingSlots})`);
+    const day = londonDay(Date.parse(start));
+    const days = await availableDays({ from: day, to: day }, { reader: tx, details, ...options });
+    if (!isOffered(days, start)) throw new SlotTaken([]);
+    const { lengthMinutes } = await settings(tx);
+    return { startsAt: new Date(start), endsAt: new Date(Date.parse(start) + lengthMinutes * 60_000) };
+  }
+
+  /** Runs `write`; a slot taken meanwhile (SlotTaken, or the unique index) answers with the nearest times. */
+  async function taking<T>(start: string, write: () => Promise<T>, staff = false): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof SlotTaken || isUniqueViolation(error))
+        throw new SlotTaken(await nearestTo(start, db, staff));
+      throw error;
+    }
+  }
+
+  const manageLink = (id: string, token: string) => `${deps.siteUrl}/book/manage/${id}/${token}`;
+
+  function siteInfo(details: SiteDetails) {
+    return { name: details.name, phone: details.phone, address: addressLine(details) };
+  }
+
+  /** The visitor's mail about a booking, with its calendar invitation (or cancellation). */
+  async function visitorMail(
+    tx: Tx,
+    booking: typeof bookings.$inferSelect,
+    content: { subject: string; text: string },
+    info: ReturnType<typeof siteInfo>,
+    ics?: "REQUEST" | "CANCEL",
+  ) {
+    if (!booking.email) return;
+    const message: StoredMail = { to: booking.email, subject: content.subject, text: content.text };
+    if (ics) {
+      message.ics = {
+        method: ics,
+        content: await bookingInvitation({
+          id: booking.id,
+          startsAt: booking.startsAt,
+          endsAt: booking.endsAt,
+          sequence: Math.floor((booking.updatedAt.getTime() - booking.createdAt.getTime()) / 1000),
+          method: ics,
+          organiser: { name: info.name, email: deps.officeTo },
+          attendee: { name: booking.name ?? "", email: booking.email },
+          location: booking.postcode ?? info.address,
+          description: `${booking.reference}. ${info.name}, phone ${info.phone}.`,
+          reference: booking.reference,
+        }),
+      };
+    }
+    await tx.insert(mailOutbox).values({ enquiryId: booking.enquiryId, kind: "booking", message });
+  }
+
+  async function officeMail(
+    tx: Tx,
+    booking: typeof bookings.$inferSelect,
+    change: OfficeChange,
+    by: string,
+    previous?: Date,
+  ) {
+    const content = officeChangeMail(
+      change,
+      { reference: booking.reference, startsAt: booking.startsAt, previous },
+      by,
+    );
+    await tx.insert(mailOutbox).values({
+      enquiryId: booking.enquiryId,
+      kind: "booking",
+      message: { to: deps.officeTo, ...content },
+    });
+  }
+
+  /** A line on the enquiry's timeline (a note by the colleague, or by nobody: the visitor's own change). */
+  async function timeline(tx: Tx, booking: typeof bookings.$inferSelect, text: string, by?: StaffActor) {
+    if (!booking.enquiryId) return;
+    await tx.insert(enquiryEvents).values({
+      enquiryId: booking.enquiryId,
+      adminId: by?.id ?? null,
+      adminEmail: by?.email ?? null,
+      type: "note",
+      data: { text },
+    });
+  }
+
+  /**
+   * A visitor's booking: the fields checked (InvalidFields), the honeypot and the spam score as
+   * for an enquiry (the form token is needed), then in one transaction the time claimed, the
+   * enquiry on the desk (a contact enquiry headed "Free waste review", its office notification and
+   * webhooks), the booking and its link, the visitor's confirmation with the invitation and the
+   * booking's webhooks. Spam is kept as a spam enquiry and takes no time; the answer looks the same.
+   */
+  async function book(submission: BookingSubmission): Promise<Booked> {
+    const result = bookingSchema.safeParse(submission.fields ?? {});
+    const source = leadSourceInputSchema.optional().safeParse(submission.source ?? undefined);
+    if (!source.success) throw new Invalid(ENQUIRY_MESSAGES.invalidSource);
+    const normalised = normaliseLeadSource(source.data);
+    const trapped = submission.trap !== undefined && submission.trap !== null && submission.trap !== "";
+    if (!result.success) {
+      if (trapped) return { reference: enquiryReference(randomUUID()), startsAt: "", stored: false };
+      throw new InvalidFields(fieldMessages(result), BOOKING_MESSAGES.invalidBody);
+    }
+    const input = result.data;
+    const contact = {
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      phone: input.phone,
+      message: deskMessage({ startsAt: input.start, postcode: input.postcode, note: input.note }),
+    };
+    const verdict = trapped
+      ? { spam: true, reasons: ["The hidden field was filled (honeypot)"], tokenId: undefined }
+      : await deps.spam.check("contact", contact, submission.token, submission.client, now(), {
+          browser: submission.browser,
+        });
+    if (verdict.spam) {
+      const [row] = await db
+        .insert(enquiries)
+        .values({
+          kind: "contact",
+          fields: contact,
+          name: contact.name,
+          email: contact.email,
+          phone: contact.phone,
+          status: "spam",
+          source: normalised,
+          spamReasons: verdict.reasons,
+        })
+        .returning({ id: enquiries.id });
+      deps.changed?.();
+      return { reference: enquiryReference(row.id), startsAt: input.start, stored: false };
+    }
+    const token = randomBytes(32).toString("base64url");
+    const details = await deps.siteDetails();
+    const booked = await taking(input.start, () =>
+      db.transaction(async (tx) => {
+        const slot = await claim(tx, input.start, details);
+        if (verdict.tokenId)
+          await tx.insert(spamTokens).values({ id: verdict.tokenId }).onConflictDoNothing();
+        const [enquiry] = await tx
+          .insert(enquiries)
+          .values({
+            kind: "contact",
+            fields: contact,
+            name: contact.name,
+            email: contact.email,
+            phone: contact.phone,
+            source: normalised,
+          })
+          .returning({ id: enquiries.id });
+        const reference = enquiryReference(enquiry.id);
+        const at = now();
+        const [row] = await tx
+          .insert(bookings)
+          .values({
+            ...slot,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            company: input.company,
+            postcode: input.postcode,
+            note: input.note || null,
+            reference,
+            source: normalised,
+            enquiryId: enquiry.id,
+            tokenHash: hashToken(token),
+            // A review within a day: the confirmation is its reminder.
+            remindedAt: slot.startsAt.getTime() - at < REMINDER_BEFORE_MS ? new Date(at) : null,
+          })
+          .returning();
+        // The office's notification is the enquiry's (the desk's own mail, with the review's time).
+        await tx.insert(mailOutbox).values({ enquiryId: enquiry.id });
+        await queueWebhooks(tx, "enquiry.created", enquiry.id);
+        await visitorMail(
+          tx,
+          row,
+          confirmationMail(visitorOf(row), siteInfo(details), manageLink(row.id, token)),
+          siteInfo(details),
+          "REQUEST",
+        );
+        await queueBookingWebhooks(tx, "booking.created", row);
+        return row;
+      }),
+    );
+    wake();
+    deps.changed?.();
+    return { reference: booked.reference, startsAt: booked.startsAt.toISOString(), stored: true };
+  }
+
+  const visitorOf = (row: typeof bookings.$inferSelect) => ({
+    name: row.name ?? "customer",
+    reference: row.reference,
+    startsAt: row.startsAt,
+  });
+
+  /** The booking a link opens: this id and this token, still booked and still to come; NotFound otherwise. */
+  async function byLink(id: string, token: string, reader: Reader = db) {
+    const refused = () => new NotFound(BOOKING_MESSAGES.linkInvalid);
+    if (!UUID_SHAPE.test(id) || typeof token !== "string" || !BOOKING_TOKEN_SHAPE.test(token))
+      throw refused();
+    const [row] = await reader.select().from(bookings).where(eq(bookings.id, id));
+    if (!row?.tokenHash || !sameHash(row.tokenHash, hashToken(token))) throw refused();
+    if (row.status !== "booked" || row.endsAt.getTime() <= now()) throw refused();
+    return row;
+  }
+
+  /** What the link's page shows: the reference, the time and the status (no personal details). */
+  async function viewByLink(id: string, token: string) {
+    const row = await byLink(id, token);
+    return { id: row.id, reference: row.reference, startsAt: row.startsAt.toISOString(), status: row.status };
+  }
+
+  /** Moves a booking to `start` (one of the times offered), with its mail, timeline and webhooks. */
+  async function move(
+    id: string,
+    start: string,
+    by: { visitor: true } | { admin: StaffActor },
+    token?: string,
+  ) {
+    const staff = "admin" in by;
+    const details = await deps.siteDetails();
+    const moved = await taking(
+      start,
+      () =>
+        db.transaction(async (tx) => {
+          const current = staff ? await locked(tx, id) : await byLink(id, token ?? "", tx);
+          if (current.status !== "booked") throw new Conflict(BOOKING_MESSAGES.notBooked);
+          const slot = await claim(tx, start, details, { except: id, staff });
+          const at = now();
+          const [row] = await tx
+            .update(bookings)
+            .set({
+              ...slot,
+              remindedAt: slot.startsAt.getTime() - at < REMINDER_BEFORE_MS ? new Date(at) : null,
+              updatedAt: new Date(at),
+            })
+            .where(eq(bookings.id, id))
+            .returning();
+          const who = staff ? by.admin.email : "the visitor";
+          await timeline(
+            tx,
+            row,
+            `Review moved from ${reviewTimeText(current.startsAt)} to ${reviewTimeText(row.startsAt)} by ${who}`,
+            staff ? by.admin : undefined,
+          );
+          await officeMail(tx, row, "rescheduled", who, current.startsAt);
+          // A new link with the move: the old one stays this booking's, so it is kept as it was.
+          await visitorMail(
+            tx,
+            row,
+            rescheduledMail(visitorOf(row), siteInfo(details), token ? manageLink(row.id, token) : undefined),
+            siteInfo(details),
+            "REQUEST",
+          );
+          await queueBookingWebhooks(tx, "booking.rescheduled", row);
+          if (staff)
+            await recordAudit(tx, {
+              action: "booking_rescheduled",
+              actor: by.admin,
+              target: { id, label: row.reference },
+            });
+          return row;
+        }),
+      staff,
+    );
+    wake();
+    return moved;
+  }
+
+  /** Cancels a booking (the slot is free again), with its mail, timeline and webhooks. */
+  async function end(
+    id: string,
+    reason: string,
+    by: { visitor: true } | { admin: StaffActor },
+    token?: string,
+  ) {
+    const staff = "admin" in by;
+    const details = await deps.siteDetails();
+    const cancelled = await db.transaction(async (tx) => {
+      const current = staff ? await locked(tx, id) : await byLink(id, token ?? "", tx);
+      if (current.status !== "booked") throw new Conflict(BOOKING_MESSAGES.notBooked);
+      const [row] = await tx
+        .update(bookings)
+        .set({ status: "cancelled", cancelReason: reason, updatedAt: new Date(now()) })
+        .where(eq(bookings.id, id))
+        .returning();
+      const who = staff ? by.admin.email : "the visitor";
+      await timeline(
+        tx,
+        row,
+        `Review on ${reviewTimeText(row.startsAt)} cancelled by ${who}: ${reason}`,
+        staff ? by.admin : undefined,
+      );
+      await officeMail(tx, row, "cancelled", who);
+      await visitorMail(
+        tx,
+        row,
+        cancelledMail(visitorOf(row), siteInfo(details)),
+        siteInfo(details),
+        "CANCEL",
+      );
+      await queueBookingWebhooks(tx, "booking.cancelled", row);
+      if (staff)
+        await recordAudit(tx, {
+          action: "booking_cancelled",
+          actor: by.admin,
+          target: { id, label: row.reference },
+        });
+      return row;
+    });
+    wake();
+    return cancelled;
+  }
+
+  /** The booking, locked for the rest of `tx`; NotFound when there is none. */
+  async function locked(tx: Tx, id: string) {
+    if (!UUID_SHAPE.test(id)) throw new NotFound(BOOKING_MESSAGES.notFound);
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
+    if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The visitor's own move, by their link. */
+  const rescheduleByLink = async (id: string, token: string, start: string) =>
+    viewOf(await move(id, parsedStart(start), { visitor: true }, token));
+
+  /** The visitor's own cancellation, by their link (which ends with it). */
+  const cancelByLink = async (id: string, token: string) =>
+    viewOf(await end(id, "Cancelled by the visitor", { visitor: true }, token));
+
+  const viewOf = (row: typeof bookings.$inferSelect) => ({
+    id: row.id,
+    reference: row.reference,
+    startsAt: row.startsAt.toISOString(),
+    status: row.status,
+  });
+
+  function parsedStart(start: unknown): string {
+    return parsed(bookingSchema.pick({ start: true }), { start }).start;
+  }
+
+  /**
+   * The desk's list: bookings meeting `from`-`to` (YYYY-MM-DD, London days, both included; default
+   * today), of one colleague (`staffId`, or "office" for those nobody takes yet), by start.
+   */
+  async function list(
+    query: { from?: string; to?: string; staffId?: string; status?: BookingStatus },
+    admin: StaffActor,
+  ): Promise<BookingView[]> {
+    authorize(admin, "enquiries");
+    const today = londonDay(now());
+    const from = query.from ?? today;
+    const to = query.to ?? from;
+    const rows = await db
+      .select({ booking: bookings, staffEmail: admins.email })
+      .from(bookings)
+      .leftJoin(admins, eq(admins.id, bookings.staffId))
+      .where(
+        and(
+          gte(bookings.startsAt, new Date(Date.parse(`${addDays(from, -1)}T00:00:00Z`))),
+          lte(bookings.startsAt, new Date(Date.parse(`${addDays(to, 1)}T23:59:59Z`))),
+          query.staffId === "office"
+            ? sql`${bookings.staffId} is null`
+            : query.staffId
+              ? eq(bookings.staffId, query.staffId)
+              : undefined,
+          query.status ? eq(bookings.status, query.status) : undefined,
+        ),
+      )
+      .orderBy(asc(bookings.startsAt), asc(bookings.createdAt));
+    return rows
+      .filter(({ booking }) => {
+        const day = londonDay(booking.startsAt.getTime());
+        return day >= from && day <= to;
+      })
+      .map(({ booking, staffEmail }) => view(booking, staffEmail));
+  }
+
+  async function get(id: string, admin: StaffActor): Promise<BookingView> {
+    authorize(admin, "enquiries");
+    if (!UUID_SHAPE.test(id)) throw new NotFound(BOOKING_MESSAGES.notFound);
+    const [row] = await db
+      .select({ booking: bookings, staffEmail: admins.email })
+      .from(bookings)
+      .leftJoin(admins, eq(admins.id, bookings.staffId))
+      .where(eq(bookings.id, id));
+    if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+    return view(row.booking, row.staffEmail);
+  }
+
+  /** The colleagues who may take a review (those whose role works on enquiries). */
+  async function reviewers(admin: StaffActor) {
+    authorize(admin, "enquiries");
+    const rows = await db
+      .select({ id: admins.id, email: admins.email, role: admins.role })
+      .from(admins)
+      .orderBy(asc(admins.email));
+    return rows
+      .filter((r) => can(r.role, "enquiries"))
+      .map(({ id: staffId, email }) => ({ id: staffId, email }));
+  }
+
+  async function reassign(id: string, staffId: string | null, admin: StaffActor): Promise<BookingView> {
+    authorize(admin, "enquiries");
+    await db.transaction(async (tx) => {
+      const current = await locked(tx, id);
+      let email: string | null = null;
+      if (staffId !== null) {
+        const [colleague] = UUID_SHAPE.test(staffId)
+          ? await tx.select().from(admins).where(eq(admins.id, staffId))
+          : [];
+        if (!colleague || !can(colleague.role, "enquiries")) throw new Invalid(BOOKING_MESSAGES.staffMember);
+        email = colleague.email;
+      }
+      const [row] = await tx
+        .update(bookings)
+        .set({ staffId, updatedAt: new Date(now()) })
+        .where(eq(bookings.id, current.id))
+        .returning();
+      await timeline(
+        tx,
+        row,
+        `Review on ${reviewTimeText(row.startsAt)} given to ${email ?? "the office"}`,
+        admin,
+      );
+      await recordAudit(tx, {
+        action: "booking_reassigned",
+        actor: admin,
+        target: { id, label: row.reference },
+      });
+    });
+    return get(id, admin);
+  }
+
+  async function reschedule(id: string, start: unknown, admin: StaffActor): Promise<BookingView> {
+    authorize(admin, "enquiries");
+    await move(id, parsedStart(start), { admin });
+    return get(id, admin);
+  }
+
+  async function cancel(id: string, input: unknown, admin: StaffActor): Promise<BookingView> {
+    authorize(admin, "enquiries");
+    const reason = typeof input === "string" ? input : (input as { reason?: unknown } | undefined)?.reason;
+    const text = typeof reason === "string" ? reason.trim() : "";
+    if (!text) throw new InvalidFields({ reason: BOOKING_MESSAGES.reason });
+    await end(id, text.slice(0, 500), { admin });
+    return get(id, admin);
+  }
+
+  /** Marks a review held or no-show, once its time has come. */
+  async function markOutcome(
+    id: string,
+    status: "held" | "no-show",
+    admin: StaffActor,
+  ): Promise<BookingView> {
+    authorize(admin, "enquiries");
+    if (status !== "held" && status !== "no-show")
+      throw new InvalidFields({ status: BOOKING_MESSAGES.outcome });
+    await db.transaction(async (tx) => {
+      const current = await locked(tx, id);
+      if (current.status === "cancelled") throw new Conflict(BOOKING_MESSAGES.notBooked);
+      if (current.startsAt.getTime() > now()) throw new Conflict(BOOKING_MESSAGES.outcomeTooSoon);
+      const [row] = await tx
+        .update(bookings)
+        .set({ status, updatedAt: new Date(now()) })
+        .where(eq(bookings.id, id))
+        .returning();
+      await timeline(
+        tx,
+        row,
+        `Review on ${reviewTimeText(row.startsAt)} marked ${status === "held" ? "held" : "no-show"}`,
+        admin,
+      );
+      await recordAudit(tx, {
+        action: "booking_outcome",
+        actor: admin,
+        target: { id, label: `${row.reference}: ${status}` },
+      });
+    });
+    return get(id, admin);
+  }
+
+  async function blocks(admin: StaffActor) {
+    authorize(admin, "enquiries");
+    const rows = await db
+      .select()
+      .from(bookingBlocks)
+      .where(gt(bookingBlocks.endsAt, new Date(now())))
+      .orderBy(asc(bookingBlocks.startsAt));
+    return rows.map((r) => ({
+      id: r.id,
+      startsAt: r.startsAt.toISOString(),
+      endsAt: r.endsAt.toISOString(),
+      reason: r.reason,
+      createdBy: r.createdBy,
+    }));
+  }
+
+  async function addBlock(input: unknown, admin: StaffActor) {
+    authorize(admin, "enquiries");
+    const block = parsed(blockSchema, input);
+    const [row] = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(bookingBlocks)
+        .values({
+          startsAt: new Date(block.startsAt),
+          endsAt: new Date(block.endsAt),
+          reason: block.reason,
+          createdBy: admin.email,
+        })
+        .returning();
+      await recordAudit(tx, {
+        action: "booking_blocked",
+        actor: admin,
+        target: {
+          id: inserted[0].id,
+          label: `${reviewTimeText(block.startsAt)} to ${reviewTimeText(block.endsAt)}`,
+        },
+      });
+      return inserted;
+    });
+    return {
+      id: row.id,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      reason: row.reason,
+      createdBy: row.createdBy,
+    };
+  }
+
+  async function removeBlock(id: string, admin: StaffActor) {
+    authorize(admin, "enquiries");
+    if (!UUID_SHAPE.test(id)) throw new NotFound(BOOKING_MESSAGES.notFound);
+    await db.transaction(async (tx) => {
+      const [row] = await tx.delete(bookingBlocks).where(eq(bookingBlocks.id, id)).returning();
+      if (!row) throw new NotFound(BOOKING_MESSAGES.notFound);
+      await recordAudit(tx, { action: "booking_unblocked", actor: admin, target: { id, label: row.reason } });
+    });
+  }
+
+  /** Queues the reminders due (reviews starting within the next 24 hours, not yet reminded). */
+  async function remind(): Promise<number> {
+    const at = now();
+    const due = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, "booked"),
+          sql`${bookings.remindedAt} is null`,
+          gt(bookings.startsAt, new Date(at)),
+          lte(bookings.startsAt, new Date(at + REMINDER_BEFORE_MS)),
+        ),
+      )
+      .limit(100);
+    let queued = 0;
+    const details = due.length ? await deps.siteDetails() : undefined;
+    for (const booking of due) {
+      const sent = await db.transaction(async (tx) => {
+        // Taken by one instance only: the row is claimed by setting reminded_at where it is null.
+        const [row] = await tx
+          .update(bookings)
+          .set({ remindedAt: new Date(at) })
+          .where(and(eq(bookings.id, booking.id), sql`${bookings.remindedAt} is null`))
+          .returning();
+        if (!row) return false;
+        // The link is not kept (only its hash): the reminder points to the confirmation's link.
+        const info = siteInfo(details as SiteDetails);
+        await visitorMail(tx, row, reminderMail(visitorOf(row), info), info);
+        return true;
+      });
+      if (sent) queued++;
+    }
+    if (queued) wake();
+    return queued;
+  }
+
+  return {
+    settings: () => settings(),
+    saveSettings,
+    availableDays: (range?: { from?: string; to?: string }) => availableDays(range),
+    book,
+    viewByLink,
+    rescheduleByLink,
+    cancelByLink,
+    list,
+    get,
+    reviewers,
+    reassign,
+    reschedule,
+    cancel,
+    markOutcome,
+    blocks,
+    addBlock,
+    removeBlock,
+    remind,
+    worker: createWorker({
+      name: "booking-reminders",
+      everyMs: REMINDER_EVERY_MS,
+      async run({ log }) {
+        const count = await remind();
+        if (count > 0) log?.info({ reminders: count }, "bookings: reminders queued for tomorrow's reviews");
+      },
+    }),
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
