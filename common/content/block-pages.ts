@@ -231,6 +231,12 @@ export function isReservedAddress(address: string): boolean {
   return address === "/" || RESERVED.some((path) => address === path || address.startsWith(`${path}/`));
 }
 
+/**
+ * Whether a path could be a page from blocks (its shape, and not the site's own): Insights counts
+ * such a path under its own name, then folds it into 'other' unless a page is published there.
+ */
+export const mayBeBlockPage = (path: string) => ADDRESS_SHAPE.test(path) && !isReservedAddress(path);
+
 /** A page's address: its shape, then the site's own addresses refused. */
 export const addressSchema = z
   .string({ error: M.addressFormat })

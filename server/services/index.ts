@@ -178,7 +178,9 @@ export function createServices(
     intake: createEnquiryIntake({ enquiries, spam }),
     bookings,
     figures,
-    insights: createInsightsService(db, config, { publishedPosts: publishedPostIds(blog, contentVersion) }),
+    insights: createInsightsService(db, config, {
+      publishedPosts: publishedPostIds(blog, contentVersion, blockPages),
+    }),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
     privacy: createPrivacyService(db, {
       retentionMonths: config.enquiryRetentionMonths,
@@ -211,15 +213,21 @@ export function createServices(
 
 export type Services = ReturnType<typeof createServices>;
 
-/** The ids of the published posts, read again only after the content changed (Insights' flush asks). */
+/**
+ * The ids of the published posts and the addresses of the published pages from blocks, read again
+ * only after the content changed (Insights' flush asks).
+ */
 function publishedPostIds(
   blog: Pick<ReturnType<typeof createBlogService>, "lastModified">,
   content: ReturnType<typeof createContentVersion>,
+  pages: Pick<ReturnType<typeof createBlockPageService>, "publishedAddresses">,
 ) {
   let known: { version: number; ids: Promise<ReadonlySet<string>> } | undefined;
   return () => {
     if (known?.version !== content.current) {
-      const ids = blog.lastModified().then((posts) => new Set(posts.map((post) => post.id)));
+      const ids = Promise.all([blog.lastModified(), pages.publishedAddresses()]).then(
+        ([posts, addresses]) => new Set([...posts.map((post) => post.id), ...addresses]),
+      );
       known = { version: content.current, ids };
       ids.catch(() => (known = undefined));
     }

@@ -244,6 +244,15 @@ export function createBlockPageService(
     );
   }
 
+  /** Every address a page from blocks is published at now (Insights counts those under their own name). */
+  async function publishedAddresses(): Promise<string[]> {
+    const rows = await db
+      .select({ address: blockPages.address })
+      .from(blockPages)
+      .where(and(isNull(blockPages.goneAt), isNotNull(blockPages.published)));
+    return rows.map((row) => row.address);
+  }
+
   async function rowOf(id: string, tx: Reader = db): Promise<Row> {
     if (!UUID_SHAPE.test(id)) throw new NotFound(M.notFound);
     const [row] = await tx
@@ -643,6 +652,7 @@ export function createBlockPageService(
     published,
     known,
     lastModified,
+    publishedAddresses,
     list,
     get,
     create,

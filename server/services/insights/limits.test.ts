@@ -115,4 +115,37 @@ describe.each(TEST_DATABASES)("insights limits on %s", (kind) => {
     ]);
     expect(stored).not.toContain("jane.doe");
   });
+
+  it("counts a published page from blocks under its address, and a path shaped like one without a page as 'other'", async () => {
+    const made = await signed.app.inject({
+      method: "POST",
+      url: "/api/admin/pages",
+      headers: bearer(signed.token),
+      payload: { page: { address: "/bakery-waste", title: "Bakery waste" } },
+    });
+    const id = made.json().result.id;
+    await signed.app.inject({
+      method: "POST",
+      url: `/api/admin/pages/${id}/publish`,
+      headers: bearer(signed.token),
+      payload: {},
+    });
+    const insights = signed.app.services.insights;
+    insights.countPage({ url: "/bakery-waste?utm_source=flyer", headers: browser });
+    insights.countPage({ url: "/no-such-page", headers: browser });
+    const beacon = `f=contact&s=submitted&l=${encodeURIComponent("/bakery-waste")}&r=google.com`;
+    expect(
+      (await signed.app.inject({ method: "POST", url: `/api/insights?${beacon}`, headers: browser }))
+        .statusCode,
+    ).toBe(204);
+    const report = await insights.report({ from: today, to: today });
+    expect(report.pages).toContainEqual({ path: "/bakery-waste", views: 1, visits: 1 });
+    expect(report.pages.map((p) => p.path)).not.toContain("/no-such-page");
+    expect(report.enquiries).toContainEqual({
+      landing: "/bakery-waste",
+      referrer: "google.com",
+      form: "contact",
+      enquiries: 1,
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { mayBeBlockPage } from "../../../common/content/block-pages";
 import { OTHER_PATH, OTHER_SOURCE } from "../../../common/insights/insights";
 import type { Database } from "../../db/client";
 import { insightsCampaigns, insightsEnquiries, insightsPages, insightsReferrers } from "../../db/schema";
@@ -19,10 +20,16 @@ export type InsightsCaps = { [table in keyof typeof INSIGHTS_DAY_CAPS]: number }
 /** A blog post's address: /blog/<its id>. */
 const POST_PATH = /^\/blog\/(.+)$/;
 
-/** The path as stored: a blog post path stays only while the post is published, else 'other'. */
+/**
+ * The path as stored: a blog post path stays only while the post is published, a page from
+ * blocks' only while one is published at it (`published` holds both: post ids, page addresses),
+ * else 'other'.
+ */
 const realPath = (path: string, published: ReadonlySet<string>) => {
   const post = POST_PATH.exec(path);
-  return post && !published.has(post[1]) ? OTHER_PATH : path;
+  if (post) return published.has(post[1]) ? path : OTHER_PATH;
+  // A page from blocks counts under its address only while one is published there.
+  return mayBeBlockPage(path) && !published.has(path) ? OTHER_PATH : path;
 };
 
 /** Moves each count to `keyOf(its key)`, adding up what lands on the same key. */

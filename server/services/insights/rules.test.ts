@@ -72,6 +72,9 @@ describe("campaigns and paths", () => {
     expect(countedPath("/about/", OTHER_PATH)).toBe("/about");
     expect(countedPath("/blog/abc", OTHER_PATH)).toBe("/blog/abc");
     expect(countedPath("/wp-login.php", OTHER_PATH)).toBe(OTHER_PATH);
+    // Shaped like a page from blocks: counted by name, folded into 'other' at the flush unless published.
+    expect(countedPath("/areas/cambridge/", OTHER_PATH)).toBe("/areas/cambridge");
+    expect(countedPath("/Areas/x_y", OTHER_PATH)).toBe(OTHER_PATH);
   });
 });
 

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { mayBeBlockPage } from "../../../common/content/block-pages";
 import { isKnownPagePath } from "../../../common/content/pages";
 
 /**
@@ -90,8 +91,12 @@ export function campaignOf(query: string): { source: string; campaign: string } 
   };
 }
 
-/** The path a page view is counted under: a page that can exist, or OTHER for the catch-all's. */
+/**
+ * The path a page view is counted under: a page that can exist (a path shaped like a page from
+ * blocks too: folded into OTHER at the flush unless one is published there), or OTHER for the
+ * catch-all's.
+ */
 export function countedPath(pathname: string, other: string): string {
   const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.replace(/\/+$/, "") : pathname;
-  return isKnownPagePath(path) ? path : other;
+  return isKnownPagePath(path) || mayBeBlockPage(path) ? path : other;
 }

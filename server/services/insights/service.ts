@@ -45,7 +45,10 @@ export function createInsightsService(
   db: Database,
   config: Config,
   options: {
-    /** The ids of the posts published now: a page view of any other /blog/… path counts as 'other'. */
+    /**
+     * The ids of the posts published now and the addresses of the published pages from blocks: a
+     * page view of any other /blog/… path, or of a path shaped like a page without one, counts as 'other'.
+     */
     publishedPosts: () => Promise<ReadonlySet<string>>;
     today?: () => string;
     /** Rows per table per day (limits.ts; tests make them small). */
