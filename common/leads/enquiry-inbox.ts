@@ -1,5 +1,6 @@
 import { INBOX_MESSAGES, LEAD_MESSAGES } from "../admin-messages";
 import { idSchema } from "../ids";
+import { pipelineViewSchema, STAGES, stageFilterSchema } from "../pipeline/stages";
 import { withStorableText } from "../text";
 import { z } from "../zod";
 import {
@@ -42,6 +43,9 @@ export const inboxFilterSchema = z.object({
   source: searchTerm
     .optional()
     .meta({ description: "The referring domain or utm_source is this (any case)" }),
+  stage: stageFilterSchema
+    .optional()
+    .meta({ description: "The pipeline's stage (common/pipeline/stages.ts); absent: any" }),
 });
 
 export const inboxQuerySchema = inboxFilterSchema.extend({
@@ -129,6 +133,7 @@ export const enquiryViewSchema = z.object({
   source: leadSourceSchema
     .nullable()
     .meta({ description: "Where the visit started and came from; null: unknown (or erased)" }),
+  stage: z.enum(STAGES).meta({ description: "The pipeline's stage: new, contacted, quoted, won or lost" }),
 });
 
 /** A page of the inbox: `next` is the cursor of the older page, `newer` of the newer (null at the ends). */
@@ -139,13 +144,14 @@ export const enquiryPageSchema = z.object({
 });
 
 /** What staff did to an enquiry: its timeline. */
-export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erased"] as const;
+export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erased", "stage"] as const;
 export type EnquiryEventType = (typeof ENQUIRY_EVENT_TYPES)[number];
 
 /**
  * One timeline entry, newest first on the enquiry: who did it (null once their account is gone
  * and for the system), when, and what. `data` per type: status {from, to}; note {text};
- * assign {to: the colleague's address, or null}; reply {text}.
+ * assign {to: the colleague's address, or null}; reply {text}; stage {from, to, and for Lost
+ * reason (its id) and note, for Won value (pence, as text) when given}.
  */
 export const timelineEntrySchema = z.object({
   id: z.uuid(),
@@ -178,6 +184,7 @@ export const enquiryDetailSchema = enquiryViewSchema.extend({
     .array(z.string())
     .nullable()
     .meta({ description: "Why the spam check kept it as spam; null: it did not" }),
+  pipeline: pipelineViewSchema.meta({ description: "Where it stands in the pipeline" }),
 });
 
 export type MailState = (typeof MAIL_STATES)[number];

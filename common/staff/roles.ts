@@ -34,6 +34,8 @@ export const PERMISSIONS = [
   "security",
   /** Integrations: webhook endpoints, their secrets and delivery log (Owner only). */
   "integrations",
+  /** The pipeline's lists: the lost reasons, the price list, the quotes' terms (Owner only). */
+  "pipeline-settings",
   /** The free waste review's booking settings: length, buffer, notice, horizon (Owner only). */
   "booking-settings",
 ] as const;
@@ -88,6 +90,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   privacy: "Privacy",
   security: "Security settings",
   integrations: "Integrations",
+  "pipeline-settings": "Pipeline settings",
   "booking-settings": "Booking settings",
 };
 

@@ -257,6 +257,12 @@ export const REGISTRY: Record<string, TableEntry> = {
     retention:
       "90 days and at most 5,000 rows (REDIRECT_LIMITS; the least-hit, longest unseen go first), kept so by the not-found-log worker (services/content/redirects.ts); a path's rows go when it is redirected.",
   },
+  // The pipeline (services/pipeline/): the Owner's lost reasons, before the enquiries lost for them.
+  lost_reasons: {
+    backup: { order: 6.5, chunkRows: 100 },
+    columns: plain("id", "label", "position", "archived", "created_at"),
+    retention: "Kept: a reason is archived, never deleted, so an enquiry lost for it keeps it.",
+  },
   enquiries: {
     backup: { order: 7, chunkRows: 1000 },
     columns: {
@@ -272,6 +278,12 @@ export const REGISTRY: Record<string, TableEntry> = {
       },
       search_text: { personal: "visitor", erase: "keep", note: "generated from fields: empties with them" },
       spam_reasons: none,
+      ...plain("stage", "stage_changed_at", "lost_reason", "won_pence"),
+      lost_note: {
+        personal: "visitor",
+        erase: "clear",
+        note: "the colleague's note on why it was lost may quote the visitor",
+      },
     },
     erasure: { by: "id" },
     retention:
@@ -286,8 +298,8 @@ export const REGISTRY: Record<string, TableEntry> = {
         personal: "visitor",
         erase: "tombstone",
         value: { text: PRIVACY_MESSAGES.tombstone },
-        where: { type: ["note", "reply"] },
-        note: "notes and replies may quote the visitor; status and assignment entries hold none",
+        where: { type: ["note", "reply", "stage"] },
+        note: "notes, replies and stage moves (a lost note) may quote the visitor; status and assignment entries hold none",
       },
     },
     erasure: { by: "enquiry_id" },

@@ -24,6 +24,7 @@ import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/content/popup";
 import { ENQUIRY_EVENT_TYPES } from "../../common/leads/enquiry-inbox";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/leads/enquiry-terms";
 import type { LeadSource } from "../../common/leads/lead-source";
+import { STAGES } from "../../common/pipeline/stages";
 import type { Role } from "../../common/staff/roles";
 import { WEBHOOK_DELIVERY_STATES, type WebhookEvent } from "../../common/webhooks/webhooks";
 
@@ -453,6 +454,20 @@ const SEARCHED_FIELDS = [
   "fields->>'message'",
 ];
 
+/**
+ * Why enquiries are lost (issue 49): the Owner's changes to the list, over the defaults of
+ * common/pipeline/stages.ts (a default is a row here only once the Owner archives or restores
+ * it; nothing is seeded, so a new database stays empty for db:import). A reason is archived,
+ * never deleted, so a lost enquiry keeps its reason.
+ */
+export const lostReasons = pgTable("lost_reasons", {
+  id: text("id").primaryKey(),
+  label: text("label").notNull(),
+  position: integer("position").notNull().default(0),
+  archived: boolean("archived").notNull().default(false),
+  createdAt: createdAt(),
+});
+
 export const enquiries = pgTable(
   "enquiries",
   {
@@ -477,6 +492,15 @@ export const enquiries = pgTable(
     source: jsonb("source").$type<LeadSource>(),
     /** Why the spam check kept it as spam (issue 31); null: it was not scored as spam. */
     spamReasons: jsonb("spam_reasons").$type<string[]>(),
+    /** Where the lead stands in the pipeline (common/pipeline/stages.ts; its status follows it). */
+    stage: text("stage", { enum: STAGES }).notNull().default("new"),
+    /** When the stage last moved; null while it is as submitted. */
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
+    /** While Lost: why (a reason's id: common/pipeline/stages.ts or lost_reasons) and the colleague's note. */
+    lostReason: text("lost_reason"),
+    lostNote: text("lost_note"),
+    /** While Won: the work's value in pence (an accepted quote's total, or what staff entered). */
+    wonPence: bigint("won_pence", { mode: "number" }),
     /**
      * What the inbox search looks in, lower case, fields apart (chr 31): names, company or
      * business type, e-mails, post code (as stored and without its space) and message.
@@ -493,6 +517,12 @@ export const enquiries = pgTable(
     index("enquiries_kind_newest_idx").on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("enquiries_status_newest_idx").on(
       t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The inbox's stage filter and the board's columns.
+    index("enquiries_stage_newest_idx").on(
+      t.stage,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),

@@ -18,6 +18,7 @@ import { enquiryInboxRoutes } from "./leads/enquiry-inbox";
 import { privacyRoutes } from "./leads/privacy";
 import { spamRoutes } from "./leads/spam";
 import { registerOpenApi } from "./openapi";
+import { pipelineStageRoutes } from "./pipeline/stages";
 import { adminAccountRoutes } from "./staff/account";
 import { adminPasskeyRoutes } from "./staff/passkeys";
 import { adminSessionRoutes } from "./staff/sessions";
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(enquiryRoutes);
   await app.register(enquiryInboxRoutes);
   await app.register(bookingRoutes);
+  await app.register(pipelineStageRoutes);
   await app.register(insightsRoutes);
   await app.register(privacyRoutes);
   await app.register(spamRoutes);

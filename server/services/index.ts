@@ -24,6 +24,7 @@ import { createEnquiryFigures } from "./leads/enquiry-figures";
 import { createEnquiryIntake } from "./leads/enquiry-intake";
 import { createPrivacyService } from "./leads/privacy";
 import { createSpamService, spamClientMax } from "./leads/spam";
+import { createStageService } from "./pipeline/stages";
 import { createAccountService } from "./staff/accounts";
 import { createKnownBrowsers } from "./staff/browsers";
 import { memoryCounters, redisCounters } from "./staff/failure-counters";
@@ -173,6 +174,8 @@ export function createServices(
     redirects,
     mail,
     enquiries,
+    // The pipeline (issue 49): stage moves and the lost reasons.
+    stages: createStageService(db, { wake: () => mail.wake(), changed: () => figures.invalidate() }),
     spam,
     // One way in for an enquiry, from the REST API or a form's route action (no JavaScript).
     intake: createEnquiryIntake({ enquiries, spam }),

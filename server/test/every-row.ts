@@ -36,6 +36,7 @@ import {
 } from "../db/schema";
 import { createEnquiryService } from "../services/leads/enquiries";
 import { createPrivacyService } from "../services/leads/privacy";
+import { createStageService } from "../services/pipeline/stages";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "./enquiry-fixtures";
 
 const paragraph = (text: string) => ({ header: "", content: `<p>${text}</p>`, img: null, alt: "" });
@@ -230,6 +231,17 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
   await enquiries.assign(contact.id, desk.id, ownerActor);
   await enquiries.setStatus(contact.id, "contacted", ownerActor);
   await enquiries.addNote(quote.id, "Quinn wants a price", ownerActor);
+  // The pipeline: the contact enquiry quoted, the quote lost for the Owner's own reason.
+  const stages = createStageService(db);
+  const ownerRole = { ...ownerActor, role: "owner" as const };
+  await stages.addReason("Too far away", ownerRole);
+  await stages.setArchived("timing", true, ownerRole);
+  await stages.move(contact.id, { stage: "quoted" }, ownerRole);
+  await stages.move(
+    quote.id,
+    { stage: "lost", reason: "too-far-away", note: "Quinn found a closer site" },
+    ownerRole,
+  );
   await db.update(mailOutbox).set({ state: "sent", sentAt: new Date(), message: null });
   await db.update(webhookDeliveries).set({
     state: "sent",

@@ -43,7 +43,15 @@ describe.each(TEST_DATABASES)("the lead desk on an enquiry, on %s", (kind) => {
     await call("PUT", `/api/admin/enquiries/${id}/status`, { status: "contacted" });
     await call("PUT", `/api/admin/enquiries/${id}/status`, { status: "contacted" });
     await call("PUT", `/api/admin/enquiries/${id}/status`, { status: "closed" }, theirs);
-    const { timeline } = await detail(id);
+    const all = (await detail(id)).timeline;
+    // The pipeline's stage follows the status, each move an entry of its own (issue 49).
+    expect(
+      all.filter((e: { type: string }) => e.type === "stage").map((e: { data: object }) => e.data),
+    ).toEqual([
+      { from: "contacted", to: "lost", reason: "closed", via: "status" },
+      { from: "new", to: "contacted", via: "status" },
+    ]);
+    const timeline = all.filter((e: { type: string }) => e.type === "status");
     expect(timeline.map((e: { data: object }) => e.data)).toEqual([
       { from: "contacted", to: "closed" },
       { from: "new", to: "contacted" },

@@ -17,10 +17,12 @@ import {
 import type { EnquiryKind, StaffEnquiryStatus } from "../../../common/leads/enquiry-terms";
 import { decodeCursor } from "../../../common/leads/inbox-cursor";
 import type { LeadSource } from "../../../common/leads/lead-source";
+import { CLOSED_REASON, stageForStatus } from "../../../common/pipeline/stages";
 import type { Database } from "../../db/client";
 import { admins, enquiries, enquiryEvents, mailOutbox, spamTokens } from "../../db/schema";
 import { officeNotification, retryMail as retryOutboxMail } from "../../outbox/mail/outbox";
 import { recordAudit } from "../audit";
+import { writeStage } from "../pipeline/stage-write";
 import { queueWebhooks } from "../webhooks/queue";
 import { csvHeader, csvRows } from "./enquiry-csv";
 import { enquiryPage } from "./enquiry-query";
@@ -163,6 +165,13 @@ export function createEnquiryService(
       assignedTo: assignee?.id ? { id: assignee.id, email: assignee.email } : null,
       source: e.source ?? null,
       spamReasons: e.spamReasons ?? null,
+      stage: e.stage,
+      pipeline: {
+        stageChangedAt: iso(e.stageChangedAt),
+        lostReason: e.lostReason ?? null,
+        lostNote: e.lostNote ?? null,
+        wonPence: e.wonPence ?? null,
+      },
       timeline: await timeline(id),
       reference: enquiryReference(e.id),
     };
@@ -172,7 +181,7 @@ export function createEnquiryService(
   async function locked(tx: Tx, id: string) {
     if (!UUID_SHAPE.test(id)) throw notFound();
     const [row] = await tx
-      .select({ status: enquiries.status, assignedTo: enquiries.assignedTo })
+      .select({ status: enquiries.status, assignedTo: enquiries.assignedTo, stage: enquiries.stage })
       .from(enquiries)
       .where(eq(enquiries.id, id))
       .for("update");
@@ -188,7 +197,11 @@ export function createEnquiryService(
     data: Record<string, string | null>,
   ) => tx.insert(enquiryEvents).values({ enquiryId: id, adminId: by?.id, adminEmail: by?.email, type, data });
 
-  /** Sets the status; the time it changed moves, and the timeline records it, only when it really changes. */
+  /**
+   * Sets the status; the time it changed moves, and the timeline records it, only when it really
+   * changes. The pipeline's stage follows when it no longer fits the status (stageForStatus:
+   * 'closed' on an open stage is Lost for CLOSED_REASON), recorded as a stage move of its own.
+   */
   async function setStatus(id: string, status: StaffEnquiryStatus, by?: Actor): Promise<EnquiryDetail> {
     let released = false;
     await db.transaction(async (tx) => {
@@ -196,6 +209,13 @@ export function createEnquiryService(
       if (before.status === status) return;
       await tx.update(enquiries).set({ status, statusChangedAt: sql`now()` }).where(eq(enquiries.id, id));
       await record(tx, id, by, "status", { from: before.status, to: status });
+      const stage = stageForStatus(before.stage, status);
+      if (stage !== before.stage) {
+        const change = { from: before.stage, to: stage, via: "status" };
+        const reason = stage === "lost" ? { reason: CLOSED_REASON } : {};
+        if ((await writeStage(tx, id, { ...change, ...reason }, by ?? null, { keepStatus: true })) > 0)
+          released = true;
+      }
       // 'Not spam': what a genuine enquiry sends goes now, once (an enquiry mailed before has its row).
       if (before.status === "spam") {
         const [mailed] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(officeMailOf(id));

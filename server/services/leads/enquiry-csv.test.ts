@@ -42,6 +42,7 @@ describe("CSV export rows", () => {
     createdAt: "2025-07-01T12:30:05.000Z",
     status: "contacted",
     statusChangedAt: "2025-01-15T09:00:00.000Z",
+    stage: "contacted",
     fields: {
       businessType: "Farming",
       wasteType: "Peelings",

@@ -20,9 +20,10 @@ const sourceCondition = (term: string) =>
 /** Whose 'Mine' the filter's `assigned: "mine"` is. */
 export type ServiceFilter = InboxFilter & { me?: string };
 
-/** Kind, status (none given: every status but spam), search term and 'Mine' or 'Unassigned'. */
-export function filterCondition({ kind, status, q, assigned, me, source }: ServiceFilter): SQL {
+/** Kind, status (none given: every status but spam), stage, search term and 'Mine' or 'Unassigned'. */
+export function filterCondition({ kind, status, q, assigned, me, source, stage }: ServiceFilter): SQL {
   return and(
+    stage ? eq(enquiries.stage, stage) : undefined,
     source ? sourceCondition(source) : undefined,
     kind ? eq(enquiries.kind, kind) : undefined,
     assigned === "none" ? isNull(enquiries.assignedTo) : undefined,
@@ -56,6 +57,7 @@ function selectRows(db: Database, where: SQL, newestFirst: boolean, limit: numbe
       mailState: mailOutbox.state,
       mailAttempts: mailOutbox.attempts,
       source: enquiries.source,
+      stage: enquiries.stage,
     })
     .from(enquiries)
     .leftJoin(mailOutbox, officeNotification)
@@ -74,6 +76,7 @@ export const toView = (r: Omit<Row, "micros">): EnquiryView => ({
   fields: r.fields,
   mail: r.mailState ? { state: r.mailState, attempts: r.mailAttempts ?? 0 } : null,
   source: r.source ?? null,
+  stage: r.stage,
 });
 
 const cursorAt = (direction: InboxCursor["direction"], row: Row) =>

@@ -69,6 +69,7 @@ export function createPrivacyService(
       fields: e.fields,
       mail: m?.state ? { state: m.state, attempts: m.attempts } : null,
       source: e.source ?? null,
+      stage: e.stage,
     }));
   }
 

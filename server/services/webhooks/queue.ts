@@ -31,6 +31,7 @@ async function enquiryData(tx: Tx, id: string) {
       mailState: mailOutbox.state,
       mailAttempts: mailOutbox.attempts,
       source: enquiries.source,
+      stage: enquiries.stage,
     })
     .from(enquiries)
     .leftJoin(mailOutbox, officeNotification)

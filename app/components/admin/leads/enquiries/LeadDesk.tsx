@@ -2,6 +2,7 @@ import { LEAD_MESSAGES } from "@common/admin-messages";
 import type { TimelineEntry } from "@common/leads/enquiry-inbox";
 import { STATUS_LABELS } from "@common/leads/enquiry-labels";
 import { PRIVACY_MESSAGES } from "@common/leads/privacy";
+import { STAGE_LABELS, STAGE_MESSAGES, type Stage } from "@common/pipeline/stages";
 import { MessageSquarePlus, Pencil, Save, Send, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, useSubmit } from "react-router";
@@ -136,6 +137,14 @@ function describe(entry: TimelineEntry): string {
       return text ?? "";
     case "erased":
       return PRIVACY_MESSAGES.erasedEvent;
+    case "stage":
+      // An erased enquiry's stage entries are tombstones ({text}).
+      if (text) return text;
+      return STAGE_MESSAGES.stageChanged(
+        STAGE_LABELS[from as Stage] ?? from ?? "",
+        STAGE_LABELS[to as Stage] ?? to ?? "",
+        entry.data.note ?? null,
+      );
   }
 }
 
