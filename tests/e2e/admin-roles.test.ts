@@ -28,7 +28,14 @@ describe("staff roles in the browser", () => {
       const menu = page.getByRole("navigation", { name: "Dashboard" });
       await menu.getByRole("link", { name: "Blogs" }).waitFor();
       const links = await menu.getByRole("link").allTextContents();
-      expect(links.map((l) => l.trim())).toEqual(["Blogs", "Popups", "Site", "Pages", "Landing pages", "Redirects"]);
+      expect(links.map((l) => l.trim())).toEqual([
+        "Blogs",
+        "Popups",
+        "Site",
+        "Pages",
+        "Landing pages",
+        "Redirects",
+      ]);
 
       // A direct URL answers the refusal, never the data.
       for (const [url, permission] of [
