@@ -193,8 +193,13 @@ describe.each(TEST_DATABASES)("redirects on %s", (kind) => {
     await service.changed();
     expect((await visit("/spring")).headers.location).toBe("/spring-2027");
     expect((await visit("/bakeries-2026")).headers.location).toBe("/spring-2027");
-    // A page taking an address a redirect held: the redirect goes.
+    // A page taking an address a redirect held: the redirect goes; a missing path is found.
+    service.recordMiss({ method: "GET", url: "/spring-2026", headers: { "user-agent": BROWSER } });
+    await service.flush();
     await service.release("/spring-2026");
+    expect(
+      await api.app.db.select().from(notFoundPaths).where(eq(notFoundPaths.path, "/spring-2026")),
+    ).toEqual([]);
     await service.release("/bakeries-2026");
     expect((await visit("/bakeries-2026")).statusCode).toBe(404);
   });

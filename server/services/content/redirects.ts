@@ -271,13 +271,18 @@ export function createRedirectService(
     await changed();
   }
 
-  /** A page now lives at `path`: a redirect from it would hide the page, so it goes. */
+  /**
+   * A page now lives at `path`: a redirect from it would hide the page, so it goes, and the path
+   * is no longer missing (it leaves the 404 log).
+   */
   async function release(path: string, by?: RedirectEditor): Promise<void> {
     if (by) authorize(by, "site");
-    const rows = await db
-      .delete(redirects)
-      .where(eq(redirects.fromPath, normalisePath(path)))
-      .returning();
+    const at = normalisePath(path);
+    const rows = await db.transaction(async (tx) => {
+      // Found now: the path leaves the 404 log too.
+      await tx.delete(notFoundPaths).where(eq(notFoundPaths.path, at));
+      return tx.delete(redirects).where(eq(redirects.fromPath, at)).returning();
+    });
     if (rows.length > 0) await changed();
   }
 
