@@ -16,10 +16,9 @@ import {
   withValueAt,
 } from "./block-page-form";
 import { londonToIso } from "./blog-schedule";
+import { LANDING_PAGES_PATH } from "./landing-page-paths";
 
 type Editor = { id: string; email: string; role: Role };
-
-export const LANDING_PAGES_PATH = "/admin/dashboard/landing-pages";
 
 /** A refusal naming each field's problem (its dotted path), as the editor shows them. */
 const fieldsRefused = (error: string, fieldErrors: Record<string, string>) =>
