@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_MESSAGES as M, REDIRECT_LIMITS, REDIRECT_TEXTS } from "../../../common/content/redirects";
 import { londonDay } from "../../../common/en-gb";
@@ -216,6 +216,16 @@ describe.each(TEST_DATABASES)("redirects on %s", (kind) => {
     expect((await visit("/elsewhere")).statusCode).toBe(302);
     contentVersion.bump("elsewhere");
     expect((await visit("/elsewhere")).statusCode).toBe(404);
+    // Rows no door would write (the admin, the API): never answered, whatever the table holds.
+    await api.app.db.insert(redirects).values([
+      { fromPath: "/api/healthz", toTarget: "/", status: 302 },
+      { fromPath: "/admin", toTarget: "/", status: 302 },
+    ]);
+    contentVersion.bump("elsewhere", ["redirects"]);
+    expect((await visit("/api/healthz")).statusCode).toBe(200);
+    expect((await visit("/admin")).headers.location).toBeUndefined();
+    await api.app.db.delete(redirects).where(inArray(redirects.fromPath, ["/api/healthz", "/admin"]));
+    contentVersion.bump("elsewhere", ["redirects"]);
   });
 
   it("counts visitors' missing paths a day each, never a bot's, an address or a user agent", async () => {
