@@ -68,6 +68,9 @@ export const BOOKING_MESSAGES = {
   blockEnds: "The blocked time must end after it starts",
   blockTooLong: `A blocked time can be at most ${BOOKING_LIMITS.blockDays} days`,
   invalidTime: "Enter a date and time",
+  /** Over the page's hourly allowance for this connection: nothing was booked. */
+  tooMany:
+    "Too many bookings have been sent from this connection in the last hour. Please try again later, or call us.",
   setting: (label: string, min: number, max: number) =>
     `${label} must be a whole number from ${min} to ${max}`,
 } as const;

@@ -19,6 +19,7 @@ export const PAGE_REGISTRY = [
   { path: "/blog", module: "routes/blog/list.tsx" },
   { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*", island: "quote-wizard" },
   { path: "/legal/privacy-policy", module: "routes/privacy-policy.tsx" },
+  { path: "/book", module: "routes/book.tsx", pattern: "book/*" },
 ] as const satisfies ReadonlyArray<{
   path: string;
   module: string;
@@ -53,6 +54,12 @@ const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/
 
 /** Every address the quote's route answers (quote/*: its steps, and step 1 for any other). */
 const QUOTE_PATH = /^\/quote(\/|$)/;
+
+/**
+ * Pages rendered for each visitor and never kept by the page cache: the booking's free times
+ * change with every booking and every day (issue 48), which no content version announces.
+ */
+export const isLivePage = (pathname: string) => /^\/book(\/|$)/.test(pagePath(pathname));
 
 /** The island a public page hydrates alone (its form, or the quote wizard at any quote address), if any. */
 export function pageIsland(pathname: string): PageIsland | undefined {

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { BLOG_PAGE_SIZE } from "../../common/content/blog-rules";
-import { CATCH_ALL_ROUTE_ID, isKnownPagePath } from "../../common/content/pages";
+import { CATCH_ALL_ROUTE_ID, isKnownPagePath, isLivePage } from "../../common/content/pages";
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/content/site-content/opening-hours";
 import { LEAD_SOURCE_PLACEHOLDER } from "../../common/leads/lead-source-field";
 import { API_MESSAGES } from "../../common/messages";
@@ -141,8 +141,10 @@ export async function registerPages(app: FastifyInstance, services: Services, op
           // The fixed pages, posts, and the pages from blocks (published, or a deleted one's 410):
           // each under its own key, not the catch-all's shared one.
           // (`/bakery-waste/` too: its render is the 301 to the page's one address, never kept.)
+          // Not the booking's pages: their free times change with each booking (isLivePage).
           isKnownPath: async (path) =>
-            isKnownPagePath(path) || (await services.blockPages.known(path.replace(/(.)\/+$/, "$1"))),
+            !isLivePage(path) &&
+            (isKnownPagePath(path) || (await services.blockPages.known(path.replace(/(.)\/+$/, "$1")))),
           pagedList: {
             path: "/blog",
             pages: async () => Math.max(1, Math.ceil((await services.blog.count()) / BLOG_PAGE_SIZE)),
