@@ -144,14 +144,15 @@ export const enquiryPageSchema = z.object({
 });
 
 /** What staff did to an enquiry: its timeline. */
-export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erased", "stage"] as const;
+export const ENQUIRY_EVENT_TYPES = ["status", "note", "assign", "reply", "erased", "stage", "quote"] as const;
 export type EnquiryEventType = (typeof ENQUIRY_EVENT_TYPES)[number];
 
 /**
  * One timeline entry, newest first on the enquiry: who did it (null once their account is gone
  * and for the system), when, and what. `data` per type: status {from, to}; note {text};
  * assign {to: the colleague's address, or null}; reply {text}; stage {from, to, and for Lost
- * reason (its id) and note, for Won value (pence, as text) when given}.
+ * reason (its id) and note, for Won value (pence, as text) when given}; quote {action: drafted,
+ * revised, sent, accepted or declined, number, version, total in pence when sent or accepted}.
  */
 export const timelineEntrySchema = z.object({
   id: z.uuid(),

@@ -263,6 +263,81 @@ export const REGISTRY: Record<string, TableEntry> = {
     columns: plain("id", "label", "position", "archived", "created_at"),
     retention: "Kept: a reason is archived, never deleted, so an enquiry lost for it keeps it.",
   },
+  // Priced quotes (services/pipeline/quotes.ts): the price list and the year's last number hold
+  // nothing personal; a quote's customer fields are erased with its enquiry, its numbers kept.
+  quote_numbers: {
+    backup: { order: 48, chunkRows: 100 },
+    columns: plain("year", "last"),
+    retention: "Kept: the next number of each year follows from it.",
+  },
+  quote_services: {
+    backup: { order: 49, chunkRows: 500 },
+    columns: plain("id", "name", "unit", "unit_price_pence", "vat_rate", "archived", "created_at"),
+    retention: "Kept: a service is archived, never deleted, so the lines priced from it keep their link.",
+  },
+  quotes: {
+    backup: { order: 50, chunkRows: 1000 },
+    columns: {
+      ...plain(
+        "id",
+        "enquiry_id",
+        "year",
+        "sequence",
+        "number",
+        "version",
+        "supersedes",
+        "state",
+        "valid_until",
+        "terms",
+        "discount",
+        "subtotal_pence",
+        "discount_pence",
+        "vat_pence",
+        "total_pence",
+        "created_by",
+        "created_at",
+        "sent_at",
+        "answered_at",
+        "accepted_version",
+      ),
+      recipient: {
+        personal: "visitor",
+        erase: "clear",
+        note: "the customer's address the link was mailed to",
+      },
+      token_hash: {
+        personal: null,
+        erase: "clear",
+        note: "the SHA-256 of the customer's link's token: erasure ends the link",
+      },
+      accepted_name: { personal: "visitor", erase: "clear", note: "the name the customer typed to accept" },
+      accepted_address: {
+        personal: "visitor",
+        erase: "clear",
+        note: "the client address the acceptance came from",
+      },
+      decline_reason: { personal: "visitor", erase: "clear", note: "the customer's own words" },
+    },
+    erasure: { by: "enquiry_id" },
+    retention:
+      "Kept with its enquiry: erasure clears the customer's fields; the number, version, state, lines and totals stay as the company's sales record (UK businesses keep sales records for six years).",
+  },
+  quote_lines: {
+    backup: { order: 51, chunkRows: 2000 },
+    columns: plain(
+      "id",
+      "quote_id",
+      "position",
+      "service_id",
+      "description",
+      "quantity_thousandths",
+      "unit",
+      "unit_price_pence",
+      "vat_rate",
+      "net_pence",
+    ),
+    retention: "With its quote (the price list's words, never the customer's).",
+  },
   enquiries: {
     backup: { order: 7, chunkRows: 1000 },
     columns: {

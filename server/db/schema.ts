@@ -24,6 +24,8 @@ import { POPUP_CONTENT_MAX, POPUP_TITLE_MAX } from "../../common/content/popup";
 import { ENQUIRY_EVENT_TYPES } from "../../common/leads/enquiry-inbox";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, MAIL_STATES } from "../../common/leads/enquiry-terms";
 import type { LeadSource } from "../../common/leads/lead-source";
+import { QUOTE_UNITS, VAT_RATES } from "../../common/pipeline/money";
+import { QUOTE_STATES } from "../../common/pipeline/quotes";
 import { STAGES } from "../../common/pipeline/stages";
 import type { Role } from "../../common/staff/roles";
 import { WEBHOOK_DELIVERY_STATES, type WebhookEvent } from "../../common/webhooks/webhooks";
@@ -537,6 +539,88 @@ export const enquiries = pgTable(
   ],
 );
 
+/** The price list the Owner keeps (issue 49): a quote's line may start from a service. */
+export const quoteServices = pgTable("quote_services", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  unit: text("unit", { enum: QUOTE_UNITS }).notNull(),
+  unitPricePence: bigint("unit_price_pence", { mode: "number" }).notNull(),
+  vatRate: text("vat_rate", { enum: VAT_RATES }).notNull().default("standard"),
+  archived: boolean("archived").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** The last quote number given in each calendar year (London): Q-2026-0001 and on. */
+export const quoteNumbers = pgTable("quote_numbers", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/**
+ * A priced quote from an enquiry (common/pipeline/quotes.ts): one row per version, the number
+ * shared by its versions. The totals are common/pipeline/money.ts's, stored once when the
+ * content is saved. The customer's address and name, who accepted it, from where, and why it
+ * was declined are theirs (erased with the enquiry); the numbers stay the company's record.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enquiryId: uuid("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    number: text("number").notNull(),
+    version: integer("version").notNull().default(1),
+    supersedes: uuid("supersedes"),
+    state: text("state", { enum: QUOTE_STATES }).notNull().default("draft"),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    terms: text("terms").notNull(),
+    discount: jsonb("discount").$type<Record<string, unknown>>().notNull(),
+    subtotalPence: bigint("subtotal_pence", { mode: "number" }).notNull(),
+    discountPence: bigint("discount_pence", { mode: "number" }).notNull(),
+    vatPence: bigint("vat_pence", { mode: "number" }).notNull(),
+    totalPence: bigint("total_pence", { mode: "number" }).notNull(),
+    /** Where the link was mailed (the enquiry's address when sent). */
+    recipient: text("recipient"),
+    /** The link's token, hashed (SHA-256): the link is for this version only. */
+    tokenHash: text("token_hash"),
+    createdBy: uuid("created_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    acceptedName: text("accepted_name"),
+    acceptedAddress: text("accepted_address"),
+    acceptedVersion: integer("accepted_version"),
+    declineReason: text("decline_reason"),
+  },
+  (t) => [
+    uniqueIndex("quotes_number_version_idx").on(t.number, t.version),
+    index("quotes_enquiry_idx").on(t.enquiryId, t.createdAt),
+  ],
+);
+
+/** A quote's lines, in their order. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    serviceId: uuid("service_id").references(() => quoteServices.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    quantityThousandths: bigint("quantity_thousandths", { mode: "number" }).notNull(),
+    unit: text("unit", { enum: QUOTE_UNITS }).notNull(),
+    unitPricePence: bigint("unit_price_pence", { mode: "number" }).notNull(),
+    vatRate: text("vat_rate", { enum: VAT_RATES }).notNull(),
+    netPence: bigint("net_pence", { mode: "number" }).notNull(),
+  },
+  (t) => [index("quote_lines_quote_idx").on(t.quoteId, t.position)],
+);
+
 /**
  * One entry of an enquiry's timeline: who (the account, and its address as it was, so the entry
  * still names a colleague after their account is removed), when, and what. A note is an entry
@@ -576,6 +660,7 @@ export const MAIL_KINDS = [
   "new-browser",
   "security",
   "booking",
+  "quote",
 ] as const;
 
 /** A message stored in its outbox row (cleared once delivered: no copy of a one-time link stays). */

@@ -54,6 +54,9 @@ describe("every route's duties", () => {
       "POST /api/contact rate limit",
       "POST /api/insights rate limit",
       "POST /api/quote rate limit",
+      "POST /api/quotes/:id/accept rate limit",
+      "POST /api/quotes/:id/decline rate limit",
+      "POST /api/quotes/:id/view rate limit",
       "POST /api/tankering rate limit",
     ]);
     expect(writes.filter((route) => route.documented).every((route) => route.bound !== undefined)).toBe(true);

@@ -18,6 +18,7 @@ import { enquiryInboxRoutes } from "./leads/enquiry-inbox";
 import { privacyRoutes } from "./leads/privacy";
 import { spamRoutes } from "./leads/spam";
 import { registerOpenApi } from "./openapi";
+import { pipelineQuoteRoutes } from "./pipeline/quotes";
 import { pipelineStageRoutes } from "./pipeline/stages";
 import { adminAccountRoutes } from "./staff/account";
 import { adminPasskeyRoutes } from "./staff/passkeys";
@@ -57,6 +58,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(enquiryInboxRoutes);
   await app.register(bookingRoutes);
   await app.register(pipelineStageRoutes);
+  await app.register(pipelineQuoteRoutes);
   await app.register(insightsRoutes);
   await app.register(privacyRoutes);
   await app.register(spamRoutes);

@@ -24,6 +24,7 @@ import { createEnquiryFigures } from "./leads/enquiry-figures";
 import { createEnquiryIntake } from "./leads/enquiry-intake";
 import { createPrivacyService } from "./leads/privacy";
 import { createSpamService, spamClientMax } from "./leads/spam";
+import { createQuoteService } from "./pipeline/quotes";
 import { createStageService } from "./pipeline/stages";
 import { createAccountService } from "./staff/accounts";
 import { createKnownBrowsers } from "./staff/browsers";
@@ -176,6 +177,13 @@ export function createServices(
     enquiries,
     // The pipeline (issue 49): stage moves and the lost reasons.
     stages: createStageService(db, { wake: () => mail.wake(), changed: () => figures.invalidate() }),
+    // Priced quotes: the price list, drafts, versions, the customer's signed link (issue 49).
+    quotes: createQuoteService(db, {
+      siteUrl: config.siteUrl,
+      officeTo: config.mailTo ?? COMPANY.email,
+      wake: () => mail.wake(),
+      changed: () => figures.invalidate(),
+    }),
     spam,
     // One way in for an enquiry, from the REST API or a form's route action (no JavaScript).
     intake: createEnquiryIntake({ enquiries, spam }),

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { BACKED_UP, REGISTRY } from "../db/registry";
 import {
@@ -36,6 +36,7 @@ import {
 } from "../db/schema";
 import { createEnquiryService } from "../services/leads/enquiries";
 import { createPrivacyService } from "../services/leads/privacy";
+import { createQuoteService } from "../services/pipeline/quotes";
 import { createStageService } from "../services/pipeline/stages";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "./enquiry-fixtures";
 
@@ -242,6 +243,58 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
     { stage: "lost", reason: "too-far-away", note: "Quinn found a closer site" },
     ownerRole,
   );
+  // Priced quotes: a service of the price list; the contact's quote accepted, the quote
+  // enquiry's declined (and erased below with its visitor).
+  const quoting = createQuoteService(db, {
+    siteUrl: "https://example.co.uk",
+    officeTo: "office@example.co.uk",
+  });
+  const service = await quoting.addService(
+    {
+      name: "Food waste collection",
+      unit: "collection",
+      unitPricePence: 1850,
+      vatRate: "standard",
+      archived: false,
+    },
+    ownerRole,
+  );
+  const pricedLines = [
+    {
+      serviceId: service.id,
+      description: "Food waste collection",
+      quantityThousandths: 4000,
+      unit: "collection" as const,
+      unitPricePence: 1850,
+      vatRate: "standard" as const,
+    },
+    {
+      description: "Compost",
+      quantityThousandths: 1500,
+      unit: "tonne" as const,
+      unitPricePence: 3333,
+      vatRate: "zero" as const,
+    },
+  ];
+  const linkOf = async (quoteId: string) => {
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "quote"));
+    const text = mails.map((m) => m.message?.text ?? "").find((t) => t.includes(`/quote/${quoteId}/`)) ?? "";
+    return text.match(/\/quote\/[0-9a-f-]+\/([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+  };
+  const accepted = await quoting.create(
+    contact.id,
+    { lines: pricedLines, discount: { kind: "percent", basisPoints: 500 } },
+    ownerRole,
+  );
+  await quoting.send(accepted.id, ownerRole);
+  await quoting.accept(accepted.id, await linkOf(accepted.id), "Jane Visitor", "203.0.113.9");
+  const declined = await quoting.create(
+    quote.id,
+    { lines: pricedLines, discount: { kind: "none" } },
+    ownerRole,
+  );
+  await quoting.send(declined.id, ownerRole);
+  await quoting.decline(declined.id, await linkOf(declined.id), "Found a closer site");
   await db.update(mailOutbox).set({ state: "sent", sentAt: new Date(), message: null });
   await db.update(webhookDeliveries).set({
     state: "sent",

@@ -2,6 +2,7 @@ import { LEAD_MESSAGES } from "@common/admin-messages";
 import type { TimelineEntry } from "@common/leads/enquiry-inbox";
 import { STATUS_LABELS } from "@common/leads/enquiry-labels";
 import { PRIVACY_MESSAGES } from "@common/leads/privacy";
+import { quoteEvent } from "@common/pipeline/quote-words";
 import { STAGE_LABELS, STAGE_MESSAGES, type Stage } from "@common/pipeline/stages";
 import { MessageSquarePlus, Pencil, Save, Send, UserCheck } from "lucide-react";
 import { useState } from "react";
@@ -145,6 +146,8 @@ function describe(entry: TimelineEntry): string {
         STAGE_LABELS[to as Stage] ?? to ?? "",
         entry.data.note ?? null,
       );
+    case "quote":
+      return quoteEvent(entry.data);
   }
 }
 
