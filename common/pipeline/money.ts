@@ -4,7 +4,7 @@
  * quantity an integer number of thousandths of its unit (1.5 tonnes is 1500); nothing is ever a
  * float of pounds. The products are taken in BigInt, so no multiplication loses a penny.
  *
- * The rules (docs/decisions, "Pipeline and quotes"):
+ * The rules (decision 0050):
  * - **A line**: quantity × unit price, rounded to the penny on that line, half a penny up
  *   (1.5 × £0.33 = 49.5p is 50p). A line's net is never shared with another line's rounding.
  * - **The discount** is taken from the subtotal (the lines' nets): a percentage in basis points
