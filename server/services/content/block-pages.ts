@@ -23,7 +23,7 @@
  * 301 (the site's redirects, redirects.ts); a deleted page's address answers 410, or 301 where the
  * editor chose a page (its row's tombstone).
  */
-import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../common/audit";
 import {
   addressSchema,
@@ -177,10 +177,27 @@ export function createBlockPageService(
   },
 ) {
   /** What each address answers, read at a content version: dropped as soon as it moves. */
-  let cache: { version: number; addresses: Map<string, Promise<PublicBlockPage | undefined>> } = {
-    version: content.current,
-    addresses: new Map(),
-  };
+  /**
+   * What visitors can be answered, read at a content version and dropped as soon as it moves: the
+   * addresses that answer (published pages and deleted ones' tombstones, one small query), and each
+   * answering page's row as it is first asked. A flood of made-up paths costs a set lookup each and
+   * keeps nothing: what is held is bounded by the pages there are.
+   */
+  let cache:
+    | {
+        version: number;
+        addresses: Promise<ReadonlySet<string>>;
+        answers: Map<string, Promise<PublicBlockPage | undefined>>;
+      }
+    | undefined;
+
+  async function answering(): Promise<ReadonlySet<string>> {
+    const rows = await db
+      .select({ address: blockPages.address })
+      .from(blockPages)
+      .where(or(isNotNull(blockPages.goneAt), isNotNull(blockPages.published)));
+    return new Set(rows.map((row) => row.address));
+  }
 
   async function read(address: string): Promise<PublicBlockPage | undefined> {
     const [row] = await db
@@ -205,17 +222,29 @@ export function createBlockPageService(
     };
   }
 
+  function current() {
+    if (cache?.version !== content.current) {
+      const addresses = answering();
+      const fresh = { version: content.current, addresses, answers: new Map() };
+      addresses.catch(() => {
+        if (cache === fresh) cache = undefined; // asked again next time
+      });
+      cache = fresh;
+    }
+    return cache;
+  }
+
   /** What `address` answers publicly (a published page, a deleted one's), from memory; undefined: nothing. */
-  function published(address: string): Promise<PublicBlockPage | undefined> {
-    if (!addressSchema.safeParse(address).success) return Promise.resolve(undefined);
+  async function published(address: string): Promise<PublicBlockPage | undefined> {
+    if (!addressSchema.safeParse(address).success) return undefined;
     recordRead(topic(address));
-    if (cache.version !== content.current) cache = { version: content.current, addresses: new Map() };
-    const { addresses } = cache;
-    let value = addresses.get(address);
+    const { addresses, answers } = current();
+    if (!(await addresses).has(address)) return undefined;
+    let value = answers.get(address);
     if (!value) {
       value = read(address);
-      addresses.set(address, value);
-      value.catch(() => addresses.delete(address)); // asked again next time
+      answers.set(address, value);
+      value.catch(() => answers.delete(address));
     }
     return value;
   }
