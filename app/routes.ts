@@ -44,6 +44,7 @@ export default [
     route("redirects", "routes/admin/redirects.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
     route("enquiries/:id", "routes/admin/enquiry-detail.tsx"),
+    route("bookings", "routes/admin/bookings.tsx"),
     route("insights", "routes/admin/insights.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("staff", "routes/admin/staff.tsx"),

@@ -1,5 +1,6 @@
 import { can, type Permission, type Role } from "@common/staff/roles";
 import {
+  CalendarCheck,
   ChartColumn,
   ClipboardList,
   FileText,
@@ -38,6 +39,7 @@ export const ADMIN_SECTIONS: readonly {
   { to: `${DASHBOARD_PATH}/landing-pages`, label: "Landing pages", icon: LayoutTemplate, permission: "site" },
   { to: `${DASHBOARD_PATH}/redirects`, label: "Redirects", icon: Signpost, permission: "site" },
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox, permission: "enquiries" },
+  { to: `${DASHBOARD_PATH}/bookings`, label: "Bookings", icon: CalendarCheck, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/spam`, label: "Spam", icon: ShieldBan, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },
   { to: `${DASHBOARD_PATH}/staff`, label: "Staff", icon: Users, permission: "staff" },

@@ -836,7 +836,8 @@ export function createBookingService(
   return {
     settings: () => settings(),
     saveSettings,
-    availableDays: (range?: { from?: string; to?: string }) => availableDays(range),
+    /** The free times; `staff`: as the desk moves a review (from today, no minimum notice). */
+    availableDays: (range?: { from?: string; to?: string }, staff = false) => availableDays(range, { staff }),
     book,
     viewByLink,
     rescheduleByLink,
