@@ -8,7 +8,7 @@ import { z } from "../zod";
  * - owner: everything, including Staff, Privacy, Insights and security settings.
  * - desk: the dashboard, enquiries (read, status, notes, assignment, replies, CSV export), Insights.
  * - editor: the blog (write, schedule, publish, revisions, images), popups and the site's content
- *   (details, opening hours, pages' words); no enquiries and no personal data.
+ *   (details, opening hours, pages' words, landing pages from blocks); no enquiries and no personal data.
  */
 export const ROLES = ["owner", "desk", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -24,7 +24,7 @@ export const PERMISSIONS = [
   "blog",
   /** The landing page's popups. */
   "popups",
-  /** The site's content: company details, opening hours, each page's words and pictures. */
+  /** The site's content: company details, opening hours, each page's words and pictures, landing pages from blocks. */
   "site",
   /** Staff: invite, change role, remove, end a colleague's sessions. */
   "staff",
