@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BLOCK_PAGE_LIMITS, BLOCK_PAGE_MESSAGES as M } from "../../../common/content/block-pages";
 import { ROLE_MESSAGES } from "../../../common/staff/roles";
 import { auditEvents, blockPageRevisions, blockPages } from "../../db/schema";
@@ -377,6 +377,18 @@ describe.each(TEST_DATABASES)("pages from blocks on %s", (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(M.revisionNotFound);
     expect(await audits("page_restored", source.id)).toHaveLength(1);
+  });
+
+  it("answers made-up addresses from memory: one query a content version, none a path", async () => {
+    const pages = api.app.services.blockPages;
+    await pages.published("/warm-up"); // the addresses that answer, read once for this version
+    const select = vi.spyOn(api.app.db, "select");
+    try {
+      for (let i = 0; i < 200; i += 1) expect(await pages.published(`/made-up-${i}`)).toBeUndefined();
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it("answers an unknown page 404 with the catalogue's message, never a 5xx", async () => {
