@@ -7,6 +7,8 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   // Before the blog/* page route: the feed is a resource, not a post.
   route("blog/rss.xml", "routes/blog/rss.ts"),
+  // A customer's quote by its link (issue 49): before the public pages, never cached.
+  route("quotes/:id/:token", "routes/quote-link.tsx"),
   layout("routes/public-layout.tsx", [
     // The public pages, from the page registry (common/content/pages.ts).
     ...PAGE_REGISTRY.map((page) =>

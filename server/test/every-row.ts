@@ -278,8 +278,8 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
   ];
   const linkOf = async (quoteId: string) => {
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "quote"));
-    const text = mails.map((m) => m.message?.text ?? "").find((t) => t.includes(`/quote/${quoteId}/`)) ?? "";
-    return text.match(/\/quote\/[0-9a-f-]+\/([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+    const text = mails.map((m) => m.message?.text ?? "").find((t) => t.includes(`/quotes/${quoteId}/`)) ?? "";
+    return text.match(/\/quotes\/[0-9a-f-]+\/([A-Za-z0-9_-]{43})/)?.[1] ?? "";
   };
   const accepted = await quoting.create(
     contact.id,

@@ -48,8 +48,8 @@ describe.each(TEST_DATABASES)("priced quotes on %s", (kind) => {
   /** The link mailed to the customer for the quote: its token. */
   async function linkToken(quoteId: string): Promise<string> {
     const rows = await api.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "quote"));
-    const mail = rows.find((r) => r.message?.text.includes(`/quote/${quoteId}/`));
-    const match = mail?.message?.text.match(new RegExp(`/quote/${quoteId}/([A-Za-z0-9_-]{43})`));
+    const mail = rows.find((r) => r.message?.text.includes(`/quotes/${quoteId}/`));
+    const match = mail?.message?.text.match(new RegExp(`/quotes/${quoteId}/([A-Za-z0-9_-]{43})`));
     if (!match?.[1]) throw new Error("no link mailed");
     return match[1];
   }

@@ -78,7 +78,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
   const wake = options.wake ?? (() => {});
   const changed = options.changed ?? (() => {});
   const now = options.now ?? Date.now;
-  const link = (id: string, token: string) => `${options.siteUrl}/quote/${id}/${token}`;
+  const link = (id: string, token: string) => `${options.siteUrl}/quotes/${id}/${token}`;
 
   // ----- The price list -----
 
