@@ -19,12 +19,14 @@ import { LeadSourceCard } from "~/components/admin/leads/enquiries/LeadSource";
 import { MailDelivery } from "~/components/admin/leads/enquiries/MailDelivery";
 import { SpamReasons } from "~/components/admin/leads/enquiries/SpamReasons";
 import { StatusBadge } from "~/components/admin/leads/enquiries/StatusBadge";
+import { QuotesPanel, StagePanel } from "~/components/admin/pipeline/PipelinePanels";
 import { SubmitButton } from "~/components/admin/SubmitButton";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
 import { done, foundOrNull, invalidInput, refused } from "~/lib/domain-errors.server";
 import { INBOX_PATH } from "~/lib/leads/enquiry-inbox";
+import { pipelineAction, pipelineOf } from "~/lib/pipeline/enquiry-pipeline.server";
 import { requireAdmin } from "~/lib/staff/admin-session.server";
 import { ukTime } from "~/lib/uk-time";
 import type { Route } from "./+types/enquiry-detail";
@@ -37,7 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const enquiry = await foundOrNull(context.services.enquiries.get(params.id));
   if (!enquiry) throw data(INBOX_MESSAGES.notFound, { status: 404 });
   const accounts = await context.services.accounts.list();
-  return { enquiry, me: admin.id, colleagues: accounts.map(({ id, email }) => ({ id, email })) };
+  // The pipeline (issue 49): the enquiry's quotes and the lost reasons offered.
+  const pipeline = await pipelineOf(context, admin, enquiry._id);
+  return { enquiry, me: admin.id, colleagues: accounts.map(({ id, email }) => ({ id, email })), pipeline };
 }
 
 /**
@@ -53,6 +57,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const inbox = context.services.enquiries;
   const intent = form.get("intent");
   try {
+    const pipelineAnswer = await pipelineAction(intent, form, context, admin, params.id);
+    if (pipelineAnswer) return pipelineAnswer;
     if (intent === "retry") {
       await inbox.retryMail(params.id);
       return done({ message: INBOX_MESSAGES.retryQueued });
@@ -116,7 +122,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export default function EnquiryDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, me, colleagues } = loaderData;
+  const { enquiry, me, colleagues, pipeline } = loaderData;
   const visitor = enquiryVisitor(enquiry.kind, enquiry.fields);
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
@@ -221,6 +227,8 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
             </p>
           </section>
 
+          {!spam && <StagePanel stage={enquiry.stage} reasons={pipeline.reasons} busy={busy} />}
+
           <Assignment assignedTo={enquiry.assignedTo} colleagues={colleagues} busy={busy} />
 
           <section className="card" aria-labelledby="enquiry-mail">
@@ -234,6 +242,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
         </div>
       </div>
 
+      {!spam && <QuotesPanel quotes={pipeline.quotes} busy={busy} />}
       {visitor.email && <Reply busy={busy} count={enquiry.timeline.length} to={visitor.email} />}
       <Notes busy={busy} count={enquiry.timeline.length} />
       <Timeline entries={enquiry.timeline} me={me} busy={busy} />
