@@ -121,6 +121,23 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
     () => app.services.privacy.stats().erased,
   );
 
+  // Free waste reviews (issue 48): booked, refused for a time taken meanwhile, reminders queued.
+  total(
+    "bookings_total",
+    "Free waste reviews booked through this instance",
+    () => app.services.bookings.stats().booked,
+  );
+  total(
+    "booking_slot_conflicts_total",
+    "Booking tries this instance refused because the time was taken meanwhile (409)",
+    () => app.services.bookings.stats().taken,
+  );
+  total(
+    "booking_reminders_total",
+    "Reminders a day before a review queued by this instance",
+    () => app.services.bookings.stats().reminded,
+  );
+
   // Redirects answered from memory and the missing pages counted in the 404 log (issue 47).
   total(
     "redirects_answered_total",

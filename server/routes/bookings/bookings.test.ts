@@ -312,6 +312,11 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(BOOKING_MESSAGES.taken);
     expect(second.json().nearest.map((s: { time: string }) => s.time)).toEqual(["14:15", "15:45", "13:30"]);
+    // /metrics counts both.
+    const metrics = await app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" });
+    expect(Number(/^bookings_total (\d+)/m.exec(metrics.body)?.[1])).toBeGreaterThan(0);
+    expect(Number(/^booking_slot_conflicts_total (\d+)/m.exec(metrics.body)?.[1])).toBeGreaterThan(0);
+    expect(metrics.body).toMatch(/^booking_reminders_total \d+/m);
   });
 
   it("50 simultaneous tries for one time make exactly one booking (two instances on PostgreSQL)", async () => {

@@ -162,6 +162,8 @@ export function createBookingService(
 ) {
   const now = deps.now ?? Date.now;
   const wake = () => deps.wakeMail?.();
+  /** This instance's counts, for /metrics: reviews booked, tries refused for a taken time, reminders queued. */
+  const counts = { booked: 0, taken: 0, reminded: 0 };
 
   async function settings(reader: Reader = db): Promise<BookingSettings> {
     const [row] = await reader.select().from(bookingSettings).where(eq(bookingSettings.id, 1));
@@ -268,8 +270,10 @@ export function createBookingService(
     try {
       return await write();
     } catch (error) {
-      if (error instanceof SlotTaken || isUniqueViolation(error))
+      if (error instanceof SlotTaken || isUniqueViolation(error)) {
+        counts.taken++;
         throw new SlotTaken(await nearestTo(start, db, staff));
+      }
       throw error;
     }
   }
@@ -442,6 +446,7 @@ export function createBookingService(
     );
     wake();
     deps.changed?.();
+    counts.booked++;
     return { reference: booked.reference, startsAt: booked.startsAt.toISOString(), stored: true };
   }
 
@@ -830,6 +835,7 @@ export function createBookingService(
       if (sent) queued++;
     }
     if (queued) wake();
+    counts.reminded += queued;
     return queued;
   }
 
@@ -853,6 +859,7 @@ export function createBookingService(
     addBlock,
     removeBlock,
     remind,
+    stats: () => ({ ...counts }),
     worker: createWorker({
       name: "booking-reminders",
       everyMs: REMINDER_EVERY_MS,
