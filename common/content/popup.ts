@@ -13,7 +13,11 @@ export const POPUP_API_MESSAGES = {
   notFound: "Popup not found",
 } as const;
 
-export const DEFAULT_POPUP_NAVIGATION = "/contact";
+/**
+ * Where the popup's 'Book Your Free Review Now' leads: the online booking (issue 48; SPEC's /contact
+ * came before visitors could book a review themselves). Kept in form state, never typed by staff.
+ */
+export const DEFAULT_POPUP_NAVIGATION = "/book";
 
 /** A popup as the admin submits it: title 1-40 and content 1-360 characters. */
 export const popupInputSchema = z.object({

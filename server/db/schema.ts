@@ -438,7 +438,7 @@ export const popups = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: varchar("title", { length: POPUP_TITLE_MAX }).notNull(),
     content: varchar("content", { length: POPUP_CONTENT_MAX }).notNull(),
-    navigation: text("navigation").notNull().default("/contact"),
+    navigation: text("navigation").notNull().default("/book"),
     activated: boolean("activated").notNull().default(false),
     createdAt: createdAt(),
   },

@@ -33,7 +33,7 @@ describe.each(TEST_DATABASES)("demo content on %s", (kind) => {
     expect(posts.map((p) => p.content.map((c) => c.content).join(" ")).join(" ")).toMatch(/digestate/i);
     const active = await services.popups.active();
     expect(active?.title).toMatch(/free waste review/i);
-    expect(active?.navigation).toBe("/contact");
+    expect(active?.navigation).toBe("/book");
 
     expect(await seedDemoContent(services)).toBe(false);
     expect(await services.blog.list()).toHaveLength(3);

@@ -1,3 +1,4 @@
+import { DEFAULT_POPUP_NAVIGATION } from "../../common/content/popup";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { processImage } from "../media/image-codec";
@@ -157,7 +158,7 @@ export async function seedDemoContent(services: Services): Promise<boolean> {
     title: "Book your free waste review",
     content:
       "Not sure how much food waste you produce or whether the new rules apply to you? Our team will review your waste streams for free and suggest a collection plan that saves money.",
-    navigation: "/contact",
+    navigation: DEFAULT_POPUP_NAVIGATION,
   });
   await services.popups.activate(popup._id);
   return true;

@@ -25,13 +25,13 @@ afterAll(async () => {
 const popup = (page: Page) => page.getByRole("dialog", { name: title });
 
 describe("landing popup", () => {
-  it("is in the server-rendered page with title, content and 'Book Your Free Review Now' to /contact", async () => {
+  it("is in the server-rendered page with title, content and 'Book Your Free Review Now' to /book", async () => {
     const { page, context } = await newPage(browser(), { javaScriptEnabled: false });
     await page.goto("/");
     await popup(page).waitFor();
     expect(await popup(page).textContent()).toContain(CONTENT);
     const link = popup(page).getByRole("link", { name: "Book Your Free Review Now" });
-    expect(await link.getAttribute("href")).toBe("/contact");
+    expect(await link.getAttribute("href")).toBe("/book");
     await popup(page).getByRole("button", { name: "Close" }).waitFor();
     await context.close();
   });
@@ -46,7 +46,7 @@ describe("landing popup", () => {
     await context.close();
   });
 
-  it("takes focus after hydration, and its link leads to /contact", async () => {
+  it("takes focus after hydration, and its link leads to /book", async () => {
     const { page, context, errors } = await newPage(browser());
     await page.goto("/");
     await waitForHydration(page);
@@ -54,7 +54,7 @@ describe("landing popup", () => {
       .poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog, [role="dialog"]')))
       .toBe(true);
     await popup(page).getByRole("link", { name: "Book Your Free Review Now" }).click();
-    await page.waitForURL(`${baseURL()}/contact`);
+    await page.waitForURL(`${baseURL()}/book`);
     expect(errors).toEqual([]);
     await context.close();
   });

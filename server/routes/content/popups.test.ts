@@ -16,7 +16,7 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
     (await call("GET", "/api/admin/popups")).json().data.filter((p: { activated: boolean }) => p.activated)
       .length;
 
-  it("creates (201 Created, inactive, navigation /contact), reads, lists, edits and deletes", async () => {
+  it("creates (201 Created, inactive, navigation /book: the online booking), reads, lists, edits and deletes", async () => {
     const res = await call("POST", "/api/admin/popup-message", {
       title: "  Free review  ",
       content: "Book now",
@@ -29,7 +29,7 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
         _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         title: "Free review",
         content: "Book now",
-        navigation: "/contact",
+        navigation: "/book",
         activated: false,
       },
     });
@@ -102,7 +102,7 @@ describe.each(TEST_DATABASES)("popup API on %s", (kind) => {
     const active = await api.app.inject({ method: "GET", url: "/api/blog/active-popup" });
     expect(active.json()).toEqual({
       status: "Ok",
-      data: { title: "Second", content: "Two", navigation: "/contact" },
+      data: { title: "Second", content: "Two", navigation: "/book" },
     });
 
     const off = await call("PUT", `/api/admin/deactivate-popup/${b._id}`);
