@@ -46,6 +46,7 @@ export default [
     route("redirects", "routes/admin/redirects.tsx"),
     route("enquiries", "routes/admin/enquiries.tsx"),
     route("enquiries/:id", "routes/admin/enquiry-detail.tsx"),
+    route("pipeline", "routes/admin/pipeline.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("insights", "routes/admin/insights.tsx"),
     route("account", "routes/admin/account.tsx"),

@@ -28,3 +28,15 @@ export const PIPELINE_SCREEN_TEXTS = {
   quoteSent: (number: string) => `Quote ${number} sent to the customer`,
   lineLabel: (n: number) => `Line ${n}`,
 } as const;
+
+/** Enquiries a column of the board shows (the rest are a link to the inbox filtered by the stage). */
+export const BOARD_COLUMN_MAX = 50;
+
+export const BOARD_TEXTS = {
+  title: "Pipeline",
+  intro: "Every enquiry that is not spam, by stage, newest first. Open one to move it to another stage.",
+  column: (stage: string, n: number, more: boolean) => `${stage} (${more ? `${n}+` : n})`,
+  empty: "None",
+  noName: "(no name)",
+  all: (stage: string) => `All ${stage} enquiries`,
+} as const;
