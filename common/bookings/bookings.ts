@@ -234,17 +234,16 @@ export const linkedBookingSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
 });
 
-/** A range of London days (YYYY-MM-DD), both optional. */
-export const dayRangeSchema = z.object({
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.day)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.day)
-    .optional(),
-});
+/** A real calendar day written YYYY-MM-DD ("2027-02-31" and "2027-13-45" are not). */
+export const isBookingDay = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().startsWith(value);
+};
+const calendarDay = z.string({ error: BOOKING_MESSAGES.day }).refine(isBookingDay, BOOKING_MESSAGES.day);
+
+/** A range of London days (YYYY-MM-DD, real calendar days), both optional. */
+export const dayRangeSchema = z.object({ from: calendarDay.optional(), to: calendarDay.optional() });
 
 /** The desk's list: a range of days, one colleague ("office": nobody yet) or a status. */
 export const bookingListQuerySchema = dayRangeSchema.extend({

@@ -145,9 +145,14 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
     expect(saturday.slots[0].time).toBe("08:00");
     expect(saturday.slots.at(-1)!.time).toBe("16:15");
     // Bad input is a 400 with the message, never a 5xx.
-    const bad = await app.inject({ method: "GET", url: "/api/bookings/availability?from=soon" });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(BOOKING_MESSAGES.day);
+    for (const query of ["from=soon", "from=2027-13-45", "to=2027-02-31"]) {
+      const bad = await app.inject({ method: "GET", url: `/api/bookings/availability?${query}` });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().message).toBe(BOOKING_MESSAGES.day);
+    }
+    // A range the wrong way round, or far away, is simply empty.
+    expect(await days("?from=2027-05-01&to=2027-04-01")).toEqual([]);
+    expect(await days("?from=2099-01-01&to=2099-12-31")).toEqual([]);
   });
 
   it("follows the published special days: a closed one is left out, special hours are used", async () => {
