@@ -306,6 +306,19 @@ describe.each(TEST_DATABASES)("priced quotes on %s", (kind) => {
     const token = await linkToken(quote.id);
     await customer(`/api/quotes/${quote.id}/accept`, { token, name: "Jane Visitor", accept: true });
     const owner = await api.app.services.accounts.findByEmail(ADMIN.email);
+    // The visitor's export holds their quotes and what they gave them.
+    const exported = await api.app.services.privacy.exportJson(VALID_CONTACT.email);
+    expect(exported.find((e) => e._id === id)?.quotes).toEqual([
+      expect.objectContaining({
+        number: quote.number,
+        version: 1,
+        state: "accepted",
+        totalPence: 24_880,
+        sentTo: VALID_CONTACT.email,
+        acceptedName: "Jane Visitor",
+        acceptedAddress: "203.0.113.9",
+      }),
+    ]);
     await api.app.services.privacy.erase(VALID_CONTACT.email, { id: owner.id, email: owner.email });
     const [row] = await api.app.db.select().from(quotes).where(eq(quotes.id, quote.id));
     expect(row).toMatchObject({

@@ -7,7 +7,7 @@ import { normalEmail } from "../../../common/text";
 import type { Database } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { REGISTRY, VISITOR_TABLES } from "../../db/registry";
-import { enquiries, enquiryEvents, mailOutbox, webhookDeliveries } from "../../db/schema";
+import { enquiries, enquiryEvents, mailOutbox, quotes, webhookDeliveries } from "../../db/schema";
 import { officeNotification } from "../../outbox/mail/outbox";
 import { removeMailFiles } from "../../outbox/mail/transport";
 import { createWorker } from "../../workers";
@@ -21,7 +21,25 @@ import { timelineEntry } from "./enquiry-rows";
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 /** One enquiry as exported to the visitor: what they sent, where it is, and its timeline. */
-export type PrivacyExport = EnquiryView & { reference: string; timeline: TimelineEntry[] };
+/** A quote as the visitor's export shows it: what it was, and what the visitor gave it (issue 49). */
+export interface ExportedQuote {
+  number: string;
+  version: number;
+  state: string;
+  totalPence: number;
+  validUntil: string;
+  sentTo: string | null;
+  sentAt: string | null;
+  answeredAt: string | null;
+  acceptedName: string | null;
+  acceptedAddress: string | null;
+  declineReason: string | null;
+}
+export type PrivacyExport = EnquiryView & {
+  reference: string;
+  timeline: TimelineEntry[];
+  quotes: ExportedQuote[];
+};
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -101,7 +119,7 @@ export function createPrivacyService(
     });
   }
 
-  /** The enquiries of `email` with their references and timelines, for the visitor (JSON). */
+  /** The enquiries of `email` with their references, timelines and quotes, for the visitor (JSON). */
   async function exportJson(email: string, by?: Actor): Promise<PrivacyExport[]> {
     const found = await find(email);
     await audit(
@@ -120,10 +138,35 @@ export function createPrivacyService(
         ),
       )
       .orderBy(desc(enquiryEvents.at), desc(enquiryEvents.id));
+    const quoted = await db
+      .select()
+      .from(quotes)
+      .where(
+        inArray(
+          quotes.enquiryId,
+          found.map((e) => e._id),
+        ),
+      )
+      .orderBy(desc(quotes.createdAt), desc(quotes.version));
     return found.map((e) => ({
       ...e,
       reference: enquiryReference(e._id),
       timeline: events.filter((r) => r.enquiryId === e._id).map(timelineEntry),
+      quotes: quoted
+        .filter((q) => q.enquiryId === e._id)
+        .map((q) => ({
+          number: q.number,
+          version: q.version,
+          state: q.state,
+          totalPence: q.totalPence,
+          validUntil: q.validUntil,
+          sentTo: q.recipient,
+          sentAt: q.sentAt?.toISOString() ?? null,
+          answeredAt: q.answeredAt?.toISOString() ?? null,
+          acceptedName: q.acceptedName,
+          acceptedAddress: q.acceptedAddress,
+          declineReason: q.declineReason,
+        })),
     }));
   }
 
