@@ -39,6 +39,7 @@ export default [
     route("popups/:id", "routes/admin/popup-edit.tsx"),
     route("site", "routes/admin/site-list.tsx"),
     route("site/site-details", "routes/admin/site-details.tsx"),
+    route("site/menu", "routes/admin/site-menu.tsx"),
     route("pages", "routes/admin/pages.tsx"),
     route("pages/:key", "routes/admin/page-edit.tsx"),
     route("landing-pages", "routes/admin/landing-pages.tsx"),

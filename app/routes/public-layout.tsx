@@ -19,16 +19,21 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * The published site details and footer words every public page shows (footer, contact, JSON-LD):
+ * The published site details, footer words and the office's menu links every public page shows
+ * (header, slider, footer, contact, JSON-LD):
  * from memory. Under the site details' Preview, the draft, and "open now" from its hours.
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<PublicLayoutData> {
-  const [preview, site, footer] = await Promise.all([
+  const [preview, site, footer, menu] = await Promise.all([
     previewOf("site-details", request, context),
     context.services.siteContent.published("site-details"),
     pageContent("footer", request, context),
+    // The office's links after the fixed ones: every page reads the menu (a change drops them all).
+    context.services.menu.shown(),
   ]);
-  return preview ? { site: preview, footer, openNow: openNowText(preview, new Date()) } : { site, footer };
+  return preview
+    ? { site: preview, footer, menu, openNow: openNowText(preview, new Date()) }
+    : { site, footer, menu };
 }
 
 /** Public shell: skip link, header, the page, footer, and the search overlay when asked for. */

@@ -14,6 +14,7 @@ import { createBlogService } from "./content/blog";
 import { type ContentTopic, readsAs } from "./content/content-reads";
 import { createContentVersion } from "./content/content-version";
 import { createImageService } from "./content/images";
+import { createMenuService } from "./content/menu";
 import { createPopupService } from "./content/popups";
 import { createRedirectService } from "./content/redirects";
 import { createScheduledPosts } from "./content/scheduled-posts";
@@ -119,6 +120,8 @@ export function createServices(
     scheduled: (at) => scheduledPosts.dueAt(at),
     redirects,
   });
+  // The office's links in the main menu and the footer: the site-content document "menu" (issue 47).
+  const menu = createMenuService({ siteContent, blockPages });
   // Publishes scheduled posts, site content and pages when due (a worker of the list below, like the outbox).
   const scheduledPosts = createScheduledPosts(blog, { siteContent, blockPages });
   const figures = createEnquiryFigures(db);
@@ -170,6 +173,7 @@ export function createServices(
     scheduledPosts,
     siteContent,
     blockPages,
+    menu,
     images,
     popups: readsAs("popups", createPopupService(db, { changed: changed("popups") })),
     redirects,

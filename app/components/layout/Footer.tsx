@@ -1,7 +1,7 @@
 import { addressLine, openingHoursText } from "@common/content/site-content/opening-hours";
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/content/navigation";
-import { useFooterWords, useSiteDetails } from "~/lib/content/site-details";
+import { useFooterWords, useSiteDetails, useSiteMenu } from "~/lib/content/site-details";
 import { Logo } from "../art/LogoMark";
 import { SocialIcon, type SocialNetwork } from "../art/SocialIcons";
 import { OpenNow } from "../OpenNow";
@@ -15,12 +15,14 @@ const SOCIAL: { network: SocialNetwork; label: string }[] = [
 ];
 
 /**
- * The site footer, from the published site details. E-mail and phone are shown as text, not links.
+ * The site footer, from the published site details; its links are the fixed six, then the pages the
+ * office added (the 'Menu' screen). E-mail and phone are shown as text, not links.
  * `openNow`: the sentence to show instead of the served one (the admin's Preview).
  */
 export function Footer({ openNow }: { openNow?: string }) {
   const site = useSiteDetails();
   const words = useFooterWords();
+  const added = useSiteMenu().footer;
   return (
     <footer className="mt-auto border-t border-border bg-surface">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -53,6 +55,13 @@ export function Footer({ openNow }: { openNow?: string }) {
                 <Link to={link.to} className="hover:text-brand hover:underline">
                   {words.links[i]?.label ?? link.label}
                 </Link>
+              </li>
+            ))}
+            {added.map((link) => (
+              <li key={link.address}>
+                <a href={link.address} className="hover:text-brand hover:underline">
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { SiteMenu } from "@common/content/site-content/menu";
 import { FOOTER_DEFAULTS, type FooterContent } from "@common/content/site-content/pages/footer";
 import { SITE_DETAILS_DEFAULTS, type SiteDetails } from "@common/content/site-content/site-details-defaults";
 import { createContext, useContext } from "react";
@@ -10,6 +11,8 @@ export interface PublicLayoutData {
   site: SiteDetails;
   /** The footer's words (the "footer" page document). */
   footer?: FooterContent;
+  /** The office's links added to the main menu and the footer (published pages from blocks). */
+  menu?: SiteMenu;
   /** Under the site details' Preview: "open now" from the draft's hours (else the served sentence). */
   openNow?: string;
 }
@@ -44,4 +47,12 @@ export function usePreviewOpenNow(): string | undefined {
 export function useFooterWords(): FooterContent {
   const layout = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
   return layout?.footer ?? FOOTER_DEFAULTS;
+}
+
+const NO_MENU: SiteMenu = { main: [], footer: [] };
+
+/** The office's menu and footer links (after SPEC's fixed ones): none outside the public layout. */
+export function useSiteMenu(): SiteMenu {
+  const layout = useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined;
+  return layout?.menu ?? NO_MENU;
 }

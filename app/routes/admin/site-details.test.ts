@@ -219,6 +219,7 @@ describe.each(TEST_DATABASES)("'Site details' screen on %s", (kind) => {
     expect(await layout("http://localhost/contact?preview=site-details")).toEqual({
       site: published,
       footer: expect.anything(),
+      menu: { main: [], footer: [] },
     });
     expect((await layout("http://localhost/contact", { cookie })).site).toEqual(published);
   });

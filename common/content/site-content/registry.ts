@@ -1,5 +1,6 @@
 import type { z } from "../../zod";
 import type { DataOf } from "./fields";
+import { SITE_MENU_DEFAULTS, siteMenuSchema } from "./menu";
 import { PAGE_DOCUMENTS, type PageDocumentKey } from "./page-documents";
 import { schemaOf } from "./page-schema";
 import { siteDetailsSchema } from "./site-details";
@@ -60,6 +61,14 @@ export const SITE_DOCUMENTS = {
   "page-tankering": page("page-tankering"),
   "page-contact": page("page-contact"),
   footer: page("footer"),
+  // The office's links in the main menu and the footer (menu.ts): every page shows them.
+  menu: document({
+    key: "menu",
+    label: "Menu and footer links",
+    schema: siteMenuSchema,
+    defaults: SITE_MENU_DEFAULTS,
+    paths: ["/*"],
+  }),
 } as const;
 
 export type SiteDocumentKey = keyof typeof SITE_DOCUMENTS;
