@@ -10,6 +10,7 @@ export function inboxSearch(filter: InboxFilter, cursor?: string | null): string
   if (filter.q) params.set("q", filter.q);
   if (filter.assigned) params.set("assigned", filter.assigned);
   if (filter.source) params.set("source", filter.source);
+  if (filter.stage) params.set("stage", filter.stage);
   if (cursor) params.set("cursor", cursor);
   const search = params.toString();
   return search ? `?${search}` : "";

@@ -5,6 +5,7 @@ export const QUOTE_FORM_ROWS = 5;
 
 export const PIPELINE_SCREEN_TEXTS = {
   stage: "Stage",
+  anyStage: "Any stage",
   moveTo: "Move to",
   reason: "Reason",
   note: "Note",

@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q: query.q,
     assigned: query.assigned,
     source: query.source,
+    stage: query.stage,
   };
   return {
     // Only what the rows show travels to the browser, not every submitted field.

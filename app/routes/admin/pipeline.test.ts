@@ -5,6 +5,7 @@ import { loadContext } from "../../../server/pages/load-context";
 import { VALID_CONTACT } from "../../../server/test/enquiry-fixtures";
 import { TEST_DATABASES } from "../../../server/test/harness";
 import { signedInApp, signInAs } from "../../../server/test/signed-in";
+import { loader as inboxLoader } from "./enquiries";
 import { loader } from "./pipeline";
 
 const SCREEN = "http://localhost/admin/dashboard/pipeline";
@@ -41,6 +42,19 @@ describe.each(TEST_DATABASES)("'Pipeline' board on %s", (kind) => {
     expect(names("new")).toEqual(["Board New"]);
     expect(names("contacted")).toEqual(["Board Contacted"]);
     expect(names("quoted")).toEqual([]);
+  });
+
+  it("the inbox filters by stage, and keeps the stage in its filter", async () => {
+    const cookie = `${ADMIN_AUTH_COOKIE}=${await signInAs(api.app, "desk")}`;
+    const inbox = await inboxLoader({
+      request: new Request("http://localhost/admin/dashboard/enquiries?stage=contacted", {
+        headers: { cookie },
+      }),
+      context: context(),
+      params: {},
+    } as never);
+    expect(inbox.filter.stage).toBe("contacted");
+    expect(inbox.page.data.map((r) => r.name)).toEqual(["Board Contacted"]);
   });
 
   it("answers the Editor the screens' refusal (403)", async () => {

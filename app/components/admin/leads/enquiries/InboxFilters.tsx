@@ -2,9 +2,11 @@ import { INBOX_MESSAGES, LEAD_MESSAGES, LEAD_SOURCE_MESSAGES } from "@common/adm
 import type { InboxFilter } from "@common/leads/enquiry-inbox";
 import { KIND_LABELS, STATUS_LABELS } from "@common/leads/enquiry-labels";
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from "@common/leads/enquiry-terms";
+import { STAGE_LABELS, STAGES } from "@common/pipeline/stages";
 import { Link } from "react-router";
 import { inputClass } from "~/components/enquiry/styles";
 import { inboxSearch } from "~/lib/leads/enquiry-inbox";
+import { PIPELINE_SCREEN_TEXTS } from "~/lib/pipeline/pipeline-texts";
 
 interface Choice {
   label: string;
@@ -96,6 +98,19 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
       current: filter.status === status,
     })),
   ];
+  // The pipeline's stage (issue 49).
+  const stages: Choice[] = [
+    {
+      label: PIPELINE_SCREEN_TEXTS.anyStage,
+      filter: { ...filter, stage: undefined },
+      current: !filter.stage,
+    },
+    ...STAGES.map((stage) => ({
+      label: STAGE_LABELS[stage],
+      filter: { ...filter, stage },
+      current: filter.stage === stage,
+    })),
+  ];
   const assigned: Choice[] = [
     { label: LEAD_MESSAGES.everyone, filter: { ...filter, assigned: undefined }, current: !filter.assigned },
     {
@@ -113,6 +128,7 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
     <div className="mt-4 flex flex-col gap-3">
       <FilterLinks label={INBOX_MESSAGES.kindFilter} choices={kinds} />
       <FilterLinks label={INBOX_MESSAGES.statusFilter} choices={statuses} />
+      <FilterLinks label={PIPELINE_SCREEN_TEXTS.stage} choices={stages} />
       <FilterLinks label={LEAD_MESSAGES.assignedFilter} choices={assigned} />
       <SourceFilter filter={filter} />
     </div>
