@@ -20,6 +20,7 @@ export const PAGE_REGISTRY = [
   { path: "/quote", module: "routes/quote.tsx", pattern: "quote/*", island: "quote-wizard" },
   { path: "/legal/privacy-policy", module: "routes/privacy-policy.tsx" },
   { path: "/book", module: "routes/book.tsx", pattern: "book/*" },
+  { path: "/areas-we-serve", module: "routes/areas-we-serve.tsx" },
 ] as const satisfies ReadonlyArray<{
   path: string;
   module: string;

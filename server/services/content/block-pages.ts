@@ -25,6 +25,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../common/audit";
+import type { AreaServed } from "../../../common/content/areas";
 import {
   addressSchema,
   BLOCK_PAGE_DRAFT_MAX_BYTES,
@@ -271,6 +272,24 @@ export function createBlockPageService(
     return rows.flatMap(({ address, publishedAt }) =>
       publishedAt ? [{ address, modified: publishedAt.toISOString() }] : [],
     );
+  }
+
+  /**
+   * The published pages that name a service area ("Areas we serve", the quote's postcode step), by
+   * place name: read through the list's topic, so any page's publication drops the pages that show them.
+   */
+  async function areas(): Promise<AreaServed[]> {
+    recordRead("pages");
+    const rows = await db
+      .select({ address: blockPages.address, published: blockPages.published })
+      .from(blockPages)
+      .where(and(isNull(blockPages.goneAt), isNotNull(blockPages.published)));
+    return rows
+      .flatMap(({ address, published }) => {
+        const area = (published as BlockPage | null)?.area;
+        return area ? [{ address, name: area.name, districts: [...area.districts] }] : [];
+      })
+      .sort((a, b) => a.name.localeCompare(b.name, "en-GB") || a.address.localeCompare(b.address));
   }
 
   /** Every address a page from blocks is published at now (Insights counts those under their own name). */
@@ -681,6 +700,7 @@ export function createBlockPageService(
     published,
     known,
     lastModified,
+    areas,
     publishedAddresses,
     list,
     get,
