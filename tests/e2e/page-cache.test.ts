@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PUBLIC_PAGES } from "@common/content/pages";
+import { isLivePage, PUBLIC_PAGES } from "@common/content/pages";
 import { describe, expect, it } from "vitest";
 import { adminToken } from "./blog-content";
 import { baseURL } from "./browser";
@@ -14,7 +14,14 @@ const scriptSources = (csp: string | null) =>
     ?.split(" ") ?? [];
 
 describe("page cache on the production build", () => {
-  it.each(PUBLIC_PAGES)(
+  it("/book is rendered for each visitor, never kept: its free times change with each booking", async () => {
+    await get("/book");
+    const res = await get("/book");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it.each(PUBLIC_PAGES.filter((path) => !isLivePage(path)))(
     "%s is rendered once, then served from memory with its scripts' hashes",
     async (path) => {
       await get(path);
