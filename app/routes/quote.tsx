@@ -47,6 +47,7 @@ export default function Quote({ params, loaderData, actionData }: Route.Componen
     kept: loaderData.draft,
     ...(refused ? { refused: { draft: refused.draft, errors: refused.errors } } : {}),
     ...(loaderData.sent ? { sentReference: loaderData.sent } : {}),
+    ...(loaderData.areas ? { areas: loaderData.areas } : {}),
   };
   return (
     <IslandContainer name="quote-wizard" props={props}>

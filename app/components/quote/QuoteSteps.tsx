@@ -1,3 +1,4 @@
+import { AREAS_TEXTS, type AreaServed, areaOfPostcode } from "@common/content/areas";
 import { BUSINESS_TYPES, FREQUENCIES } from "@common/leads/enquiry-terms";
 import { QUOTE_FIELD_IDS, type QuoteDraft, type QuoteField } from "~/lib/leads/quote-draft";
 import { FieldError } from "../enquiry/FormParts";
@@ -52,11 +53,14 @@ export function StepFields({
   draft,
   update,
   errors = {},
+  areas = [],
 }: {
   step: number;
   draft: QuoteDraft;
   update: Update;
   errors?: Partial<Record<QuoteField, string>>;
+  /** The service areas of published pages: the postcode's district in one says so, with its link. */
+  areas?: readonly AreaServed[];
 }) {
   switch (step) {
     case 1:
@@ -97,19 +101,30 @@ export function StepFields({
           onChange={(frequency) => update({ frequency })}
         />
       );
-    case 4:
+    case 4: {
+      const area = areaOfPostcode(areas, draft.location);
       return (
-        <TextField
-          id={QUOTE_FIELD_IDS.location}
-          name="location"
-          error={errors.location}
-          label="Post code"
-          hint="Where should we collect from?"
-          autoComplete="postal-code"
-          value={draft.location}
-          onChange={(location) => update({ location })}
-        />
+        <div className="space-y-3">
+          <TextField
+            id={QUOTE_FIELD_IDS.location}
+            name="location"
+            error={errors.location}
+            label="Post code"
+            hint="Where should we collect from?"
+            autoComplete="postal-code"
+            value={draft.location}
+            onChange={(location) => update({ location })}
+          />
+          <p role="status" className="font-semibold">
+            {area ? (
+              <a href={area.address} className="link">
+                {AREAS_TEXTS.weCollect(area.name)}
+              </a>
+            ) : null}
+          </p>
+        </div>
       );
+    }
     case 5:
       return (
         <div className="space-y-4">

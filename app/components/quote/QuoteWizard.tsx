@@ -1,3 +1,4 @@
+import type { AreaServed } from "@common/content/areas";
 import { HONEYPOT_FIELD, normalisePostCode, quoteSchema, quoteStepSchemas } from "@common/leads/enquiries";
 import { QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
 import { QUOTE_STEP_NAMES, QUOTE_STEPS } from "@common/leads/enquiry-terms";
@@ -50,6 +51,8 @@ export interface QuoteWizardProps {
   refused?: { draft: QuoteDraft; errors: QuoteFieldError[] };
   /** The reference of a quote sent without JavaScript (its success screen). */
   sentReference?: string;
+  /** The service areas of published pages: the postcode step says "We collect in …" for one. */
+  areas?: AreaServed[];
 }
 
 /**
@@ -57,7 +60,7 @@ export interface QuoteWizardProps {
  * trip per step without JavaScript); with scripts the steps run here, with no reload: the step is
  * state, each one a /quote/N address of the tab's history (Back and Forward move between them).
  */
-export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: QuoteWizardProps) {
+export function QuoteWizard({ step: servedStep, kept, refused, sentReference, areas }: QuoteWizardProps) {
   // The scripts have taken over the answers the server kept: it lets them go.
   const { draft, loaded, update, reset } = useQuoteDraft(refused?.draft ?? kept, forgetKept);
   const [step, setStep] = useState(servedStep);
@@ -213,7 +216,7 @@ export function QuoteWizard({ step: servedStep, kept, refused, sentReference }: 
             defaultValue={LEAD_SOURCE_PLACEHOLDER}
             suppressHydrationWarning
           />
-          <StepFields step={step} draft={draft} update={update} errors={fieldErrors} />
+          <StepFields step={step} draft={draft} update={update} errors={fieldErrors} areas={areas} />
           {step === QUOTE_STEPS && <HoneypotField id="quote-trap" value={trap} onChange={setTrap} />}
           <FormMessage message={message} live="assertive" testId="quote-message" />
           {fieldErrors.submit && <FieldError id="quote-submit-error" message={fieldErrors.submit} />}

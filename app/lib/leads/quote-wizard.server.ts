@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import type { AreaServed } from "@common/content/areas";
 import { domainFailure } from "@common/errors";
 import { ENQUIRY_LIMITS, ENQUIRY_RETRY, quoteStepSchemas } from "@common/leads/enquiries";
 import { ENQUIRY_MESSAGES, QUOTE_MESSAGES } from "@common/leads/enquiry-messages";
@@ -208,6 +209,8 @@ export function firstUnanswered(step: number, draft: QuoteDraft): number | undef
 export interface QuotePageData {
   draft: QuoteDraft | null;
   sent?: string;
+  /** The service areas of published pages (the postcode step's "We collect in …"); absent when none. */
+  areas?: AreaServed[];
 }
 
 /**
@@ -215,15 +218,23 @@ export interface QuotePageData {
  * the reference of a quote just sent is shown once on step 6, then forgotten.
  */
 export async function quoteLoader(request: Request, context: AppLoadContext, step: number) {
-  const state = await readQuoteState(request, context);
-  if (!state) return data<QuotePageData>({ draft: null }, cookieValue(request) ? forget(context) : undefined);
+  const [state, served] = await Promise.all([
+    readQuoteState(request, context),
+    context.services.blockPages.areas(),
+  ]);
+  const areas = served.length > 0 ? { areas: served } : {};
+  if (!state)
+    return data<QuotePageData>({ draft: null, ...areas }, cookieValue(request) ? forget(context) : undefined);
   if (state.sent !== undefined)
     return data<QuotePageData>(
-      { draft: null, sent: step === QUOTE_STEPS ? state.sent : undefined },
+      { draft: null, sent: step === QUOTE_STEPS ? state.sent : undefined, ...areas },
       forget(context),
     );
   if (step === 3 && !state.draft.wasteType.trim()) throw redirect(stepPath(2));
-  return data<QuotePageData>({ draft: state.draft }, { headers: { "cache-control": "private, no-store" } });
+  return data<QuotePageData>(
+    { draft: state.draft, ...areas },
+    { headers: { "cache-control": "private, no-store" } },
+  );
 }
 
 const forget = (context: AppLoadContext) => ({
