@@ -28,8 +28,12 @@ export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day written YYYY-MM-DD. */
-export const isCalendarDay = (value: string) =>
-  ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export function isCalendarDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  // A month or day out of range ("2027-13-45") is an invalid Date, whose toISOString throws.
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
 
 const httpsUrl = z
   .string({ error: M.url })
