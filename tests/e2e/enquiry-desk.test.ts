@@ -64,11 +64,16 @@ describe("the lead desk on an enquiry", () => {
       await timeline(page)
         .filter({ hasText: LEAD_MESSAGES.assigned(E2E_ADMIN.email) })
         .waitFor();
-      // Newest first: the assignment, then the note, then the status.
+      // Newest first: the assignment, then the note, then the status with the stage it moved
+      // (the status follows the stage since issue 49: one change, an entry of each, same time).
       const texts = await timeline(page).allTextContents();
-      expect(texts).toHaveLength(3);
+      expect(texts).toHaveLength(4);
       expect(texts[0]).toContain(LEAD_MESSAGES.assigned(E2E_ADMIN.email));
-      expect(texts[2]).toContain(LEAD_MESSAGES.statusChanged("New", "Contacted"));
+      expect(texts[1]).toContain("Call back on Friday");
+      expect(
+        texts.slice(2).filter((text) => text.includes(LEAD_MESSAGES.statusChanged("New", "Contacted"))),
+      ).toHaveLength(1);
+      expect(texts.slice(2).filter((text) => text.includes("Contacted"))).toHaveLength(2);
 
       const group = () => page.getByRole("group", { name: LEAD_MESSAGES.assignedFilter });
       await open(page, `/admin/dashboard/enquiries?q=${encodeURIComponent(name)}`);

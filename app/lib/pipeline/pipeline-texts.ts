@@ -8,7 +8,7 @@ export const PIPELINE_SCREEN_TEXTS = {
   anyStage: "Any stage",
   moveTo: "Move to",
   reason: "Reason",
-  note: "Note",
+  note: "Note on this move",
   value: "Value (£)",
   moveStage: "Move stage",
   stageMoved: "Stage moved",
