@@ -126,7 +126,9 @@ describe("server process", () => {
     });
     expect(profile.status).toBe(401);
     expect(await third.stop()).toBe(0);
-  });
+    // A hang guard, not a measure: three starts, three stops and four CLI runs, each a cold start
+    // on its own (65 s in all beside CI's other work on 2026-12-02, over the 60 s default).
+  }, 180_000);
 
   it("prints a generated password once when no administrator exists", async () => {
     const dataDir = scratchDir("site-process-");
