@@ -1,7 +1,7 @@
 import { valueAt, withValueAt } from "./site-document-form";
 
 /**
- * A site document's editor keeps what was typed in the tab (sessionStorage) until the server
+ * A draft editor (site-document and page-from-blocks, draft-autosave.ts) keeps what was typed in the tab (sessionStorage) until the server
  * confirms it: a reload, a crash or a lost answer loses no word. One entry per document, with the
  * version the words were made from: words made from another version (a colleague saved since, or
  * they reached the server already) are not brought back.
@@ -11,29 +11,31 @@ export interface KeptInTab {
   value: unknown;
 }
 
-const tabKey = (key: string) => `site-document:${key}`;
+/** A site document's entry in the tab (the pages from blocks keep theirs as `block-page:<id>`). */
+export const siteDocumentTabKey = (key: string) => `site-document:${key}`;
 
-export function keepInTab(key: string, kept: KeptInTab) {
+/** `tabKey`: the entry's whole name in sessionStorage. */
+export function keepInTab(tabKey: string, kept: KeptInTab) {
   try {
-    sessionStorage.setItem(tabKey(key), JSON.stringify(kept));
+    sessionStorage.setItem(tabKey, JSON.stringify(kept));
   } catch {
     // Private mode or over the quota: the editor still holds the words in memory.
   }
 }
 
 /** The words kept for this document made from `version`, if any (any other entry is dropped). */
-export function keptInTab(key: string, version: number): unknown {
+export function keptInTab(tabKey: string, version: number): unknown {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(tabKey(key)) ?? "null") as KeptInTab | null;
+    const kept = JSON.parse(sessionStorage.getItem(tabKey) ?? "null") as KeptInTab | null;
     if (kept && kept.version === version && kept.value && typeof kept.value === "object") return kept.value;
-    sessionStorage.removeItem(tabKey(key));
+    sessionStorage.removeItem(tabKey);
   } catch {}
   return undefined;
 }
 
-export function clearTab(key: string) {
+export function clearTab(tabKey: string) {
   try {
-    sessionStorage.removeItem(tabKey(key));
+    sessionStorage.removeItem(tabKey);
   } catch {}
 }
 

@@ -61,6 +61,7 @@ export default function LandingPageEdit({ loaderData, actionData }: Route.Compon
         )}
       </p>
       <BlockPageEditor
+        key={page.id}
         page={page}
         revisions={revisions}
         fieldErrors={answer && !answer.ok ? answer.fieldErrors : undefined}

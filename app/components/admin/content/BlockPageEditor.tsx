@@ -8,23 +8,31 @@ import {
   type BlockType,
   LANDING_PAGE_TEXTS as T,
 } from "@common/content/block-pages";
-import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { SITE_DOCUMENT_TEXTS as DRAFT_TEXTS } from "@common/content/site-content/page-messages";
+import type { ChangeEvent, ReactNode } from "react";
+import { Form } from "react-router";
 import { SelectField, TextField } from "~/components/admin/Field";
 import { inputClass } from "~/components/enquiry/styles";
 import {
   ACTION_BLOCKS,
   countName,
+  draftFromForm,
   fileName,
   ITEM_FIELDS,
   PICTURE_BLOCKS,
   TEXT_FIELDS,
 } from "~/lib/content/block-page-form";
+import { type DraftAnswer, useDraftAutosave } from "~/lib/content/draft-autosave";
 import { ukTime } from "~/lib/uk-time";
 
 type Values = Record<string, unknown>;
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 const MAIN_FORM = "page-editor";
+/** The form's controls that are not the page's (the new block's kind, the schedule's time). */
+const NOT_THE_PAGE = new Set(["intent", "newBlockType", "at"]);
+
+/** The editor's action's answer (block-page-admin.server.ts): the page as saved, or a refusal. */
+type PageAnswer = { ok: true; message?: string; page: BlockPageRecord } | Extract<DraftAnswer, { ok: false }>;
 
 /** A labelled textarea of the editor (label, hint, error, then the control). */
 function AreaField({
@@ -368,14 +376,43 @@ export function BlockPageEditor({
   revisions: BlockPageRevision[];
   fieldErrors?: Record<string, string>;
 }) {
-  const busy = useNavigation().state !== "idle";
-  const draft = page.draft;
+  // Autosave, the words kept in the tab and a colleague's save refused: the site documents' rule.
+  const saving = useDraftAutosave<PageAnswer>({
+    tabKey: `block-page:${page.id}`,
+    saved: page,
+    savedOf: (answer) => answer.page,
+  });
+  const { busy, formRef } = saving;
+  const draft = saving.drawn.value as Values;
   const errors: Values = { ...page.issues, ...fieldErrors };
   const blocks = Array.isArray(draft.blocks) ? (draft.blocks as Values[]) : [];
   const area = (draft.area ?? null) as Values | null;
+  const autosaveRefused = saving.autosaveRefusal;
+  /** A control of the page changed: the draft is the form as it stands. */
+  const typed = (event: ChangeEvent<HTMLFormElement>) => {
+    saving.onFormChange(event);
+    const input = event.target as unknown as HTMLInputElement;
+    if (!input.name || NOT_THE_PAGE.has(input.name) || input.type === "file" || !formRef.current) return;
+    saving.typed(input.name, draftFromForm(new FormData(formRef.current)));
+  };
   const issues = Object.entries(errors);
   return (
     <div className="flex flex-col gap-6">
+      <p role="status" id="page-save-status" className="min-h-5 text-sm text-muted">
+        {saving.saveStatus === "saving"
+          ? DRAFT_TEXTS.saving
+          : saving.saveStatus === "saved"
+            ? DRAFT_TEXTS.saved
+            : ""}
+      </p>
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {saving.restored && <p className="card font-semibold">{DRAFT_TEXTS.restoredFromTab}</p>}
+        {autosaveRefused && (
+          <p role="alert" className="card font-semibold text-[var(--color-danger)]">
+            {autosaveRefused.error}
+          </p>
+        )}
+      </div>
       {issues.length > 0 && (
         <section aria-labelledby="page-issues" className="card">
           <h2 id="page-issues" className="h-card">
@@ -390,16 +427,19 @@ export function BlockPageEditor({
           </ul>
         </section>
       )}
-      {/* The key: a new version draws the form again from what was saved (after a move, say). */}
+      {/* The key: drawn again from the draft when an answer changed it (after a move, say); an
+          autosave's answer does not redraw it (what is typed meanwhile stays where it is). */}
       <Form
+        ref={formRef}
         method="post"
         encType="multipart/form-data"
         id={MAIN_FORM}
-        key={page.version}
+        key={saving.drawn.times}
+        onChange={typed}
         className="flex flex-col gap-6"
         aria-busy={busy}
       >
-        <input type="hidden" name="baseVersion" value={page.version} />
+        <input type="hidden" name="baseVersion" value={saving.version} />
         <input type="hidden" name={countName("blocks")} value={blocks.length} />
         <fieldset className="card flex flex-col gap-4">
           <legend className="h-card">{T.pageFields}</legend>
