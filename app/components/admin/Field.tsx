@@ -58,6 +58,27 @@ export function TextField({
   );
 }
 
+/** A labelled textarea of an admin form (the text input's order: label, hint, error, control). */
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...area
+}: FieldText & ComponentProps<"textarea">) {
+  const text = { id, label, hint, error };
+  return (
+    <Field text={text}>
+      <textarea
+        {...area}
+        {...described(text, area["aria-describedby"])}
+        className={`${inputClass}${className ? ` ${className}` : ""}`}
+      />
+    </Field>
+  );
+}
+
 /** A labelled choice of an admin form; the options are its children. */
 export function SelectField({
   id,

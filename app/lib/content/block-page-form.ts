@@ -120,11 +120,25 @@ export function withValueAt(
   return copy;
 }
 
-/** A structural button's intent: `add-block`, `move-up:N`, `move-down:N`, `duplicate:N`, `remove:N`, `add-item:N`, `remove-item:N:M`. */
+/**
+ * A structural button's intent: `add-block`, `move-up:N`, `move-down:N`, `duplicate:N`, `remove:N`,
+ * `add-item:N`, `remove-item:N:M`, `move-item-up:N:M`, `move-item-down:N:M`.
+ */
 export type StructureIntent =
   | { kind: "add-block"; type: BlockType }
   | { kind: "move-up" | "move-down" | "duplicate" | "remove" | "add-item"; block: number }
-  | { kind: "remove-item"; block: number; item: number };
+  | { kind: ItemIntent; block: number; item: number };
+const ITEM_INTENTS = ["remove-item", "move-item-up", "move-item-down"] as const;
+type ItemIntent = (typeof ITEM_INTENTS)[number];
+const isItemIntent = (kind: string): kind is ItemIntent => ITEM_INTENTS.includes(kind as ItemIntent);
+
+/** The list with the entries at `a` and `b` swapped (a copy; unchanged when either is out of it). */
+function swapped<T>(list: readonly T[], a: number, b: number): T[] {
+  const copy = [...list];
+  if (a < 0 || b < 0 || a >= copy.length || b >= copy.length) return copy;
+  [copy[a], copy[b]] = [copy[b], copy[a]];
+  return copy;
+}
 
 export function structureIntent(intent: string, form: FormData): StructureIntent | undefined {
   if (intent === "add-block") {
@@ -134,7 +148,7 @@ export function structureIntent(intent: string, form: FormData): StructureIntent
   const [kind, a, b] = intent.split(":");
   const block = Number(a);
   if (!Number.isInteger(block) || block < 0) return undefined;
-  if (kind === "remove-item") {
+  if (isItemIntent(kind)) {
     const item = Number(b);
     return Number.isInteger(item) && item >= 0 ? { kind, block, item } : undefined;
   }
@@ -149,12 +163,12 @@ export function structureIntent(intent: string, form: FormData): StructureIntent
   return undefined;
 }
 
-/** The draft after a structural button: blocks added, moved, copied or removed, items added or removed. */
+/** The draft after a structural button: blocks added, moved, copied or removed; items added, moved or removed. */
 export function applyStructure(
   draft: Record<string, unknown>,
   change: StructureIntent,
 ): Record<string, unknown> {
-  const blocks = [...((draft.blocks as Array<Record<string, unknown>> | undefined) ?? [])];
+  let blocks = [...((draft.blocks as Array<Record<string, unknown>> | undefined) ?? [])];
   if (change.kind === "add-block") {
     if (blocks.length < BLOCK_PAGE_LIMITS.blocks) blocks.push(emptyBlock(change.type));
     return { ...draft, blocks };
@@ -163,10 +177,10 @@ export function applyStructure(
   if (at >= blocks.length) return draft;
   switch (change.kind) {
     case "move-up":
-      if (at > 0) [blocks[at - 1], blocks[at]] = [blocks[at], blocks[at - 1]];
+      blocks = swapped(blocks, at - 1, at);
       break;
     case "move-down":
-      if (at < blocks.length - 1) [blocks[at], blocks[at + 1]] = [blocks[at + 1], blocks[at]];
+      blocks = swapped(blocks, at, at + 1);
       break;
     case "duplicate":
       if (blocks.length < BLOCK_PAGE_LIMITS.blocks) blocks.splice(at + 1, 0, structuredClone(blocks[at]));
@@ -185,6 +199,13 @@ export function applyStructure(
       const items = [...((blocks[at].items as unknown[] | undefined) ?? [])];
       items.splice(change.item, 1);
       blocks[at] = { ...blocks[at], items };
+      break;
+    }
+    case "move-item-up":
+    case "move-item-down": {
+      const items = (blocks[at].items as unknown[] | undefined) ?? [];
+      const other = change.kind === "move-item-up" ? change.item - 1 : change.item + 1;
+      blocks[at] = { ...blocks[at], items: swapped(items, change.item, other) };
       break;
     }
   }

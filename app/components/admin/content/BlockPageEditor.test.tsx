@@ -14,7 +14,14 @@ const page: BlockPageRecord = {
     title: "Bakery waste",
     blocks: [
       { type: "hero", heading: "Bakery waste, collected", text: "", imageId: "", alt: "" },
-      { type: "faq", heading: "", items: [{ question: "Which bins?", answer: "" }] },
+      {
+        type: "faq",
+        heading: "",
+        items: [
+          { question: "Which bins?", answer: "" },
+          { question: "How often?", answer: "Weekly" },
+        ],
+      },
     ],
   },
   issues: { "blocks.1.items.0.answer": "Its answer is required" },
@@ -47,6 +54,8 @@ describe("the block page editor", () => {
       "remove:1",
       "add-item:1",
       "remove-item:1:0",
+      "move-item-down:1:0",
+      "move-item-up:1:1",
     ])
       expect(html, intent).toMatch(
         new RegExp(`<button type="submit"[^>]*value="${intent}"[^>]*name="intent"`),
@@ -57,6 +66,44 @@ describe("the block page editor", () => {
     expect(html).toContain('name="blocks.1.items.0.question" value="Which bins?"');
     expect(html).toContain('name="baseVersion" value="3"');
     expect(html).toContain("Its answer is required");
+    // One list shape for blocks and items: no Move up on the first, no Move down on the last.
+    for (const intent of ["move-up:0", "move-down:1", "move-item-up:1:0", "move-item-down:1:1"])
+      expect(html, intent).not.toContain(`value="${intent}"`);
+    // Each button names the entry it acts on, for a screen reader.
+    expect(html).toContain(
+      `aria-label="${T.moveDown}: ${T.itemHeading(1)} (${T.blockHeading(2, BLOCK_LABELS.faq)})"`,
+    );
+    expect(html).toContain(`aria-label="${T.duplicateBlock}: ${T.blockHeading(1, BLOCK_LABELS.hero)}"`);
+  });
+
+  it("moves an item within its block, and nothing out of range", () => {
+    const draft = {
+      blocks: [
+        { type: "faq", heading: "", items: [{ question: "A" }, { question: "B" }, { question: "C" }] },
+      ],
+    };
+    const questions = (d: Record<string, unknown>) =>
+      ((d.blocks as Array<{ items: Array<{ question: string }> }>)[0]?.items ?? []).map((i) => i.question);
+    const form = new FormData();
+    const up = structureIntent("move-item-up:0:2", form);
+    expect(up).toEqual({ kind: "move-item-up", block: 0, item: 2 });
+    expect(questions(applyStructure(draft, up ?? { kind: "remove", block: 9 }))).toEqual(["A", "C", "B"]);
+    expect(questions(applyStructure(draft, { kind: "move-item-down", block: 0, item: 0 }))).toEqual([
+      "B",
+      "A",
+      "C",
+    ]);
+    expect(questions(applyStructure(draft, { kind: "move-item-up", block: 0, item: 0 }))).toEqual([
+      "A",
+      "B",
+      "C",
+    ]);
+    expect(questions(applyStructure(draft, { kind: "move-item-down", block: 0, item: 2 }))).toEqual([
+      "A",
+      "B",
+      "C",
+    ]);
+    expect(structureIntent("move-item-up:0:x", form)).toBeUndefined();
   });
 
   it("reads the form back as the draft, and applies the structural buttons", () => {

@@ -11,8 +11,7 @@ import {
 import { SITE_DOCUMENT_TEXTS as DRAFT_TEXTS } from "@common/content/site-content/page-messages";
 import type { ChangeEvent, ReactNode } from "react";
 import { Form } from "react-router";
-import { SelectField, TextField } from "~/components/admin/Field";
-import { inputClass } from "~/components/enquiry/styles";
+import { SelectField, TextAreaField, TextField } from "~/components/admin/Field";
 import {
   ACTION_BLOCKS,
   countName,
@@ -33,48 +32,6 @@ const NOT_THE_PAGE = new Set(["intent", "newBlockType", "at"]);
 
 /** The editor's action's answer (block-page-admin.server.ts): the page as saved, or a refusal. */
 type PageAnswer = { ok: true; message?: string; page: BlockPageRecord } | Extract<DraftAnswer, { ok: false }>;
-
-/** A labelled textarea of the editor (label, hint, error, then the control). */
-function AreaField({
-  id,
-  name,
-  label,
-  error,
-  defaultValue,
-  maxLength,
-  rows = 3,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  error?: string;
-  defaultValue: string;
-  maxLength: number;
-  rows?: number;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-semibold text-[var(--color-danger)]">
-          {error}
-        </p>
-      )}
-      <textarea
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        rows={rows}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined}
-        className={`${inputClass} w-full`}
-      />
-    </div>
-  );
-}
 
 /** A submit button of the main form naming its intent (works without JavaScript, by keyboard). */
 function IntentButton({
@@ -119,6 +76,16 @@ const LONG: Record<string, number> = {
 };
 const AREAS = new Set(["text", "html", "quote", "answer"]);
 
+/** A control's id, name, message and value for the draft's field at a dotted path. */
+function bound(name: string, value: unknown, errors: Values) {
+  return {
+    id: `field-${name.replace(/\./g, "-")}`,
+    name,
+    error: str(errors[name]) || undefined,
+    defaultValue: str(value),
+  };
+}
+
 /** One text field of a block or an item, by its dotted path. */
 function PathField({
   path,
@@ -131,87 +98,57 @@ function PathField({
   values: Values;
   errors: Values;
 }) {
-  const name = `${path}.${field}`;
-  const label = T.fieldLabels[field] ?? field;
-  const id = name.replace(/\./g, "-");
-  const error = str(errors[name]);
-  if (AREAS.has(field))
-    return (
-      <AreaField
-        id={id}
-        name={name}
-        label={label}
-        error={error || undefined}
-        defaultValue={str(values[field])}
-        maxLength={LONG[field] ?? BLOCK_PAGE_LIMITS.text}
-        rows={field === "html" ? 8 : 3}
-      />
-    );
-  return (
-    <TextField
-      id={id}
-      name={name}
-      label={label}
-      error={error || undefined}
-      defaultValue={str(values[field])}
-      maxLength={LONG[field] ?? BLOCK_PAGE_LIMITS.text}
-      className="w-full max-w-xl"
-    />
+  const props = {
+    ...bound(`${path}.${field}`, values[field], errors),
+    label: T.fieldLabels[field] ?? field,
+    maxLength: LONG[field] ?? BLOCK_PAGE_LIMITS.text,
+  };
+  return AREAS.has(field) ? (
+    <TextAreaField {...props} rows={field === "html" ? 8 : 3} className="w-full" />
+  ) : (
+    <TextField {...props} className="w-full max-w-xl" />
   );
 }
 
 /** A picture's stored image id and a file to pick instead (stored by a deliberate save). */
-function PictureField({
-  path,
-  value,
-  error,
-  label,
-}: {
-  path: string;
-  value: string;
-  error?: string;
-  label: string;
-}) {
-  const id = path.replace(/\./g, "-");
+function PictureField({ path, value, errors }: { path: string; value: unknown; errors: Values }) {
+  const props = bound(path, value, errors);
   return (
     <div className="flex flex-col gap-2">
       <TextField
-        id={id}
-        name={path}
-        label={label}
-        error={error}
-        defaultValue={value}
+        {...props}
+        label={path === "socialImageId" ? T.socialImage : T.imageId}
         className="w-full max-w-xl"
       />
-      <label htmlFor={`${id}-file`} className="text-sm font-semibold">
+      <label htmlFor={`${props.id}-file`} className="text-sm font-semibold">
         {T.pickFile}
       </label>
-      <input id={`${id}-file`} type="file" name={fileName(path)} accept="image/png,image/jpeg" />
+      <input id={`${props.id}-file`} type="file" name={fileName(path)} accept="image/png,image/jpeg" />
     </div>
   );
 }
 
+/** The button's fields of a hero or a call to action: its words, where it goes, a phone or a path. */
+const ACTION_INPUTS = [
+  { field: "label", label: T.actionLabel, max: BLOCK_PAGE_LIMITS.actionLabel, width: "max-w-md" },
+  { field: "phone", label: T.actionPhone, max: BLOCK_PAGE_LIMITS.phone, width: "max-w-xs" },
+  { field: "path", label: T.actionPath, max: BLOCK_PAGE_LIMITS.address, width: "max-w-md" },
+] as const;
+
 function ActionFields({ path, values, errors }: { path: string; values: Values; errors: Values }) {
   const action = (values.action ?? {}) as Values;
-  const id = `${path}-action`.replace(/\./g, "-");
+  const input = (field: string) => bound(`${path}.action.${field}`, action[field], errors);
+  const [words, ...rest] = ACTION_INPUTS.map(({ field, label, max, width }) => (
+    <TextField key={field} {...input(field)} label={label} maxLength={max} className={`w-full ${width}`} />
+  ));
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3">
       <legend className="font-semibold">{T.actionLabel}</legend>
-      <TextField
-        id={`${id}-label`}
-        name={`${path}.action.label`}
-        label={T.actionLabel}
-        error={str(errors[`${path}.action.label`]) || undefined}
-        defaultValue={str(action.label)}
-        maxLength={BLOCK_PAGE_LIMITS.actionLabel}
-        className="w-full max-w-md"
-      />
+      {words}
       <SelectField
-        id={`${id}-target`}
-        name={`${path}.action.target`}
-        label={T.actionTarget}
-        error={str(errors[`${path}.action.target`]) || undefined}
+        {...input("target")}
         defaultValue={str(action.target) || "quote"}
+        label={T.actionTarget}
         className="w-full max-w-xs"
       >
         {ACTION_TARGETS.map((target) => (
@@ -220,61 +157,98 @@ function ActionFields({ path, values, errors }: { path: string; values: Values; 
           </option>
         ))}
       </SelectField>
-      <TextField
-        id={`${id}-phone`}
-        name={`${path}.action.phone`}
-        label={T.actionPhone}
-        error={str(errors[`${path}.action.phone`]) || undefined}
-        defaultValue={str(action.phone)}
-        maxLength={BLOCK_PAGE_LIMITS.phone}
-        className="w-full max-w-xs"
-      />
-      <TextField
-        id={`${id}-path`}
-        name={`${path}.action.path`}
-        label={T.actionPath}
-        error={str(errors[`${path}.action.path`]) || undefined}
-        defaultValue={str(action.path)}
-        maxLength={BLOCK_PAGE_LIMITS.address}
-        className="w-full max-w-md"
-      />
+      {rest}
     </fieldset>
   );
 }
 
-/** One block's fields and its buttons: Move up, Move down, Duplicate block, Remove block. */
-function BlockFields({
-  block,
-  index,
-  total,
-  errors,
+/** What each entry of an `EntryList` may do: the intents of its buttons (none where it cannot). */
+interface EntryIntents {
+  up?: string;
+  down?: string;
+  duplicate?: string;
+  remove: string;
+}
+
+/**
+ * One list of the editor, the page's blocks or a block's items: each entry under its heading, drawn
+ * by `children`, with its buttons (Move up, Move down, Duplicate, Remove) and 'Add' after them.
+ * Every button is a submit button of the main form naming its intent and, for a screen reader,
+ * the entry it acts on: the list works without JavaScript and by keyboard.
+ */
+function EntryList<E>({
+  entries,
+  title,
+  intents,
+  labels,
+  add,
+  level,
+  className,
+  children,
 }: {
-  block: Values;
-  index: number;
-  total: number;
-  errors: Values;
+  entries: E[];
+  /** The entry's heading (each button's accessible name carries it). */
+  title(index: number): string;
+  intents(index: number): EntryIntents;
+  labels: { duplicate?: string; remove: string };
+  /** The control that adds an entry (a button, or a choice and a button). */
+  add?: ReactNode;
+  level: 3 | 4;
+  className: string;
+  children(entry: E, index: number): ReactNode;
 }) {
+  const Heading = level === 3 ? "h3" : "h4";
+  const last = entries.length - 1;
+  return (
+    <>
+      {entries.map((entry, index) => {
+        const heading = title(index);
+        const id = `entry-${heading.replace(/\W+/g, "-").toLowerCase()}`;
+        const { up, down, duplicate, remove } = intents(index);
+        const buttons: Array<[string | undefined, string]> = [
+          [index > 0 ? up : undefined, T.moveUp],
+          [index < last ? down : undefined, T.moveDown],
+          [duplicate, labels.duplicate ?? ""],
+          [remove, labels.remove],
+        ];
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place
+          <section key={index} aria-labelledby={id} className={className}>
+            <Heading id={id} className={level === 3 ? "h-card" : "font-semibold"}>
+              {heading}
+            </Heading>
+            {children(entry, index)}
+            <div className="flex flex-wrap gap-2">
+              {buttons.map(([intent, words]) =>
+                intent ? (
+                  <IntentButton key={intent} intent={intent} label={`${words}: ${heading}`}>
+                    {words}
+                  </IntentButton>
+                ) : null,
+              )}
+            </div>
+          </section>
+        );
+      })}
+      {add}
+    </>
+  );
+}
+
+/** One block's fields: its picture, its words, its button and its items (an `EntryList`). */
+function BlockFields({ block, index, errors }: { block: Values; index: number; errors: Values }) {
   const type = str(block.type) as BlockType;
   const path = `blocks.${index}`;
-  const headingId = `block-${index}-heading`;
-  const label = BLOCK_LABELS[type] ?? type;
+  const blockTitle = T.blockHeading(index + 1, BLOCK_LABELS[type] ?? type);
   const items = Array.isArray(block.items) ? (block.items as Values[]) : [];
   const itemFields = ITEM_FIELDS[type];
   const blockError = str(errors[path]) || str(errors[`${path}.items`]) || str(errors[`${path}.type`]);
   return (
-    <section aria-labelledby={headingId} className="card flex flex-col gap-4">
-      <h3 id={headingId} className="h-card">
-        {T.blockHeading(index + 1, label)}
-      </h3>
+    <>
       {blockError && <p className="text-sm font-semibold text-[var(--color-danger)]">{blockError}</p>}
       <input type="hidden" name={`${path}.type`} value={type} form={MAIN_FORM} />
       {PICTURE_BLOCKS.includes(type) && (
-        <PictureField
-          path={`${path}.imageId`}
-          value={str(block.imageId)}
-          error={str(errors[`${path}.imageId`]) || undefined}
-          label={T.imageId}
-        />
+        <PictureField path={`${path}.imageId`} value={block.imageId} errors={errors} />
       )}
       {(TEXT_FIELDS[type] ?? []).map((field) => (
         <PathField key={field} path={path} field={field} values={block} errors={errors} />
@@ -282,20 +256,35 @@ function BlockFields({
       {ACTION_BLOCKS.includes(type) && <ActionFields path={path} values={block} errors={errors} />}
       {itemFields && (
         <fieldset className="flex flex-col gap-3">
-          <legend className="font-semibold">{label}</legend>
+          <legend className="font-semibold">{BLOCK_LABELS[type]}</legend>
           <input type="hidden" name={countName(`${path}.items`)} value={items.length} />
-          {items.map((item, j) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place
-            <div key={j} className="flex flex-col gap-2 rounded-lg border border-border p-3">
-              <p className="font-semibold">{T.itemHeading(j + 1)}</p>
-              {itemFields.map((field) =>
+          <EntryList
+            entries={items}
+            level={4}
+            className="flex flex-col gap-2 rounded-lg border border-border p-3"
+            title={(j) => `${T.itemHeading(j + 1)} (${blockTitle})`}
+            intents={(j) => ({
+              up: `move-item-up:${index}:${j}`,
+              down: `move-item-down:${index}:${j}`,
+              remove: `remove-item:${index}:${j}`,
+            })}
+            labels={{ remove: T.removeItem }}
+            add={
+              <div>
+                <IntentButton intent={`add-item:${index}`} label={`${T.addItem} (${blockTitle})`}>
+                  {T.addItem}
+                </IntentButton>
+              </div>
+            }
+          >
+            {(item, j) =>
+              itemFields.map((field) =>
                 field === "imageId" ? (
                   <PictureField
                     key={field}
                     path={`${path}.items.${j}.imageId`}
-                    value={str(item.imageId)}
-                    error={str(errors[`${path}.items.${j}.imageId`]) || undefined}
-                    label={T.imageId}
+                    value={item.imageId}
+                    errors={errors}
                   />
                 ) : (
                   <PathField
@@ -306,58 +295,12 @@ function BlockFields({
                     errors={errors}
                   />
                 ),
-              )}
-              <div>
-                <IntentButton
-                  intent={`remove-item:${index}:${j}`}
-                  label={`${T.removeItem} ${j + 1} (${T.blockHeading(index + 1, label)})`}
-                >
-                  {T.removeItem}
-                </IntentButton>
-              </div>
-            </div>
-          ))}
-          <div>
-            <IntentButton
-              intent={`add-item:${index}`}
-              label={`${T.addItem} (${T.blockHeading(index + 1, label)})`}
-            >
-              {T.addItem}
-            </IntentButton>
-          </div>
+              )
+            }
+          </EntryList>
         </fieldset>
       )}
-      <div className="flex flex-wrap gap-2">
-        {index > 0 && (
-          <IntentButton
-            intent={`move-up:${index}`}
-            label={`${T.moveUp}: ${T.blockHeading(index + 1, label)}`}
-          >
-            {T.moveUp}
-          </IntentButton>
-        )}
-        {index < total - 1 && (
-          <IntentButton
-            intent={`move-down:${index}`}
-            label={`${T.moveDown}: ${T.blockHeading(index + 1, label)}`}
-          >
-            {T.moveDown}
-          </IntentButton>
-        )}
-        <IntentButton
-          intent={`duplicate:${index}`}
-          label={`${T.duplicateBlock}: ${T.blockHeading(index + 1, label)}`}
-        >
-          {T.duplicateBlock}
-        </IntentButton>
-        <IntentButton
-          intent={`remove:${index}`}
-          label={`${T.removeBlock}: ${T.blockHeading(index + 1, label)}`}
-        >
-          {T.removeBlock}
-        </IntentButton>
-      </div>
-    </section>
+    </>
   );
 }
 
@@ -388,6 +331,9 @@ export function BlockPageEditor({
   const blocks = Array.isArray(draft.blocks) ? (draft.blocks as Values[]) : [];
   const area = (draft.area ?? null) as Values | null;
   const autosaveRefused = saving.autosaveRefusal;
+  const districts = Array.isArray(area?.districts) ? area.districts.join(", ") : area?.districts;
+  /** The page's own field: its control's id is `page-<name>`. */
+  const pageField = (name: string) => ({ ...bound(name, draft[name], errors), id: `page-${name}` });
   /** A control of the page changed: the draft is the form as it stands. */
   const typed = (event: ChangeEvent<HTMLFormElement>) => {
     saving.onFormChange(event);
@@ -444,50 +390,35 @@ export function BlockPageEditor({
         <fieldset className="card flex flex-col gap-4">
           <legend className="h-card">{T.pageFields}</legend>
           <TextField
-            id="page-address"
-            name="address"
+            {...pageField("address")}
             label={T.address}
             hint={T.addressHint}
-            error={str(errors.address) || undefined}
-            defaultValue={str(draft.address)}
             maxLength={BLOCK_PAGE_LIMITS.address}
             className="w-full max-w-xl"
           />
           <TextField
-            id="page-title"
-            name="title"
+            {...pageField("title")}
             label={T.title}
             hint={T.titleHint}
-            error={str(errors.title) || undefined}
-            defaultValue={str(draft.title)}
             maxLength={BLOCK_PAGE_LIMITS.title}
             className="w-full max-w-xl"
           />
-          <AreaField
-            id="page-description"
-            name="description"
+          <TextAreaField
+            {...pageField("description")}
             label={T.description}
-            error={str(errors.description) || undefined}
-            defaultValue={str(draft.description)}
             maxLength={BLOCK_PAGE_LIMITS.description}
+            rows={3}
+            className="w-full"
           />
-          <PictureField
-            path="socialImageId"
-            value={str(draft.socialImageId)}
-            error={str(errors.socialImageId) || undefined}
-            label={T.socialImage}
-          />
+          <PictureField path="socialImageId" value={draft.socialImageId} errors={errors} />
           <label className="flex items-center gap-2 font-semibold">
             <input type="checkbox" name="noindex" defaultChecked={draft.noindex === true} />
             {T.noindex}
           </label>
           <TextField
-            id="page-canonical"
-            name="canonical"
+            {...pageField("canonical")}
             label={T.canonical}
             hint={T.canonicalHint}
-            error={str(errors.canonical) || undefined}
-            defaultValue={str(draft.canonical)}
             className="w-full max-w-xl"
           />
           <label className="flex items-center gap-2 font-semibold">
@@ -495,21 +426,17 @@ export function BlockPageEditor({
             {T.hasArea}
           </label>
           <TextField
+            {...bound("area.name", area?.name, errors)}
             id="page-area-name"
-            name="area.name"
             label={T.areaName}
-            error={str(errors["area.name"]) || undefined}
-            defaultValue={str(area?.name)}
             maxLength={BLOCK_PAGE_LIMITS.areaName}
             className="w-full max-w-md"
           />
           <TextField
+            {...bound("area.districts", districts, errors)}
             id="page-area-districts"
-            name="area.districts"
             label={T.districts}
             hint={T.districtsHint}
-            error={str(errors["area.districts"]) || undefined}
-            defaultValue={Array.isArray(area?.districts) ? area.districts.join(", ") : str(area?.districts)}
             className="w-full max-w-md"
           />
         </fieldset>
@@ -518,20 +445,40 @@ export function BlockPageEditor({
           <h2 id="page-blocks" className="h-card">
             {T.blocks}
           </h2>
-          {blocks.map((block, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their place
-            <BlockFields key={index} block={block} index={index} total={blocks.length} errors={errors} />
-          ))}
-          <div className="card flex flex-wrap items-end gap-3">
-            <SelectField id="new-block-type" name="newBlockType" label={T.newBlockType} defaultValue="hero">
-              {BLOCK_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {BLOCK_LABELS[type]}
-                </option>
-              ))}
-            </SelectField>
-            <IntentButton intent="add-block">{T.addBlock}</IntentButton>
-          </div>
+          <EntryList
+            entries={blocks}
+            level={3}
+            className="card flex flex-col gap-4"
+            title={(index) =>
+              T.blockHeading(index + 1, BLOCK_LABELS[str(blocks[index]?.type) as BlockType] ?? "")
+            }
+            intents={(index) => ({
+              up: `move-up:${index}`,
+              down: `move-down:${index}`,
+              duplicate: `duplicate:${index}`,
+              remove: `remove:${index}`,
+            })}
+            labels={{ duplicate: T.duplicateBlock, remove: T.removeBlock }}
+            add={
+              <div className="card flex flex-wrap items-end gap-3">
+                <SelectField
+                  id="new-block-type"
+                  name="newBlockType"
+                  label={T.newBlockType}
+                  defaultValue="hero"
+                >
+                  {BLOCK_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {BLOCK_LABELS[type]}
+                    </option>
+                  ))}
+                </SelectField>
+                <IntentButton intent="add-block">{T.addBlock}</IntentButton>
+              </div>
+            }
+          >
+            {(block, index) => <BlockFields block={block} index={index} errors={errors} />}
+          </EntryList>
         </section>
 
         <div className="card flex flex-wrap items-end gap-3">
