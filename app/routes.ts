@@ -9,6 +9,7 @@ export default [
   route("blog/rss.xml", "routes/blog/rss.ts"),
   // A customer's quote by its link (issue 49): before the public pages, never cached.
   route("quotes/:id/:token", "routes/quote-link.tsx"),
+  route("quotes/:id/:token/pdf", "routes/quote-link-pdf.ts"),
   layout("routes/public-layout.tsx", [
     // The public pages, from the page registry (common/content/pages.ts).
     ...PAGE_REGISTRY.map((page) =>

@@ -52,6 +52,8 @@ export async function buildServer() {
     external: [
       "@electric-sql/pglite",
       "sharp",
+      // Reads its fonts' metrics from files beside its module; loaded on the first quote's PDF.
+      "pdfkit",
       "pg-native",
       "react",
       "react-dom",

@@ -1,18 +1,12 @@
 import { COMPANY } from "@common/company";
-import {
-  formatBasisPoints,
-  formatPence,
-  formatQuantity,
-  QUOTE_UNIT_LABELS,
-  VAT_RATE_LABELS,
-} from "@common/pipeline/money";
+import { QUOTE_DOCUMENT_TEXTS, quoteLineCells, quoteSummaryRows } from "@common/pipeline/quote-document";
 import {
   acceptInputSchema,
   type CustomerQuote,
   declineInputSchema,
   QUOTE_STATE_LABELS,
 } from "@common/pipeline/quotes";
-import { Form } from "react-router";
+import { Form, useParams } from "react-router";
 import { FormMessage } from "~/components/enquiry/FormParts";
 import { inputClass } from "~/components/enquiry/styles";
 import { adminHeaders } from "~/lib/admin-route";
@@ -20,20 +14,9 @@ import { done, foundOrNull, invalidInput, refused } from "~/lib/domain-errors.se
 import type { Route } from "./+types/quote-link";
 
 export const CUSTOMER_QUOTE_TEXTS = {
-  title: (number: string) => `Quote ${number}`,
+  ...QUOTE_DOCUMENT_TEXTS,
   notFound: "This link is not valid. Ask us for a new one.",
-  version: (version: number) => `Version ${version}`,
-  validUntil: (day: string) => `Valid until ${day}`,
-  caption: "The quote's lines",
-  description: "Description",
-  quantity: "Quantity",
-  unitPrice: "Unit price",
-  vat: "VAT",
-  net: "Net",
-  subtotal: "Subtotal",
-  discount: "Discount",
-  total: "Total",
-  terms: "Terms",
+  pdf: "Download the quote as a PDF",
   acceptHeading: "Accept this quote",
   name: "Your name",
   acceptTerms: "I accept these terms",
@@ -88,8 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 function Lines({ quote }: { quote: CustomerQuote }) {
   const T = CUSTOMER_QUOTE_TEXTS;
-  const { totals } = quote;
-  const discount = quote.discount as { kind?: string; basisPoints?: number };
+  // The cells and rows the PDF and the mail show too (common/pipeline/quote-document.ts).
   return (
     <table className="mt-6 w-full border-collapse text-left">
       <caption className="sr-only">{T.caption}</caption>
@@ -113,54 +95,32 @@ function Lines({ quote }: { quote: CustomerQuote }) {
         </tr>
       </thead>
       <tbody>
-        {quote.lines.map((line, i) => (
-          // Lines have no id of their own: their order is theirs.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the lines' order is fixed
-          <tr key={i} className="border-b">
-            <th scope="row" className="py-2 pr-3 font-normal">
-              {line.description}
-            </th>
-            <td className="py-2 pr-3 text-right">{formatQuantity(line.quantityThousandths)}</td>
-            <td className="py-2 pr-3 text-right">
-              {formatPence(line.unitPricePence)} {QUOTE_UNIT_LABELS[line.unit]}
-            </td>
-            <td className="py-2 pr-3">{VAT_RATE_LABELS[line.vatRate]}</td>
-            <td className="py-2 text-right">{formatPence(line.netPence)}</td>
-          </tr>
-        ))}
+        {quote.lines.map((line, i) => {
+          const cells = quoteLineCells(line);
+          return (
+            // Lines have no id of their own: their order is theirs.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines' order is fixed
+            <tr key={i} className="border-b">
+              <th scope="row" className="py-2 pr-3 font-normal">
+                {cells.description}
+              </th>
+              <td className="py-2 pr-3 text-right">{cells.quantity}</td>
+              <td className="py-2 pr-3 text-right">{cells.unitPrice}</td>
+              <td className="py-2 pr-3">{cells.vat}</td>
+              <td className="py-2 text-right">{cells.net}</td>
+            </tr>
+          );
+        })}
       </tbody>
       <tfoot>
-        <tr>
-          <th scope="row" colSpan={4} className="py-1 pr-3 text-right">
-            {T.subtotal}
-          </th>
-          <td className="py-1 text-right">{formatPence(totals.subtotalPence)}</td>
-        </tr>
-        {totals.discountPence > 0 && (
-          <tr>
-            <th scope="row" colSpan={4} className="py-1 pr-3 text-right">
-              {T.discount}
-              {discount.kind === "percent" && discount.basisPoints !== undefined
-                ? ` (${formatBasisPoints(discount.basisPoints)})`
-                : ""}
+        {quoteSummaryRows(quote).map((row) => (
+          <tr key={row.key} className={row.total ? "font-bold" : undefined}>
+            <th scope="row" colSpan={4} className={`${row.total ? "py-2" : "py-1"} pr-3 text-right`}>
+              {row.label}
             </th>
-            <td className="py-1 text-right">-{formatPence(totals.discountPence)}</td>
-          </tr>
-        )}
-        {totals.rates.map((rate) => (
-          <tr key={rate.rate}>
-            <th scope="row" colSpan={4} className="py-1 pr-3 text-right">
-              {VAT_RATE_LABELS[rate.rate]} on {formatPence(rate.netPence)}
-            </th>
-            <td className="py-1 text-right">{formatPence(rate.vatPence)}</td>
+            <td className={`${row.total ? "py-2" : "py-1"} text-right`}>{row.amount}</td>
           </tr>
         ))}
-        <tr className="font-bold">
-          <th scope="row" colSpan={4} className="py-2 pr-3 text-right">
-            {T.total}
-          </th>
-          <td className="py-2 text-right">{formatPence(totals.totalPence)}</td>
-        </tr>
       </tfoot>
     </table>
   );
@@ -170,6 +130,8 @@ function Lines({ quote }: { quote: CustomerQuote }) {
 export default function QuoteLink({ loaderData, actionData }: Route.ComponentProps) {
   const T = CUSTOMER_QUOTE_TEXTS;
   const { quote } = loaderData;
+  // The PDF is opened by the same link as the page (its address is the customer's own).
+  const { token } = useParams();
   const answer = actionData as
     | { ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> }
     | undefined;
@@ -196,6 +158,11 @@ export default function QuoteLink({ loaderData, actionData }: Route.ComponentPro
       )}
       {!answer?.ok && quote.message && <p className="mt-4 font-semibold">{quote.message}</p>}
       <Lines quote={quote} />
+      <p className="mt-4 print:hidden">
+        <a href={`/quotes/${quote.id}/${token}/pdf`} className="underline">
+          {T.pdf}
+        </a>
+      </p>
       <h2 className="mt-8 text-xl font-bold">{T.terms}</h2>
       <p className="mt-2 whitespace-pre-line">{quote.terms}</p>
       {open && (

@@ -56,6 +56,7 @@ describe("every route's duties", () => {
       "POST /api/quote rate limit",
       "POST /api/quotes/:id/accept rate limit",
       "POST /api/quotes/:id/decline rate limit",
+      "POST /api/quotes/:id/pdf rate limit",
       "POST /api/quotes/:id/view rate limit",
       "POST /api/tankering rate limit",
     ]);

@@ -28,6 +28,7 @@ export const PIPELINE_SCREEN_TEXTS = {
   sendQuote: "Send quote",
   quoteSent: (number: string) => `Quote ${number} sent to the customer`,
   lineLabel: (n: number) => `Line ${n}`,
+  quotePdf: (number: string, version: number) => `PDF of ${number} v${version}`,
 } as const;
 
 /** Enquiries a column of the board shows (the rest are a link to the inbox filtered by the stage). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { INBOX_MESSAGES } from "../../../common/admin-messages";
 import { Invalid } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
@@ -163,7 +163,48 @@ export async function pipelineQuoteRoutes(app: FastifyInstance) {
     }),
   );
 
+  const pdfBody = {
+    description: "The quote as a PDF (A4)",
+    content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+  };
+  const sendPdf = (reply: FastifyReply, pdf: { fileName: string; body: Buffer }) =>
+    reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `inline; filename="${pdf.fileName}"`)
+      .header("cache-control", "private, no-store")
+      .send(pdf.body);
+
+  app.get<WithId>(
+    "/admin/quotes/:id/pdf",
+    desk("The quote as a PDF: the same lines, discount, VAT and total as its page and mail", {
+      params: idParams,
+      produces: ["application/pdf"],
+      response: { 200: pdfBody, ...errors },
+    }),
+    async (request, reply) => sendPdf(reply, await quotes.pdf(checkedId(request.params.id), request.admin!)),
+  );
+
   const linkErrors = { 400: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+  app.post<WithId>(
+    "/quotes/:id/pdf",
+    {
+      schema: {
+        summary: "A quote as a PDF, by the customer's link",
+        description: "The PDF of the quote whose link's token is sent (404 for any other), answered or not.",
+        tags: ["quotes"],
+        params: idParams,
+        body: jsonSchemaOf(linkTokenSchema),
+        produces: ["application/pdf"],
+        response: { 200: pdfBody, ...linkErrors },
+      },
+      config: limited("quote-link", 300),
+    },
+    async (request, reply) => {
+      const { token } = parseBody(linkTokenSchema, request.body);
+      return sendPdf(reply, await quotes.pdfByLink(request.params.id, token));
+    },
+  );
 
   app.post<WithId>(
     "/quotes/:id/view",

@@ -7,13 +7,16 @@ import { UUID_SHAPE } from "../../../common/ids";
 import {
   type Discount,
   formatPence,
-  formatQuantity,
   formatQuoteNumber,
   MoneyError,
-  QUOTE_UNIT_LABELS,
   quoteTotals,
   quoteYear,
 } from "../../../common/pipeline/money";
+import {
+  QUOTE_DOCUMENT_TEXTS,
+  quoteLineCells,
+  quoteSummaryRows,
+} from "../../../common/pipeline/quote-document";
 import type { serviceInputSchema } from "../../../common/pipeline/quotes";
 import {
   type CustomerQuote,
@@ -38,6 +41,7 @@ import {
 } from "../../db/schema";
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
+import { renderQuotePdf } from "./quote-pdf";
 import { type Tx, writeStage } from "./stage-write";
 import type { PipelineActor } from "./stages";
 
@@ -357,21 +361,19 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
 
   /** The customer's mail: the quote's lines and totals as the page shows them, and the link. */
   function customerMail(row: QuoteRow, lines: LineRow[], url: string) {
-    const totals = totalsOf(row, lines);
+    const quote = view(row, lines);
     const text = [
       `Your quote ${row.number} (version ${row.version}) is ready.`,
       "",
-      ...lines.map(
-        (l) =>
-          `${l.description}: ${formatQuantity(l.quantityThousandths)} × ${formatPence(l.unitPricePence)} ${QUOTE_UNIT_LABELS[l.unit]} = ${formatPence(l.netPence)}`,
-      ),
+      ...quote.lines.map((l) => {
+        const cells = quoteLineCells(l);
+        return `${cells.description}: ${cells.quantity} × ${cells.unitPrice} (${cells.vat}) = ${cells.net}`;
+      }),
       "",
-      `Subtotal: ${formatPence(totals.subtotalPence)}`,
-      ...(totals.discountPence ? [`Discount: -${formatPence(totals.discountPence)}`] : []),
-      `VAT: ${formatPence(totals.vatPence)}`,
-      `Total: ${formatPence(totals.totalPence)}`,
+      // The same rows as the page and the PDF (common/pipeline/quote-document.ts).
+      ...quoteSummaryRows(quote).map((r) => `${r.label}: ${r.amount}`),
       "",
-      `Valid until ${row.validUntil}. Read the terms and accept or decline it here:`,
+      `Valid until ${row.validUntil}. Read the terms and accept or decline it here (its PDF is linked there):`,
       url,
     ].join("\n");
     return { subject: QUOTE_MESSAGES.sentSubject(row.number), text };
@@ -560,7 +562,25 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
     return viewByLink(id, token);
   }
 
+  // ----- The PDF -----
+
+  /** The quote as a PDF for the desk (any version, a draft too). */
+  async function pdf(id: string, by: PipelineActor): Promise<{ fileName: string; body: Buffer }> {
+    const quote = await get(id, by);
+    const body = await renderQuotePdf(quote);
+    return { fileName: QUOTE_DOCUMENT_TEXTS.fileName(quote.number, quote.version), body };
+  }
+
+  /** The quote as a PDF by the customer's link (the page's refusal for any other link). */
+  async function pdfByLink(id: string, token: string): Promise<{ fileName: string; body: Buffer }> {
+    const quote = await viewByLink(id, token);
+    const body = await renderQuotePdf(quote);
+    return { fileName: QUOTE_DOCUMENT_TEXTS.fileName(quote.number, quote.version), body };
+  }
+
   return {
+    pdf,
+    pdfByLink,
     services,
     addService,
     updateService,

@@ -87,6 +87,9 @@ export function QuotesPanel({ quotes, busy }: { quotes: QuoteView[]; busy: boole
               </span>
               <span>{QUOTE_STATE_LABELS[q.state]}</span>
               <span>{formatPence(q.totals.totalPence)}</span>
+              <a href={`/api/admin/quotes/${q.id}/pdf`} className="underline">
+                {T.quotePdf(q.number, q.version)}
+              </a>
               {q.state === "draft" && (
                 <Form method="post">
                   <input type="hidden" name="intent" value="quote-send" />
