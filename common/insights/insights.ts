@@ -11,6 +11,12 @@ import { z } from "../zod";
 export const INSIGHTS_FORMS = ["quote", "contact", "tankering"] as const;
 export type InsightsForm = (typeof INSIGHTS_FORMS)[number];
 
+/**
+ * Past "submitted", the funnel reads the enquiries themselves (issue 49): of those sent in the
+ * range, how many were quoted and won (common/insights/won-value.ts; never from the beacon).
+ */
+export const PIPELINE_FUNNEL_STAGES = ["quoted", "won"] as const;
+
 /** The quote wizard: the step reached ("1" … "6"), then "submitted"; the forms: viewed → submitted. */
 export const FUNNEL_STAGES: Record<InsightsForm, readonly string[]> = {
   quote: ["1", "2", "3", "4", "5", "6", "submitted"],
@@ -104,6 +110,8 @@ export const INSIGHTS_MESSAGES = {
   },
   stageName: (stage: string) => {
     const step = Number(stage);
+    if (stage === "quoted") return "Quoted";
+    if (stage === "won") return "Won";
     return step >= 1 && step <= QUOTE_STEP_NAMES.length
       ? `Step ${step}: ${QUOTE_STEP_NAMES[step - 1]}`
       : "Submitted";

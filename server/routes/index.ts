@@ -13,6 +13,7 @@ import { siteContentRoutes } from "./content/site-content";
 import { routeDutyGuard } from "./duties";
 import { healthRoutes } from "./health";
 import { insightsRoutes } from "./insights/insights";
+import { wonValueRoutes } from "./insights/won-value";
 import { enquiryRoutes } from "./leads/enquiries";
 import { enquiryInboxRoutes } from "./leads/enquiry-inbox";
 import { privacyRoutes } from "./leads/privacy";
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(pipelineStageRoutes);
   await app.register(pipelineQuoteRoutes);
   await app.register(insightsRoutes);
+  await app.register(wonValueRoutes);
   await app.register(privacyRoutes);
   await app.register(spamRoutes);
   await app.register(auditRoutes);

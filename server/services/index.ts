@@ -20,6 +20,7 @@ import { createRedirectService } from "./content/redirects";
 import { createScheduledPosts } from "./content/scheduled-posts";
 import { createSiteContentService } from "./content/site-content";
 import { createInsightsService } from "./insights/service";
+import { createWonValueService } from "./insights/won-value";
 import { createEnquiryService } from "./leads/enquiries";
 import { createEnquiryFigures } from "./leads/enquiry-figures";
 import { createEnquiryIntake } from "./leads/enquiry-intake";
@@ -196,6 +197,8 @@ export function createServices(
     insights: createInsightsService(db, config, {
       publishedPosts: publishedPostIds(blog, contentVersion, blockPages),
     }),
+    // Insights' won value per landing page, referrer, campaign, form and business type (issue 49).
+    wonValue: createWonValueService(db),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
     privacy: createPrivacyService(db, {
       retentionMonths: config.enquiryRetentionMonths,

@@ -1,4 +1,5 @@
 import { INSIGHTS_MESSAGES, insightsRangeSchema, resolveRange } from "@common/insights/insights";
+import { pipelineFunnel } from "@common/insights/won-value";
 import { firstIssue } from "@common/zod";
 import { useLocation, useNavigation } from "react-router";
 import { FormsTable, QuoteFunnel } from "~/components/admin/insights/Funnel";
@@ -6,6 +7,7 @@ import { count, longDay, pageLabel, sourceLabel } from "~/components/admin/insig
 import { RangeForm } from "~/components/admin/insights/RangeForm";
 import { CountTable, insightsCsv, Section } from "~/components/admin/insights/Section";
 import { VisitsChart } from "~/components/admin/insights/VisitsChart";
+import { WonTables } from "~/components/admin/insights/WonTables";
 import { Loading } from "~/components/admin/Loading";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
@@ -17,21 +19,26 @@ export const headers = adminHeaders;
 
 /** The report for the URL's range (`days`, or `from` and `to`); a bad range shows the last 30 days. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "insights");
+  const admin = await requireAdmin(request, context, "insights");
   const parsed = insightsRangeSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
   const { range, error } = resolveRange(query);
-  const report = await context.services.insights.report(range);
+  const [report, won] = await Promise.all([
+    context.services.insights.report(range),
+    context.services.wonValue.report(range, admin),
+  ]);
   const custom = query.from !== undefined || query.to !== undefined;
   return {
     report,
+    won,
+    pipeline: pipelineFunnel(won),
     preset: custom && !error ? undefined : (query.days ?? 30),
     error: parsed.success ? error : firstIssue(parsed),
   };
 }
 
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { report, preset, error } = loaderData;
+  const { report, won, pipeline, preset, error } = loaderData;
   const { range } = report;
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -53,8 +60,9 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             <VisitsChart days={report.days} csv={insightsCsv(range, "days")} />
           </Section>
         </div>
+        <WonTables report={won} range={range} />
         <Section id="insights-funnel" title={INSIGHTS_MESSAGES.funnelHeading}>
-          <QuoteFunnel funnel={report.funnel} csv={insightsCsv(range, "funnel")} />
+          <QuoteFunnel funnel={report.funnel} pipeline={pipeline} csv={insightsCsv(range, "funnel")} />
         </Section>
         <Section
           id="insights-enquiries"
@@ -115,7 +123,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           />
         </Section>
         <Section id="insights-forms" title={INSIGHTS_MESSAGES.formsHeading}>
-          <FormsTable funnel={report.funnel} csv={insightsCsv(range, "funnel")} />
+          <FormsTable funnel={report.funnel} pipeline={pipeline} csv={insightsCsv(range, "funnel")} />
         </Section>
       </div>
     </>

@@ -4,6 +4,7 @@ import {
   daysBetween,
   INSIGHTS_MESSAGES,
   type InsightsEvent,
+  type InsightsForm,
   type InsightsRange,
   type InsightsReport,
   type InsightsTable,
@@ -147,7 +148,14 @@ export function createInsightsService(
   const pathLabel = (path: string) => (path === OTHER_PATH ? INSIGHTS_MESSAGES.other : path);
 
   /** One table of the report as CSV (UTF-8 with BOM, RFC 4180), every row of the range. */
-  async function csv(range: InsightsRange, table: InsightsTable): Promise<string> {
+  async function csv(
+    range: InsightsRange,
+    table: InsightsTable,
+    options: {
+      /** The funnel past "submitted": each form's enquiries quoted and won (won-value.ts). */
+      pipeline?: Array<{ form: InsightsForm; stage: string; count: number }>;
+    } = {},
+  ): Promise<string> {
     const data = await report(range, EXPORT_MAX_ROWS);
     const c = INSIGHTS_MESSAGES.columns;
     const n = (value: number) => String(value);
@@ -176,7 +184,7 @@ export function createInsightsService(
       ],
       funnel: () => [
         [c.form, c.step, c.reached],
-        ...data.funnel.map((f) => [
+        ...[...data.funnel, ...(options.pipeline ?? [])].map((f) => [
           INSIGHTS_MESSAGES.formNames[f.form],
           f.form === "quote" ? INSIGHTS_MESSAGES.stageName(f.stage) : f.stage,
           n(f.count),

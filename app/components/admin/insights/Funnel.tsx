@@ -1,23 +1,47 @@
-import { FUNNEL_STAGES, INSIGHTS_MESSAGES, type InsightsReport } from "@common/insights/insights";
+import {
+  FUNNEL_STAGES,
+  INSIGHTS_MESSAGES,
+  type InsightsReport,
+  PIPELINE_FUNNEL_STAGES,
+} from "@common/insights/insights";
 import { useId } from "react";
 import { DataTable } from "~/components/admin/DataTable";
 import { count, percent } from "./format";
 
 type FunnelRows = InsightsReport["funnel"];
 
+/** Past "submitted": each form's enquiries quoted and won (common/insights/won-value.ts). */
+const PAST_SUBMITTED: readonly string[] = PIPELINE_FUNNEL_STAGES;
+
 const reachedOf = (funnel: FunnelRows, form: string) => (stage: string) =>
   funnel.find((f) => f.form === form && f.stage === stage)?.count ?? 0;
 
-/** The quote wizard: visits that reached each step and submitted, the drop-off between them. */
-export function QuoteFunnel({ funnel, csv }: { funnel: FunnelRows; csv: { href: string; text: string } }) {
+/**
+ * The quote wizard: visits that reached each step and submitted, then the enquiries quoted and
+ * won, and the drop-off between them.
+ */
+export function QuoteFunnel({
+  funnel,
+  pipeline,
+  csv,
+}: {
+  funnel: FunnelRows;
+  pipeline: FunnelRows;
+  csv: { href: string; text: string };
+}) {
   const id = useId();
-  const reached = reachedOf(funnel, "quote");
-  const stages = FUNNEL_STAGES.quote.map((stage) => ({
-    stage,
-    name: INSIGHTS_MESSAGES.stageName(stage),
-    short: stage === "submitted" ? "Sent" : stage,
-    n: reached(stage),
-  }));
+  const reached = reachedOf([...funnel, ...pipeline], "quote");
+  const stages = [...FUNNEL_STAGES.quote, ...PIPELINE_FUNNEL_STAGES].map((stage) => {
+    const past = PAST_SUBMITTED.includes(stage);
+    const name = INSIGHTS_MESSAGES.stageName(stage);
+    return {
+      stage,
+      name,
+      past,
+      short: stage === "submitted" ? "Sent" : past ? name : stage,
+      n: reached(stage),
+    };
+  });
   const max = Math.max(1, ...stages.map((s) => s.n));
   const drops = stages.slice(0, -1).map((s, i) => ({ ...s, lost: Math.max(0, s.n - stages[i + 1].n) }));
   const worst = drops.reduce((a, b) => (b.lost > a.lost ? b : a), drops[0]);
@@ -49,15 +73,15 @@ export function QuoteFunnel({ funnel, csv }: { funnel: FunnelRows; csv: { href: 
                 width={0.8}
                 y={100 - height}
                 height={height}
-                className={s.stage === "submitted" ? "fill-accent" : "fill-brand"}
+                className={s.stage === "submitted" || s.past ? "fill-accent" : "fill-brand"}
               />
             );
           })}
         </svg>
-        <div className="grid grid-cols-7 text-center text-xs text-muted" aria-hidden="true">
+        <div className="grid grid-cols-9 text-center text-xs text-muted" aria-hidden="true">
           {stages.map((s) => (
             <span key={s.stage}>
-              {s.stage !== "submitted" && <span className="max-sm:hidden">Step </span>}
+              {s.stage !== "submitted" && !s.past && <span className="max-sm:hidden">Step </span>}
               {s.short}
             </span>
           ))}
@@ -85,12 +109,21 @@ export function QuoteFunnel({ funnel, csv }: { funnel: FunnelRows; csv: { href: 
   );
 }
 
-/** The contact and tankering forms: viewed → submitted. */
-export function FormsTable({ funnel, csv }: { funnel: FunnelRows; csv: { href: string; text: string } }) {
+/** The contact and tankering forms: viewed → submitted, then the enquiries quoted and won. */
+export function FormsTable({
+  funnel,
+  pipeline,
+  csv,
+}: {
+  funnel: FunnelRows;
+  pipeline: FunnelRows;
+  csv: { href: string; text: string };
+}) {
   const c = INSIGHTS_MESSAGES.columns;
   const forms = (["contact", "tankering"] as const).map((form) => {
-    const reached = reachedOf(funnel, form);
-    return { form, viewed: reached("viewed"), submitted: reached("submitted") };
+    const reached = reachedOf([...funnel, ...pipeline], form);
+    const [viewed, submitted, quoted, won] = ["viewed", "submitted", "quoted", "won"].map(reached);
+    return { form, viewed, submitted, quoted, won };
   });
   return (
     <DataTable
@@ -100,6 +133,13 @@ export function FormsTable({ funnel, csv }: { funnel: FunnelRows; csv: { href: s
         { id: "viewed", header: c.viewed, numeric: true, cell: (f) => count(f.viewed) },
         { id: "submitted", header: c.submitted, numeric: true, cell: (f) => count(f.submitted) },
         { id: "rate", header: c.rate, numeric: true, cell: (f) => percent(f.submitted, f.viewed) },
+        {
+          id: "quoted",
+          header: INSIGHTS_MESSAGES.stageName("quoted"),
+          numeric: true,
+          cell: (f) => count(f.quoted),
+        },
+        { id: "won", header: INSIGHTS_MESSAGES.stageName("won"), numeric: true, cell: (f) => count(f.won) },
       ]}
       rows={forms}
       rowKey={(f) => f.form}
