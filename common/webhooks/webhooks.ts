@@ -13,6 +13,9 @@ export const WEBHOOK_EVENTS = [
   "booking.created",
   "booking.rescheduled",
   "booking.cancelled",
+  "quote.sent",
+  "quote.accepted",
+  "quote.declined",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** A test event ('Send a test event'): sent to the one endpoint, whatever it chose. */
@@ -114,6 +117,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "booking.created": "A free waste review booked (booking.created)",
   "booking.rescheduled": "A review moved (booking.rescheduled)",
   "booking.cancelled": "A review cancelled (booking.cancelled)",
+  "quote.sent": "A quote sent to the customer (quote.sent)",
+  "quote.accepted": "A quote accepted online (quote.accepted)",
+  "quote.declined": "A quote declined online (quote.declined)",
 };
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.unknownEvent });

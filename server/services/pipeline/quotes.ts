@@ -42,6 +42,7 @@ import {
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
 import { renderQuotePdf } from "./quote-pdf";
+import { queueQuoteWebhooks } from "./quote-webhooks";
 import { type Tx, writeStage } from "./stage-write";
 import type { PipelineActor } from "./stages";
 
@@ -400,6 +401,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
         })
         .where(eq(quotes.id, id))
         .returning();
+      await queueQuoteWebhooks(tx, "quote.sent", sent);
       const mail = customerMail(sent, await linesOf(tx, id), link(id, token));
       await tx
         .insert(mailOutbox)
@@ -492,7 +494,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
       const row = await byLink(tx, id, token, true);
       const refused = refusal(row);
       if (refused) throw new Conflict(refused);
-      await tx
+      const [accepted] = await tx
         .update(quotes)
         .set({
           state: "accepted",
@@ -501,7 +503,9 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
           acceptedAddress: address,
           acceptedVersion: row.version,
         })
-        .where(eq(quotes.id, id));
+        .where(eq(quotes.id, id))
+        .returning();
+      await queueQuoteWebhooks(tx, "quote.accepted", accepted);
       await event(tx, row.enquiryId, null, {
         action: "accepted",
         number: row.number,
@@ -540,10 +544,12 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
       const row = await byLink(tx, id, token, true);
       const refused = refusal(row);
       if (refused) throw new Conflict(refused);
-      await tx
+      const [declined] = await tx
         .update(quotes)
         .set({ state: "declined", answeredAt: new Date(now()), declineReason: reason || null })
-        .where(eq(quotes.id, id));
+        .where(eq(quotes.id, id))
+        .returning();
+      await queueQuoteWebhooks(tx, "quote.declined", declined);
       await event(tx, row.enquiryId, null, {
         action: "declined",
         number: row.number,

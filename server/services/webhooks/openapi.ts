@@ -90,6 +90,16 @@ export function webhookDocuments(enquirySchema: object) {
       timestamp: "2026-11-26T12:00:00.000Z",
       data: { id: example.data._id },
     }),
+    "enquiry.stage_changed": body(
+      "enquiry.stage_changed",
+      enquirySchema,
+      "An enquiry moved to another stage of the pipeline (a quote sent: Quoted; accepted: Won)",
+      {
+        ...example,
+        type: "enquiry.stage_changed",
+        data: { ...example.data, stage: "quoted", status: "contacted" },
+      },
+    ),
     "booking.created": body("booking.created", booking, "A free waste review was booked", bookingExample),
     "booking.rescheduled": body("booking.rescheduled", booking, "A free waste review was moved", {
       ...bookingExample,
@@ -100,8 +110,78 @@ export function webhookDocuments(enquirySchema: object) {
       type: "booking.cancelled",
       data: { ...bookingExample.data, status: "cancelled" },
     }),
+    "quote.sent": body(
+      "quote.sent",
+      quote,
+      "A quote was sent to the customer (its link mailed)",
+      quoteExample,
+    ),
+    "quote.accepted": body("quote.accepted", quote, "The customer accepted a quote online", {
+      ...quoteExample,
+      type: "quote.accepted",
+      data: { ...quoteExample.data, state: "accepted", answeredAt: "2026-12-04T09:30:00.000Z" },
+    }),
+    "quote.declined": body("quote.declined", quote, "The customer declined a quote online", {
+      ...quoteExample,
+      type: "quote.declined",
+      data: { ...quoteExample.data, state: "declined", answeredAt: "2026-12-04T09:30:00.000Z" },
+    }),
   };
 }
+
+/**
+ * A quote as its webhooks carry it (services/pipeline/quote-webhooks.ts): its number, version,
+ * state, validity and totals in pence, and the enquiry it prices; nothing of the customer's.
+ */
+const quote = {
+  type: "object",
+  properties: {
+    id: { type: "string", format: "uuid" },
+    enquiryId: { type: "string", format: "uuid" },
+    number: { type: "string", description: "Q-YYYY-NNNN, shared by every version" },
+    version: { type: "integer" },
+    state: { type: "string", enum: ["sent", "accepted", "declined"] },
+    validUntil: { type: "string", description: "YYYY-MM-DD, London: the last day it may be accepted" },
+    subtotalPence: { type: "integer" },
+    discountPence: { type: "integer" },
+    vatPence: { type: "integer" },
+    totalPence: { type: "integer" },
+    sentAt: { type: ["string", "null"], format: "date-time" },
+    answeredAt: { type: ["string", "null"], format: "date-time" },
+  },
+  required: [
+    "id",
+    "enquiryId",
+    "number",
+    "version",
+    "state",
+    "validUntil",
+    "subtotalPence",
+    "discountPence",
+    "vatPence",
+    "totalPence",
+    "sentAt",
+    "answeredAt",
+  ],
+};
+const quoteExample = {
+  type: "quote.sent",
+  timestamp: "2026-12-02T10:15:00.000Z",
+  data: {
+    id: "7c1e9d2a-4b3f-4e8a-9c61-0d2f5a8b3e47",
+    enquiryId: "0b5f0c1e-8f1d-4c7e-9a53-2f4f6c1d9e10",
+    number: "Q-2026-0001",
+    version: 1,
+    state: "sent",
+    validUntil: "2027-01-01",
+    subtotalPence: 22_400,
+    discountPence: 2240,
+    vatPence: 2232,
+    totalPence: 22_392,
+    sentAt: "2026-12-02T10:15:00.000Z",
+    answeredAt: null,
+  },
+};
 
 /**
  * A booking as its webhooks carry it (services/bookings/webhooks.ts): its time, status and the
