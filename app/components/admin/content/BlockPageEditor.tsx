@@ -178,7 +178,9 @@ interface EntryIntents {
  */
 function EntryList<E>({
   entries,
+  idPrefix,
   title,
+  within,
   intents,
   labels,
   add,
@@ -187,8 +189,12 @@ function EntryList<E>({
   children,
 }: {
   entries: E[];
+  /** Each entry's heading's id is `<idPrefix>-<index>`. */
+  idPrefix: string;
   /** The entry's heading (each button's accessible name carries it). */
   title(index: number): string;
+  /** What the list is in, for the buttons' names (the block of an item). */
+  within?: string;
   intents(index: number): EntryIntents;
   labels: { duplicate?: string; remove: string };
   /** The control that adds an entry (a button, or a choice and a button). */
@@ -203,7 +209,8 @@ function EntryList<E>({
     <>
       {entries.map((entry, index) => {
         const heading = title(index);
-        const id = `entry-${heading.replace(/\W+/g, "-").toLowerCase()}`;
+        const id = `${idPrefix}-${index}`;
+        const named = within ? `${heading} (${within})` : heading;
         const { up, down, duplicate, remove } = intents(index);
         const buttons: Array<[string | undefined, string]> = [
           [index > 0 ? up : undefined, T.moveUp],
@@ -221,7 +228,7 @@ function EntryList<E>({
             <div className="flex flex-wrap gap-2">
               {buttons.map(([intent, words]) =>
                 intent ? (
-                  <IntentButton key={intent} intent={intent} label={`${words}: ${heading}`}>
+                  <IntentButton key={intent} intent={intent} label={`${words}: ${named}`}>
                     {words}
                   </IntentButton>
                 ) : null,
@@ -262,7 +269,9 @@ function BlockFields({ block, index, errors }: { block: Values; index: number; e
             entries={items}
             level={4}
             className="flex flex-col gap-2 rounded-lg border border-border p-3"
-            title={(j) => `${T.itemHeading(j + 1)} (${blockTitle})`}
+            idPrefix={`block-${index}-item`}
+            title={(j) => T.itemHeading(j + 1)}
+            within={blockTitle}
             intents={(j) => ({
               up: `move-item-up:${index}:${j}`,
               down: `move-item-down:${index}:${j}`,
@@ -448,6 +457,7 @@ export function BlockPageEditor({
           <EntryList
             entries={blocks}
             level={3}
+            idPrefix="block"
             className="card flex flex-col gap-4"
             title={(index) =>
               T.blockHeading(index + 1, BLOCK_LABELS[str(blocks[index]?.type) as BlockType] ?? "")
