@@ -21,7 +21,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** The enquiry each booking makes on the desk is a contact enquiry headed with this (decision 0048). */
+/** The enquiry kind each booking makes on the desk ("review"), as the desk names it (decision 0051). */
 export const REVIEW_TITLE = "Free waste review";
 
 export const BOOKING_LIMITS = {
@@ -150,6 +150,29 @@ export const bookingSchema = z.object(
   { error: BOOKING_MESSAGES.invalidBody },
 );
 export type BookingInput = z.output<typeof bookingSchema>;
+
+/**
+ * The booking as its enquiry (kind "review") keeps it, parsed by the one intake
+ * (server/services/leads/enquiry-intake.ts): the booking's fields, the site's post code as
+ * `location` and the note as `message`, the names the inbox's search, the CSV and the privacy
+ * export already read for every kind.
+ */
+export const reviewEnquirySchema = bookingSchema.transform(({ postcode, note, ...rest }) => ({
+  ...rest,
+  location: postcode,
+  message: note,
+}));
+export type ReviewEnquiry = z.output<typeof reviewEnquirySchema>;
+/** The review enquiry's fields, in the form's order (the desk's rows, the spam check's "every field filled"). */
+export const REVIEW_ENQUIRY_FIELDS = [
+  "start",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "location",
+  "message",
+] as const satisfies ReadonlyArray<keyof ReviewEnquiry>;
 export type BookingDetails = z.output<typeof bookingDetailsSchema>;
 
 export const rescheduleSchema = z.object({ start: instantSchema }, { error: BOOKING_MESSAGES.start });

@@ -1,17 +1,13 @@
-import { londonTime, MONTHS, twoDigits, WEEKDAYS } from "../en-gb";
 import { REVIEW_TITLE } from "./bookings";
+import { reviewTimeText } from "./review-time";
+
+export { reviewTimeText };
 
 /**
  * The booking's mail (issue 48), said once: the visitor's confirmation (with the .ics and the
  * links to move or cancel), the change and cancellation notices, the reminder a day before, and
  * the office's notice of each change. Times on London's clock.
  */
-
-/** "Thursday 7 January 2027 at 10:30": a review's time as the site writes it. */
-export function reviewTimeText(at: Date | string): string {
-  const t = londonTime(new Date(at).getTime());
-  return `${WEEKDAYS[t.weekday]} ${t.day} ${MONTHS[t.month - 1]} ${t.year} at ${twoDigits(t.hour)}:${twoDigits(t.minute)}`;
-}
 
 interface Visitor {
   name: string;
@@ -116,13 +112,4 @@ export function officeChangeMail(
     subject: `${REVIEW_TITLE} ${OFFICE_SUBJECT[change]}: ${reviewTimeText(booking.startsAt)} (${booking.reference})`,
     text: lines.join("\n"),
   };
-}
-
-/** The enquiry's message on the desk: the review's time, the site's post code and the visitor's note. */
-export function deskMessage(booking: { startsAt: Date | string; postcode: string; note: string }) {
-  return [
-    `${REVIEW_TITLE} booked online for ${reviewTimeText(booking.startsAt)}.`,
-    `Site post code: ${booking.postcode}.`,
-    ...(booking.note ? ["", booking.note] : []),
-  ].join("\n");
 }

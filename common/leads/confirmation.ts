@@ -25,6 +25,8 @@ const WHAT: Record<EnquiryKind, string> = {
   contact: "message",
   quote: "quote request",
   tankering: "tankering enquiry",
+  // Never sent: a booked review's confirmation is the booking's own, with its invitation.
+  review: "free waste review",
 };
 
 /**

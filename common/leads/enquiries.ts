@@ -1,7 +1,9 @@
+import type { ReviewEnquiry } from "../bookings/bookings";
+import { reviewTimeText } from "../bookings/review-time";
 import { withStorableText } from "../text";
 import { zm as z } from "../zod";
 import { CONTACT_MESSAGES, ENQUIRY_MESSAGES, QUOTE_MESSAGES, TANKERING_MESSAGES } from "./enquiry-messages";
-import type { EnquiryKind } from "./enquiry-terms";
+import type { EnquiryKind, FormKind } from "./enquiry-terms";
 
 /**
  * The contact, quote and tankering schemas, shared by the forms and the API. Fields are declared
@@ -148,17 +150,37 @@ export const quoteSchema = z.object(quoteStepSchemas, { error: ENQUIRY_MESSAGES.
 export type ContactEnquiry = z.output<typeof contactSchema>;
 export type TankeringEnquiry = z.output<typeof tankeringSchema>;
 export type QuoteEnquiry = z.output<typeof quoteSchema>;
-export type EnquiryFields = ContactEnquiry | TankeringEnquiry | QuoteEnquiry;
+/** What the intake stores in `fields`: a form's enquiry, or a booked review's (common/bookings/bookings.ts). */
+export type EnquiryFields = ContactEnquiry | TankeringEnquiry | QuoteEnquiry | ReviewEnquiry;
 
 export const ENQUIRY_SCHEMAS = {
   contact: contactSchema,
   quote: quoteSchema,
   tankering: tankeringSchema,
-} satisfies Record<EnquiryKind, z.ZodMiniType>;
+} satisfies Record<FormKind, z.ZodMiniType>;
+
+/** A booked review's rows (kind "review"): its time on London's clock, then the visitor's details. */
+const REVIEW_ROWS: Array<[string, string]> = [
+  ["name", "Name"],
+  ["email", "Email"],
+  ["phone", "Phone"],
+  ["company", "Company"],
+  ["location", "Site post code"],
+  ["message", "Note"],
+];
 
 /** Every submitted field of an enquiry as labelled rows, in the form's order (mail and inbox). */
 export function enquiryRows(kind: EnquiryKind, fields: Record<string, unknown>): Array<[string, string]> {
-  const order: Record<EnquiryKind, Array<keyof typeof ENQUIRY_LIMITS>> = {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  if (kind === "review") {
+    const start = text(fields.start);
+    const when = start && !Number.isNaN(Date.parse(start)) ? reviewTimeText(start) : "";
+    return [
+      ["Review", when],
+      ...REVIEW_ROWS.map(([field, label]): [string, string] => [label, text(fields[field])]),
+    ];
+  }
+  const order: Record<FormKind, Array<keyof typeof ENQUIRY_LIMITS>> = {
     contact: ["name", "email", "company", "phone", "message"],
     tankering: ["name", "email", "phone", "frequency", "message"],
     quote: ["businessType", "wasteType", "frequency", "location", "name", "email", "phone"],

@@ -1,5 +1,5 @@
 import { ENQUIRY_SCHEMAS, HONEYPOT_FIELD } from "./enquiries";
-import type { EnquiryKind } from "./enquiry-terms";
+import type { EnquiryKind, FormKind } from "./enquiry-terms";
 import { decodeLeadSource, LEAD_SOURCE_FIELD } from "./lead-source-field";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "./spam-fields";
 
@@ -68,7 +68,7 @@ export function postedToken(form: PostedForm): string | undefined {
  * not fill the placeholder in); the page's lead source field (common/leads/lead-source-field.ts).
  */
 export function submissionFromForm(
-  kind: EnquiryKind,
+  kind: FormKind,
   form: PostedForm,
   sender: EnquirySender,
   fields: Record<string, unknown> = Object.fromEntries(

@@ -17,7 +17,14 @@ export const BUSINESS_TYPES = [
   "Others",
 ] as const;
 export const FREQUENCIES = ["Daily", "Weekly", "Fortnightly", "One Off Collection"] as const;
-export const ENQUIRY_KINDS = ["contact", "quote", "tankering"] as const;
+/** The kinds a form of the site (and its REST API's POST) sends: SPEC's three. */
+export const FORM_KINDS = ["contact", "quote", "tankering"] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+/**
+ * Every kind of enquiry on the desk: the forms' and "review", the free waste review a visitor
+ * books on /book (issue 48), stored through the same intake with the same spam rules.
+ */
+export const ENQUIRY_KINDS = [...FORM_KINDS, "review"] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 /** Where an enquiry stands in the inbox; `spam` only ever comes from the honeypot. */
 export const ENQUIRY_STATUSES = ["new", "contacted", "closed", "spam"] as const;

@@ -2,7 +2,7 @@ import { LEAD_SOURCE_LIMITS } from "../ui";
 import { z, zm } from "../zod";
 import { ENQUIRY_SCHEMAS } from "./enquiries";
 import { ENQUIRY_MESSAGES } from "./enquiry-messages";
-import type { EnquiryKind } from "./enquiry-terms";
+import type { FormKind } from "./enquiry-terms";
 import { FORM_TOKEN_FIELD } from "./spam-fields";
 
 /**
@@ -38,7 +38,7 @@ export const leadSourceInputSchema = z
  * What the API takes for a form (the API document's body): its fields and, optionally, the
  * visit's source and the form's token (the spam check, server/services/leads/spam.ts).
  */
-export const enquiryRequestSchema = (kind: EnquiryKind) =>
+export const enquiryRequestSchema = (kind: FormKind) =>
   zm.extend(ENQUIRY_SCHEMAS[kind], {
     source: zm.optional(leadSourceInputSchema),
     [FORM_TOKEN_FIELD]: zm.optional(

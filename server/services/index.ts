@@ -133,14 +133,15 @@ export function createServices(
   });
   // Spam caught without a third party: form tokens (keyed from the secrets key), the score, the 'Spam' settings.
   const spam = createSpamService(db, { keyring, clientMax: spamClientMax(config.enquiryRateLimit) });
-  // Free waste reviews booked online: the published hours, the spam rules, an enquiry on the desk each.
+  // One way in for an enquiry, from the REST API, a form's route action (no JavaScript) or a booking.
+  const intake = createEnquiryIntake({ enquiries, spam });
+  // Free waste reviews booked online: the published hours, an enquiry of their own kind through the intake.
   const bookings = createBookingService(db, {
-    spam,
+    intake,
     siteDetails: () => siteContent.published("site-details"),
     siteUrl: config.siteUrl,
     officeTo: config.mailTo ?? COMPANY.email,
     wakeMail: () => mail.wake(),
-    changed: () => figures.invalidate(),
   });
   const services = {
     config,
@@ -190,8 +191,7 @@ export function createServices(
       changed: () => figures.invalidate(),
     }),
     spam,
-    // One way in for an enquiry, from the REST API or a form's route action (no JavaScript).
-    intake: createEnquiryIntake({ enquiries, spam }),
+    intake,
     bookings,
     figures,
     insights: createInsightsService(db, config, {

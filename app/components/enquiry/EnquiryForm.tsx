@@ -1,7 +1,7 @@
 import { REFERENCE_TEXT } from "@common/leads/confirmation";
 import { HONEYPOT_FIELD } from "@common/leads/enquiries";
 import { FORM_TEXT } from "@common/leads/enquiry-messages";
-import type { EnquiryKind } from "@common/leads/enquiry-terms";
+import type { FormKind } from "@common/leads/enquiry-terms";
 import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/leads/lead-source-field";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
 import { Loader2, Send } from "lucide-react";
@@ -41,7 +41,7 @@ export interface EnquiryFormPage {
 }
 
 interface EnquiryFormProps<Name extends string> extends EnquiryFormPage {
-  kind: EnquiryKind;
+  kind: FormKind;
   /** The fields' ids start with it (one form a page; the same on the server and in the island). */
   idPrefix: string;
   /** id of the heading that names the form (the page section around it). */

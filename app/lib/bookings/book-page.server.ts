@@ -78,8 +78,8 @@ export async function bookAction(request: Request, context: AppLoadContext) {
     string
   >;
   const start = postedText(form, "start");
-  // The same hourly allowance as the contact form this page's bookings go to the desk as.
-  const wait = await context.enquiryAllowance?.("contact");
+  // The hourly allowance of the enquiry kind this page's bookings go to the desk as ("review").
+  const wait = await context.enquiryAllowance?.("review");
   if (wait !== undefined)
     return data<BookAnswer>(
       { values, fieldErrors: { form: BOOKING_MESSAGES.tooMany } },

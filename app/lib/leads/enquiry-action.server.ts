@@ -2,7 +2,7 @@ import { domainFailure } from "@common/errors";
 import { ENQUIRY_RETRY } from "@common/leads/enquiries";
 import { ENQUIRY_MESSAGES } from "@common/leads/enquiry-messages";
 import { submissionFromForm } from "@common/leads/enquiry-submission";
-import type { EnquiryKind } from "@common/leads/enquiry-terms";
+import type { FormKind } from "@common/leads/enquiry-terms";
 import { encodeLeadSource, type LeadSourceParts } from "@common/leads/lead-source-field";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { type EnquiryFormAnswer, SENT_PARAM } from "./enquiry-api";
@@ -20,7 +20,7 @@ const TOKEN_LIKE = /^[\w.-]{1,120}$/;
  * common/leads/lead-source-field.ts), kept for the next try when refused.
  */
 export async function enquiryAction(
-  kind: Exclude<EnquiryKind, "quote">,
+  kind: Exclude<FormKind, "quote">,
   request: Request,
   context: AppLoadContext,
   anchor: string,

@@ -1,5 +1,5 @@
 import { ENQUIRY_RETRY } from "@common/leads/enquiries";
-import type { EnquiryKind } from "@common/leads/enquiry-terms";
+import type { FormKind } from "@common/leads/enquiry-terms";
 import { decodeLeadSource } from "@common/leads/lead-source-field";
 import { FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
 import { type RefObject, useCallback, useEffect, useRef } from "react";
@@ -9,7 +9,7 @@ export type EnquiryResult = { ok: true; reference: string } | { ok: false; statu
 
 type Attempt = EnquiryResult & { retryAfterMs?: number };
 
-async function attempt(kind: EnquiryKind, body: object): Promise<Attempt> {
+async function attempt(kind: FormKind, body: object): Promise<Attempt> {
   try {
     const res = await fetch(`/api/${kind}`, {
       method: "POST",
@@ -42,7 +42,7 @@ const passing = (result: Attempt) => !result.ok && (result.status === 503 || res
  * the server's Retry-After asks, for up to ENQUIRY_RETRY.forMs; then the last answer is the
  * visitor's to act on (the form keeps what they typed).
  */
-export async function postEnquiry(kind: EnquiryKind, body: object): Promise<EnquiryResult> {
+export async function postEnquiry(kind: FormKind, body: object): Promise<EnquiryResult> {
   const until = Date.now() + ENQUIRY_RETRY.forMs;
   for (;;) {
     const result = await attempt(kind, body);

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { SPAM_MESSAGES } from "@common/admin-messages";
+import { BOOKING_MESSAGES } from "@common/bookings/bookings";
 import { PAGE_REGISTRY } from "@common/content/pages";
 import { enquiryReference } from "@common/leads/confirmation";
 import { HONEYPOT_FIELD } from "@common/leads/enquiries";
@@ -18,11 +19,12 @@ import { FORM_TOKEN_FIELD } from "@common/leads/spam-fields";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enquiries, mailOutbox } from "../../../server/db/schema";
+import { bookings, enquiries, mailOutbox } from "../../../server/db/schema";
 import { renderNotification } from "../../../server/outbox/mail/templates";
 import { loadContext } from "../../../server/pages/load-context";
 import { VALID_CONTACT, VALID_QUOTE, VALID_TANKERING } from "../../../server/test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../../server/test/harness";
+import * as bookPage from "../../routes/book";
 import * as contactPage from "../../routes/contact";
 import * as quotePage from "../../routes/quote";
 import * as tankeringPage from "../../routes/services-tankering";
@@ -31,8 +33,9 @@ import { type QuoteDraft, stepPath } from "./quote-draft";
 import { openQuoteState, sealQuoteState } from "./quote-wizard.server";
 
 /**
- * Every door an enquiry comes in by, in one table: the REST API's three POSTs, each page whose
- * enquiry form posts to its route's action without JavaScript, and the quote wizard's last step.
+ * Every door an enquiry comes in by, in one table: the REST API's three POSTs and its booking,
+ * each page whose enquiry form posts to its route's action without JavaScript, the quote wizard's
+ * last step and /book's last step (a booked review is an enquiry of its own kind, "review").
  * Each builds one submission (common/leads/enquiry-submission.ts) for the one intake
  * (server/services/leads/enquiry-intake.ts). The first test derives the doors from what the site
  * serves (the API document, the page registry, the callers of the intake): a door added anywhere
@@ -46,6 +49,8 @@ const DOORS = {
   "POST /contact/2": { kind: "contact", via: "form", module: "routes/contact.tsx" },
   "POST /services/2": { kind: "tankering", via: "form", module: "routes/services-tankering.tsx" },
   "POST /quote/6": { kind: "quote", via: "wizard", module: "routes/quote.tsx" },
+  "POST /api/bookings": { kind: "review", via: "api" },
+  "POST /book": { kind: "review", via: "form", module: "routes/book.tsx" },
 } as const satisfies Record<string, { kind: EnquiryKind; via: "api" | "form" | "wizard"; module?: string }>;
 type Address = keyof typeof DOORS;
 const ADDRESSES = Object.keys(DOORS) as Address[];
@@ -55,14 +60,29 @@ const ACTIONS: Record<string, (args: never) => unknown> = {
   "routes/contact.tsx": contactPage.action,
   "routes/services-tankering.tsx": tankeringPage.action,
   "routes/quote.tsx": quotePage.action,
+  "routes/book.tsx": bookPage.action,
 };
 
-/** The modules that hand the intake a submission: the API's route and the two form doors. */
+/** The modules that hand the intake a submission: the API's route, the two form doors and the booking service. */
 const INTAKE_CALLERS = [
   "app/lib/leads/enquiry-action.server.ts",
   "app/lib/leads/quote-wizard.server.ts",
   "server/routes/leads/enquiries.ts",
+  "server/services/bookings/bookings.ts",
 ];
+/** The booking service's doors (it hands each booking to the intake): the API's POST and /book's action. */
+const BOOKING_CALLERS = ["app/lib/bookings/book-page.server.ts", "server/routes/bookings/bookings.ts"];
+
+/** A booked review as each door is sent it: a time offered (set before the tests) and the visitor. */
+const REVIEW = {
+  start: "",
+  name: "Jane Grower",
+  email: "jane.grower@example.co.uk",
+  phone: "01733 555 111",
+  company: "Fen Farm Ltd",
+  postcode: "pe1 5xg",
+  note: "The yard gate is on Fengate Road.",
+};
 
 const SITE = "http://localhost";
 const ROOT = join(import.meta.dirname, "../../..");
@@ -90,6 +110,7 @@ const VALID: Record<EnquiryKind, Record<string, unknown>> = {
   contact: VALID_CONTACT,
   tankering: VALID_TANKERING,
   quote: VALID_QUOTE,
+  review: REVIEW,
 };
 
 /** Wrong in several fields: every field's message, in the form's (the schema's) order. */
@@ -124,6 +145,33 @@ const INVALID: Record<EnquiryKind, { fields: Record<string, unknown>; messages: 
       QUOTE_MESSAGES.phone,
     ],
   },
+  review: {
+    fields: {
+      start: "",
+      name: "",
+      email: "nope",
+      phone: "",
+      company: "",
+      postcode: "XYZ",
+      note: "",
+    },
+    messages: [
+      BOOKING_MESSAGES.start,
+      BOOKING_MESSAGES.name,
+      BOOKING_MESSAGES.invalidEmail,
+      BOOKING_MESSAGES.phone,
+      BOOKING_MESSAGES.company,
+      BOOKING_MESSAGES.invalidPostCode,
+    ],
+  },
+};
+
+/** What a genuine enquiry of each kind queues: the office's notification (a review: its confirmation too). */
+const MAILED: Record<EnquiryKind, string[]> = {
+  contact: ["notification"],
+  tankering: ["notification"],
+  quote: ["notification"],
+  review: ["booking", "notification"],
 };
 
 /** The wizard's steps 1-5: the fields each posts for an answer of the draft. */
@@ -162,6 +210,9 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
   beforeAll(async () => {
     app = await buildTestApp(database, { ENQUIRY_RATE_LIMIT: "1000" });
     await app.ready();
+    // A weekday's time a day or more away; each door's booking of it is cancelled after it (see send).
+    const days = await app.services.bookings.availableDays();
+    REVIEW.start = days[1].slots[2].start;
   });
   afterAll(() => app?.close());
 
@@ -185,7 +236,10 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
       ip: freshIp(),
       header: (name) => request.headers.get(name) ?? undefined,
     });
-    const params = { "*": path.replace(/^\/quote\/?/, "") };
+    // The wizard's step, or /book's (its last step is /book itself: no splat).
+    const params = {
+      "*": door.kind === "review" ? "" : path.replace(/^\/quote\/?/, ""),
+    };
     return settle(() => ACTIONS[door.module]({ request, context, params } as never));
   }
 
@@ -227,7 +281,10 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
         expect(answer.status).toBe(303);
         const location = new URL(answer.headers.get("location") ?? "", SITE);
         expect(location.pathname).toBe(path);
-        return { reference: location.searchParams.get(SENT_PARAM) ?? "" };
+        // /book's confirmation step names the reference as `booked`.
+        return {
+          reference: location.searchParams.get(door.kind === "review" ? "booked" : SENT_PARAM) ?? "",
+        };
       }
       expect(statusOf(answer)).toBe(400);
       return { refused: Object.values(dataOf(answer).fieldErrors as Record<string, string>) };
@@ -314,6 +371,7 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
     const api = Object.entries(doc.paths).flatMap(([path, operations]) =>
       operations.post?.tags?.includes("enquiries") ? [`POST ${path}`] : [],
     );
+    // POST /api/bookings is tagged an enquiries' door too (a booked review is an enquiry).
     const pages = PAGE_REGISTRY.flatMap((page) =>
       "island" in page
         ? [
@@ -324,7 +382,9 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
           ]
         : [],
     );
-    expect([...ADDRESSES].sort()).toEqual([...api, ...pages.map((page) => page.address)].sort());
+    expect([...ADDRESSES].sort()).toEqual(
+      [...api, ...pages.map((page) => page.address), "POST /book"].sort(),
+    );
     for (const { address, module } of pages) expect(DOORS[address as Address]).toMatchObject({ module });
     for (const door of Object.values(DOORS))
       if ("module" in door) expect(ACTIONS[door.module]).toBeTypeOf("function");
@@ -333,6 +393,8 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
     // (tests and their fixtures in server/test/ aside).
     const callers: string[] = [];
     const storers: string[] = [];
+    const bookers: string[] = [];
+    const inserters: string[] = [];
     for (const folder of ["app", "server", "common"])
       for (const file of await readdir(join(ROOT, folder), { recursive: true })) {
         const path = relative(ROOT, join(ROOT, folder, file));
@@ -340,9 +402,16 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
         const source = await readFile(join(ROOT, path), "utf8");
         if (/intake\s*\.\s*take\s*\(/.test(source)) callers.push(path);
         if (/enquiries\s*\.\s*submit\s*\(/.test(source)) storers.push(path);
+        if (/bookings\s*\.\s*book\s*\(/.test(source)) bookers.push(path);
+        if (/\.insert\(\s*enquiries\s*\)/.test(source)) inserters.push(path);
       }
     expect(storers.sort()).toEqual(["server/services/leads/enquiry-intake.ts"]);
     expect(callers.sort()).toEqual(INTAKE_CALLERS);
+    expect(bookers.sort()).toEqual(BOOKING_CALLERS);
+    // Nothing but the enquiries' service writes an enquiry row (the booking's enquiry included).
+    expect(inserters.sort()).toEqual(["server/services/leads/enquiries.ts"]);
+    // /book is a page of the registry, its action the booking page's door.
+    expect(PAGE_REGISTRY.some((page) => page.module === DOORS["POST /book"].module)).toBe(true);
   });
 
   /** Each case is sent through every door; the doors of a kind must agree, and with what is expected. */
@@ -405,7 +474,12 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
     "stores, scores and mails %s, the same through every door",
     async (_name, { sent, expected }) => {
       type Stored = NonNullable<Awaited<ReturnType<typeof stored>>>;
-      const byKind: Record<EnquiryKind, Array<[Address, Stored]>> = { contact: [], tankering: [], quote: [] };
+      const byKind: Record<EnquiryKind, Array<[Address, Stored]>> = {
+        contact: [],
+        tankering: [],
+        quote: [],
+        review: [],
+      };
       for (const address of ADDRESSES) {
         const { kind } = DOORS[address];
         const outcome = await send(address, await sent(kind));
@@ -415,9 +489,11 @@ describe.each(TEST_DATABASES)("every enquiry door, on %s", (database) => {
           kind,
           status: expected.status,
           spamReasons: expected.spamReasons,
-          mail: expected.mailed ? ["notification"] : [],
+          mail: expected.mailed ? MAILED[kind] : [],
         });
         byKind[kind].push([address, enquiry as Stored]);
+        // The review's time is free again for the next door (a spam booking took none).
+        if (kind === "review") await app.db.update(bookings).set({ status: "cancelled" });
       }
       for (const [kind, results] of Object.entries(byKind)) {
         expect(results.length, kind).toBeGreaterThan(1);

@@ -1,3 +1,4 @@
+import { reviewTimeText } from "../../../common/bookings/review-time";
 import type { SiteDetails } from "../../../common/content/site-content/site-details-defaults";
 import { confirmationMail, enquiryReference } from "../../../common/leads/confirmation";
 import { enquiryRows } from "../../../common/leads/enquiries";
@@ -26,6 +27,7 @@ const KIND_TITLE: Record<EnquiryKind, string> = {
   contact: "Contact message",
   quote: "Quote request",
   tankering: "Tankering enquiry",
+  review: "Free waste review booked",
 };
 
 function keyFacts(enquiry: StoredEnquiry): string {
@@ -38,6 +40,8 @@ function keyFacts(enquiry: StoredEnquiry): string {
       return `${name}, ${f.frequency}`;
     case "quote":
       return `${name}, ${f.businessType}, ${f.wasteType}, ${f.frequency}, ${f.location}`;
+    case "review":
+      return `${name} (${f.company}), ${f.location}, ${f.start ? reviewTimeText(f.start) : ""}`;
   }
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SPAM_MESSAGES } from "../../../common/admin-messages";
 import {
   type AvailableDay,
   addDays,
@@ -9,13 +10,17 @@ import {
   lastBookableDay,
 } from "../../../common/bookings/availability";
 import { BOOKING_MESSAGES } from "../../../common/bookings/bookings";
+import { reviewTimeText } from "../../../common/bookings/review-time";
 import { SITE_DETAILS_DEFAULTS } from "../../../common/content/site-content/site-details-defaults";
 import { londonDay } from "../../../common/en-gb";
+import { enquiryReference } from "../../../common/leads/confirmation";
 import { HONEYPOT_FIELD } from "../../../common/leads/enquiries";
+import { KIND_LABELS } from "../../../common/leads/enquiry-labels";
 import { scratchDatabase } from "../../../scripts/scratch-database.mjs";
 import { buildApp } from "../../app";
 import { openDatabase } from "../../db/client";
 import { auditEvents, bookings, enquiries, enquiryEvents, mailOutbox } from "../../db/schema";
+import { renderNotification } from "../../outbox/mail/templates";
 import { withFormToken } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES, testConfig } from "../../test/harness";
 import { signInAs } from "../../test/signed-in";
@@ -247,8 +252,21 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
       .select()
       .from(enquiries)
       .where(eq(enquiries.id, row.enquiryId as string));
-    expect(enquiry).toMatchObject({ kind: "contact", status: "new", email: VISITOR.email });
-    expect(String(enquiry.fields.message)).toContain("Free waste review booked online for");
+    // Its own kind, "Free waste review" on the desk, with the booking's fields as the intake parsed them.
+    expect(enquiry).toMatchObject({
+      kind: "review",
+      status: "new",
+      email: VISITOR.email,
+    });
+    expect(enquiry.fields).toEqual({
+      start: startsAt,
+      name: VISITOR.name,
+      email: VISITOR.email,
+      phone: VISITOR.phone,
+      company: VISITOR.company,
+      location: "PE1 5XG",
+      message: VISITOR.note,
+    });
     const mail = await app.db.select().from(mailOutbox).where(eq(mailOutbox.enquiryId, enquiry.id));
     expect(mail.map((m) => m.kind).sort()).toEqual(["booking", "notification"]);
     const confirmation = mail.find((m) => m.kind === "booking")!.message!;
@@ -261,6 +279,55 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
     expect(confirmation.ics?.content).toContain(
       `DTSTART:${startsAt.replace(/[-:]/g, "").replace(".000", "")}`,
     );
+  });
+
+  it("is an enquiry of its own kind on the desk: the inbox's filter, its label, the office's mail and the CSV", async () => {
+    const list = await days();
+    const day = weekday(list, 3);
+    const res = await book(startOf(list, day, "15:45"), {
+      name: "Kind Visitor",
+      postcode: "cb1 2ab",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { reference, startsAt } = res.json();
+    const inbox = async (query: string) => {
+      const answer = await app.inject({
+        method: "GET",
+        url: `/api/admin/enquiries${query}`,
+        headers: auth(desk),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().data as Array<{ _id: string; kind: string }>).map((e) => [
+        enquiryReference(e._id),
+        e.kind,
+      ]);
+    };
+    expect(await inbox("?kind=review")).toContainEqual([reference, "review"]);
+    expect((await inbox("?kind=review")).every(([, kind]) => kind === "review")).toBe(true);
+    expect(await inbox("?kind=contact")).not.toContainEqual([reference, expect.anything()]);
+    // The inbox's search finds it by the site's post code, as it finds a quote's.
+    expect(await inbox("?q=CB12AB")).toEqual([[reference, "review"]]);
+    expect(KIND_LABELS.review).toBe("Free waste review");
+    // The office's notification names the kind and the time; every field as a row.
+    const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, reference));
+    const [enquiry] = await app.db
+      .select()
+      .from(enquiries)
+      .where(eq(enquiries.id, row.enquiryId as string));
+    const note = renderNotification(enquiry);
+    expect(note.subject).toBe(
+      `Free waste review booked: Kind Visitor (${VISITOR.company}), CB1 2AB, ${reviewTimeText(startsAt)}`,
+    );
+    expect(note.text).toContain(`Review: ${reviewTimeText(startsAt)}`);
+    expect(note.text).toContain("Site post code: CB1 2AB");
+    const csv = await app.inject({
+      method: "GET",
+      url: "/api/admin/enquiries/export.csv?kind=review",
+      headers: auth(desk),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain("Free waste review");
+    expect(csv.body).toContain("Kind Visitor");
   });
 
   it("refuses bad details with the form's message and stores nothing", async () => {
@@ -294,13 +361,15 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
     const trapped = await book(startOf(list, day, "14:15"), { [HONEYPOT_FIELD]: "x" });
     expect(trapped.statusCode).toBe(201);
     expect(timesOn(await days(), day)).toEqual(expect.arrayContaining(["13:30", "14:15"]));
-    const [spam] = await app.db
+    // Both kept as spam review enquiries (the time asked for with them), neither took the time.
+    const spam = await app.db
       .select()
       .from(enquiries)
-      .where(
-        sql`${enquiries.status} = 'spam' and ${enquiries.fields}->>'message' like '%Free waste review%'`,
-      );
-    expect(spam).toBeDefined();
+      .where(and(eq(enquiries.status, "spam"), eq(enquiries.kind, "review")));
+    const asked = spam.map((row) => row.fields.start).sort();
+    expect(asked).toEqual(expect.arrayContaining([startOf(list, day, "13:30"), startOf(list, day, "14:15")]));
+    const reasons = spam.find((row) => row.fields.start === startOf(list, day, "14:15"))?.spamReasons;
+    expect(reasons).toEqual([SPAM_MESSAGES.honeypot]);
     const [noBooking] = await app.db
       .select()
       .from(bookings)

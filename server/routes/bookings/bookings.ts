@@ -122,8 +122,10 @@ export async function bookingRoutes(app: FastifyInstance) {
           "Books one of the times `GET /api/bookings/availability` offers and puts an enquiry on the desk. " +
           "Needs a `formToken` from `GET /api/form-token` (the same spam rules as the enquiries: without one " +
           `the booking is answered 201 but kept as Spam and takes no time). ${perHour} an hour per client. ` +
-          "409 when the time was taken meanwhile, with the nearest free times.",
-        tags: ["bookings"],
+          "409 when the time was taken meanwhile, with the nearest free times. The enquiry is of its own kind, " +
+          '`review` ("Free waste review" on the desk), stored through the same intake as the forms\'.',
+        // A door of the enquiries too: its enquiry comes in through the one intake.
+        tags: ["bookings", "enquiries"],
         body: jsonSchemaOf(
           bookingSchema.extend({
             source: leadSourceInputSchema.optional(),

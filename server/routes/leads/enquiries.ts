@@ -3,7 +3,7 @@ import { Invalid, InvalidFields, Unavailable } from "../../../common/errors";
 import { ENQUIRY_RETRY } from "../../../common/leads/enquiries";
 import { ENQUIRY_MESSAGES } from "../../../common/leads/enquiry-messages";
 import { submissionFromBody } from "../../../common/leads/enquiry-submission";
-import { ENQUIRY_KINDS, type EnquiryKind } from "../../../common/leads/enquiry-terms";
+import { FORM_KINDS, type FormKind } from "../../../common/leads/enquiry-terms";
 import { enquiryRequestSchema } from "../../../common/leads/lead-source";
 import { clientKey } from "../../client-address";
 import { badRequest } from "../../errors";
@@ -11,7 +11,7 @@ import { sentByBrowser } from "../../services/leads/spam";
 import { documentOnlyValidation, errorBody, jsonSchemaOf } from "../schemas";
 
 /** Each form's path and the summary the API document gives its submission. */
-const FORMS: Record<EnquiryKind, { url: string; summary: string }> = {
+const FORMS: Record<FormKind, { url: string; summary: string }> = {
   contact: { url: "/contact", summary: "Send a contact message" },
   quote: { url: "/quote", summary: "Send a quote request" },
   tankering: { url: "/tankering", summary: "Send a tankering enquiry" },
@@ -59,7 +59,7 @@ export async function enquiryRoutes(app: FastifyInstance) {
     },
   );
 
-  for (const kind of ENQUIRY_KINDS) {
+  for (const kind of FORM_KINDS) {
     const { url, summary } = FORMS[kind];
     app.post(url, {
       schema: {

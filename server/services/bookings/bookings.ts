@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
 import { AUDIT_MESSAGES } from "../../../common/audit";
 import {
@@ -20,11 +20,11 @@ import {
   bookingSchema,
   bookingSettingsSchema,
   REMINDER_BEFORE_MS,
+  type ReviewEnquiry,
 } from "../../../common/bookings/bookings";
 import {
   cancelledMail,
   confirmationMail,
-  deskMessage,
   type OfficeChange,
   officeChangeMail,
   reminderMail,
@@ -37,8 +37,8 @@ import { londonDay } from "../../../common/en-gb";
 import { Conflict, Invalid, InvalidFields, NotFound } from "../../../common/errors";
 import { UUID_SHAPE } from "../../../common/ids";
 import { enquiryReference } from "../../../common/leads/confirmation";
-import { ENQUIRY_MESSAGES } from "../../../common/leads/enquiry-messages";
-import { leadSourceInputSchema } from "../../../common/leads/lead-source";
+import type { EnquiryFields } from "../../../common/leads/enquiries";
+import type { LeadSource } from "../../../common/leads/lead-source";
 import { can, type Role } from "../../../common/staff/roles";
 import { fieldMessages, firstIssue, type z } from "../../../common/zod";
 import type { Database } from "../../db/client";
@@ -48,18 +48,14 @@ import {
   bookingBlocks,
   bookingSettings,
   bookings,
-  enquiries,
   enquiryEvents,
   mailOutbox,
   type StoredMail,
-  spamTokens,
 } from "../../db/schema";
 import { createWorker } from "../../workers";
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
-import { normaliseLeadSource } from "../leads/lead-source";
-import type { SpamService } from "../leads/spam";
-import { queueWebhooks } from "../webhooks/queue";
+import type { EnquiryIntake } from "../leads/enquiry-intake";
 import { bookingInvitation } from "./ics";
 import { queueBookingWebhooks } from "./webhooks";
 
@@ -149,14 +145,13 @@ function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 export function createBookingService(
   db: Database,
   deps: {
-    spam: SpamService;
+    /** The one intake every enquiry is stored through: a booking's enquiry (kind "review") too. */
+    intake: Pick<EnquiryIntake, "take">;
     siteDetails: () => Promise<SiteDetails>;
     siteUrl: string;
     /** The office's address (MAIL_TO, or the company's). */
     officeTo: string;
     wakeMail?: () => void;
-    /** A new enquiry: the dashboard's figures are read again. */
-    changed?: () => void;
     now?: () => number;
   },
 ) {
@@ -346,108 +341,90 @@ export function createBookingService(
   }
 
   /**
-   * A visitor's booking: the fields checked (InvalidFields), the honeypot and the spam score as
-   * for an enquiry (the form token is needed), then in one transaction the time claimed, the
-   * enquiry on the desk (a contact enquiry headed "Free waste review", its office notification and
-   * webhooks), the booking and its link, the visitor's confirmation with the invitation and the
-   * booking's webhooks. Spam is kept as a spam enquiry and takes no time; the answer looks the same.
+   * A visitor's booking, an enquiry of its own kind ("review", "Free waste review" on the desk)
+   * through the one intake (server/services/leads/enquiry-intake.ts): the fields checked
+   * (InvalidFields), the honeypot and the spam score as for every enquiry (the form token is
+   * needed), the enquiry stored with its office notification and webhooks; then, in the enquiry's
+   * own transaction, the time claimed, the booking and its link, the visitor's confirmation with
+   * the invitation and the booking's webhooks. A slot taken meanwhile rolls the enquiry back too.
+   * Spam is kept as a spam enquiry and takes no time; the answer looks the same.
    */
   async function book(submission: BookingSubmission): Promise<Booked> {
-    const result = bookingSchema.safeParse(submission.fields ?? {});
-    const source = leadSourceInputSchema.optional().safeParse(submission.source ?? undefined);
-    if (!source.success) throw new Invalid(ENQUIRY_MESSAGES.invalidSource);
-    const normalised = normaliseLeadSource(source.data);
-    const trapped = submission.trap !== undefined && submission.trap !== null && submission.trap !== "";
-    if (!result.success) {
-      if (trapped) return { reference: enquiryReference(randomUUID()), startsAt: "", stored: false };
-      throw new InvalidFields(fieldMessages(result), BOOKING_MESSAGES.invalidBody);
-    }
-    const input = result.data;
-    const contact = {
-      name: input.name,
-      email: input.email,
-      company: input.company,
-      phone: input.phone,
-      message: deskMessage({ startsAt: input.start, postcode: input.postcode, note: input.note }),
-    };
-    const verdict = trapped
-      ? { spam: true, reasons: ["The hidden field was filled (honeypot)"], tokenId: undefined }
-      : await deps.spam.check("contact", contact, submission.token, submission.client, now(), {
-          browser: submission.browser,
-        });
-    if (verdict.spam) {
-      const [row] = await db
-        .insert(enquiries)
-        .values({
-          kind: "contact",
-          fields: contact,
-          name: contact.name,
-          email: contact.email,
-          phone: contact.phone,
-          status: "spam",
-          source: normalised,
-          spamReasons: verdict.reasons,
-        })
-        .returning({ id: enquiries.id });
-      deps.changed?.();
-      return { reference: enquiryReference(row.id), startsAt: input.start, stored: false };
-    }
-    const token = randomBytes(32).toString("base64url");
     const details = await deps.siteDetails();
-    const booked = await taking(input.start, () =>
-      db.transaction(async (tx) => {
-        const slot = await claim(tx, input.start, details);
-        if (verdict.tokenId)
-          await tx.insert(spamTokens).values({ id: verdict.tokenId }).onConflictDoNothing();
-        const [enquiry] = await tx
-          .insert(enquiries)
-          .values({
-            kind: "contact",
-            fields: contact,
-            name: contact.name,
-            email: contact.email,
-            phone: contact.phone,
-            source: normalised,
-          })
-          .returning({ id: enquiries.id });
-        const reference = enquiryReference(enquiry.id);
-        const at = now();
-        const [row] = await tx
-          .insert(bookings)
-          .values({
-            ...slot,
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            company: input.company,
-            postcode: input.postcode,
-            note: input.note || null,
-            reference,
-            source: normalised,
-            enquiryId: enquiry.id,
-            tokenHash: hashToken(token),
-            // A review within a day: the confirmation is its reminder.
-            remindedAt: slot.startsAt.getTime() - at < REMINDER_BEFORE_MS ? new Date(at) : null,
-          })
-          .returning();
-        // The office's notification is the enquiry's (the desk's own mail, with the review's time).
-        await tx.insert(mailOutbox).values({ enquiryId: enquiry.id });
-        await queueWebhooks(tx, "enquiry.created", enquiry.id);
-        await visitorMail(
-          tx,
-          row,
-          confirmationMail(visitorOf(row), siteInfo(details), manageLink(row.id, token)),
-          siteInfo(details),
-          "REQUEST",
-        );
-        await queueBookingWebhooks(tx, "booking.created", row);
-        return row;
-      }),
+    const token = randomBytes(32).toString("base64url");
+    const asked = bookingSchema.shape.start.safeParse(submission.fields?.start);
+    const start = asked.success ? asked.data : "";
+    let booked: typeof bookings.$inferSelect | undefined;
+    const taken = await taking(start, () =>
+      deps.intake.take(
+        {
+          kind: "review",
+          fields: submission.fields ?? {},
+          token: submission.token,
+          trap: submission.trap,
+          source: submission.source,
+          client: submission.client,
+          browser: submission.browser,
+        },
+        {
+          within: async (tx, enquiry) => {
+            booked = await takeTime(tx, enquiry, details, token);
+          },
+        },
+      ),
     );
+    if (!booked)
+      return {
+        reference: taken.reference,
+        startsAt: taken.stored ? start : "",
+        stored: false,
+      };
     wake();
-    deps.changed?.();
     counts.booked++;
-    return { reference: booked.reference, startsAt: booked.startsAt.toISOString(), stored: true };
+    return {
+      reference: booked.reference,
+      startsAt: booked.startsAt.toISOString(),
+      stored: true,
+    };
+  }
+
+  /** The booking of a review enquiry just written in `tx`: its time claimed, its link, mail and webhooks. */
+  async function takeTime(
+    tx: Tx,
+    enquiry: { id: string; fields: EnquiryFields; source: LeadSource | null },
+    details: SiteDetails,
+    token: string,
+  ) {
+    const input = enquiry.fields as ReviewEnquiry;
+    const slot = await claim(tx, input.start, details);
+    const at = now();
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        ...slot,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        postcode: input.location,
+        note: input.message || null,
+        reference: enquiryReference(enquiry.id),
+        source: enquiry.source,
+        enquiryId: enquiry.id,
+        tokenHash: hashToken(token),
+        // A review within a day: the confirmation is its reminder.
+        remindedAt: slot.startsAt.getTime() - at < REMINDER_BEFORE_MS ? new Date(at) : null,
+      })
+      .returning();
+    await visitorMail(
+      tx,
+      row,
+      confirmationMail(visitorOf(row), siteInfo(details), manageLink(row.id, token)),
+      siteInfo(details),
+      "REQUEST",
+    );
+    await queueBookingWebhooks(tx, "booking.created", row);
+    return row;
   }
 
   const visitorOf = (row: typeof bookings.$inferSelect) => ({

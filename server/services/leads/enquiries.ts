@@ -36,6 +36,12 @@ export interface Actor {
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** What is written with an enquiry, in its transaction (its id and the fields as stored). */
+export type StoredWith = (
+  tx: Tx,
+  enquiry: { id: string; fields: EnquiryFields; source: LeadSource | null },
+) => Promise<void>;
+
 /** Rows per database round trip of the CSV export. */
 const EXPORT_PAGE = 1000;
 
@@ -66,7 +72,14 @@ export function createEnquiryService(
   async function submit(
     kind: EnquiryKind,
     fields: EnquiryFields,
-    options: { spam?: boolean; source?: LeadSource | null; spamReasons?: string[]; tokenId?: string } = {},
+    options: {
+      spam?: boolean;
+      source?: LeadSource | null;
+      spamReasons?: string[];
+      tokenId?: string;
+      /** Written in the same transaction once the enquiry is (a booked review's booking). */
+      within?: StoredWith;
+    } = {},
   ) {
     const id = await db.transaction(async (tx) => {
       // The form token is spent with the enquiry: a second use is caught (server/services/leads/spam.ts).
@@ -84,9 +97,14 @@ export function createEnquiryService(
         .returning({ id: enquiries.id });
       // Spam is never mailed nor sent to webhooks ('Not spam' sends both then).
       if (!options.spam) {
-        await queueMail(tx, row.id);
+        await queueMail(tx, row.id, kind);
         await queueWebhooks(tx, "enquiry.created", row.id);
       }
+      await options.within?.(tx, {
+        id: row.id,
+        fields,
+        source: options.source ?? null,
+      });
       return row.id;
     });
     if (!options.spam) wakeMail();
@@ -94,10 +112,14 @@ export function createEnquiryService(
     return { id, reference: enquiryReference(id) };
   }
 
-  /** The office's notification and, with `autoReply`, the visitor's confirmation, in `tx`. */
-  async function queueMail(tx: Tx, id: string) {
+  /**
+   * The office's notification and, with `autoReply`, the visitor's confirmation, in `tx`; a booked
+   * review's confirmation is the booking's own (with its invitation and link), never this one.
+   */
+  async function queueMail(tx: Tx, id: string, kind?: EnquiryKind) {
     await tx.insert(mailOutbox).values({ enquiryId: id });
-    if (settings.autoReply) await tx.insert(mailOutbox).values({ enquiryId: id, kind: "confirmation" });
+    if (settings.autoReply && kind !== "review")
+      await tx.insert(mailOutbox).values({ enquiryId: id, kind: "confirmation" });
   }
 
   /**
@@ -181,7 +203,12 @@ export function createEnquiryService(
   async function locked(tx: Tx, id: string) {
     if (!UUID_SHAPE.test(id)) throw notFound();
     const [row] = await tx
-      .select({ status: enquiries.status, assignedTo: enquiries.assignedTo, stage: enquiries.stage })
+      .select({
+        status: enquiries.status,
+        assignedTo: enquiries.assignedTo,
+        stage: enquiries.stage,
+        kind: enquiries.kind,
+      })
       .from(enquiries)
       .where(eq(enquiries.id, id))
       .for("update");
@@ -220,7 +247,7 @@ export function createEnquiryService(
       if (before.status === "spam") {
         const [mailed] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(officeMailOf(id));
         if (!mailed) {
-          await queueMail(tx, id);
+          await queueMail(tx, id, before.kind);
           await queueWebhooks(tx, "enquiry.created", id);
           released = true;
         }

@@ -22,7 +22,7 @@ describe.each(TEST_DATABASES)("dashboard figures on %s", (kind) => {
     const figures = createEnquiryFigures(database.db);
     const empty = await figures.figures(NOW);
     expect(empty.weeks).toHaveLength(12);
-    expect(empty.weeks.every((w) => w.contact + w.quote + w.tankering === 0)).toBe(true);
+    expect(empty.weeks.every((w) => w.contact + w.quote + w.tankering + w.review === 0)).toBe(true);
     expect(empty.medianHoursToContacted).toBeNull();
 
     const add = (values: Partial<typeof enquiries.$inferInsert>) =>
@@ -32,6 +32,7 @@ describe.each(TEST_DATABASES)("dashboard figures on %s", (kind) => {
         .returning({ id: enquiries.id, createdAt: enquiries.createdAt });
     await add({ createdAt: at(HOUR) }); // this week, new
     await add({ kind: "quote", createdAt: at(HOUR) }); // this week, new
+    await add({ kind: "review", createdAt: at(HOUR), status: "closed" }); // a booked review, this week
     // Sunday 15 June 23:30 BST: last week (UTC would say the 15th too, but 00:30 BST Monday would not).
     await add({ kind: "tankering", createdAt: new Date("2025-06-15T22:30:00Z"), status: "closed" });
     await add({ kind: "quote", createdAt: new Date("2025-06-15T23:30:00Z"), status: "closed" }); // Mon 00:30 BST
@@ -59,13 +60,31 @@ describe.each(TEST_DATABASES)("dashboard figures on %s", (kind) => {
     const result = await figures.figures(NOW);
     expect(result.waiting).toBe(2);
     expect(result.weeks).toHaveLength(12);
-    expect(result.weeks.at(-1)).toEqual({ week: "2025-06-16", contact: 1, quote: 2, tankering: 0 });
-    expect(result.weeks.at(-2)).toEqual({ week: "2025-06-09", contact: 0, quote: 0, tankering: 1 });
+    expect(result.weeks.at(-1)).toEqual({
+      week: "2025-06-16",
+      contact: 1,
+      quote: 2,
+      tankering: 0,
+      review: 1,
+    });
+    expect(result.weeks.at(-2)).toEqual({
+      week: "2025-06-09",
+      contact: 0,
+      quote: 0,
+      tankering: 1,
+      review: 0,
+    });
     // Ten days before: Sunday 8 June, the week of 2 June.
-    expect(result.weeks.at(-3)).toEqual({ week: "2025-06-02", contact: 3, quote: 0, tankering: 0 });
+    expect(result.weeks.at(-3)).toEqual({
+      week: "2025-06-02",
+      contact: 3,
+      quote: 0,
+      tankering: 0,
+      review: 0,
+    });
     expect(result.weeks[0].week).toBe("2025-03-31");
     // Everything but the spam and the 13-week-old one (the one contacted 40 days ago counts).
-    expect(result.weeks.reduce((n, w) => n + w.contact + w.quote + w.tankering, 0)).toBe(8);
+    expect(result.weeks.reduce((n, w) => n + w.contact + w.quote + w.tankering + w.review, 0)).toBe(9);
     expect(result.medianHoursToContacted).toBeCloseTo(4, 5);
     expect(result.contactedCount).toBe(3);
   });

@@ -49,7 +49,8 @@ export function createEnquiryFigures(db: Database) {
       select to_char(w.week, 'YYYY-MM-DD') as week,
         coalesce(sum(n) filter (where kind = 'contact'), 0)::int as contact,
         coalesce(sum(n) filter (where kind = 'quote'), 0)::int as quote,
-        coalesce(sum(n) filter (where kind = 'tankering'), 0)::int as tankering
+        coalesce(sum(n) filter (where kind = 'tankering'), 0)::int as tankering,
+        coalesce(sum(n) filter (where kind = 'review'), 0)::int as review
       from weeks w left join counts c on c.week = w.week
       group by w.week order by w.week`)) as unknown as Rows<WeekCounts>;
     return result.rows.map((r) => ({
@@ -57,6 +58,7 @@ export function createEnquiryFigures(db: Database) {
       contact: Number(r.contact),
       quote: Number(r.quote),
       tankering: Number(r.tankering),
+      review: Number(r.review),
     }));
   }
 

@@ -24,6 +24,8 @@ describe("every field of a form filled", () => {
         ["contact", "phone"],
       ],
       tankering: [["name"], ["email"], ["frequency"], ["phone"], ["message"]],
+      // A booked review's, as its enquiry keeps them: the note (message) is optional.
+      review: [["start"], ["name"], ["email"], ["phone"], ["company"], ["location"], ["message"]],
     });
   });
 

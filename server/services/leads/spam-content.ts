@@ -1,4 +1,5 @@
 import { SPAM_MESSAGES } from "../../../common/admin-messages";
+import { REVIEW_ENQUIRY_FIELDS } from "../../../common/bookings/bookings";
 import { ENQUIRY_SCHEMAS } from "../../../common/leads/enquiries";
 import type { EnquiryKind } from "../../../common/leads/enquiry-terms";
 import { SPAM_MANY_LINKS, SPAM_WEIGHTS, type SpamSettings } from "../../../common/leads/spam";
@@ -16,9 +17,13 @@ export type Reason = [weight: number, reason: string];
  * form's schema (common/leads/enquiries.ts), optional ones too. The honeypot, the form token and the
  * lead source are not fields of the form: nobody fills them in.
  */
-export const FORM_FIELDS: Record<EnquiryKind, string[][]> = Object.fromEntries(
-  Object.entries(ENQUIRY_SCHEMAS).map(([kind, schema]) => [kind, fieldPaths(schema)]),
-) as Record<EnquiryKind, string[][]>;
+export const FORM_FIELDS: Record<EnquiryKind, string[][]> = {
+  ...(Object.fromEntries(
+    Object.entries(ENQUIRY_SCHEMAS).map(([kind, schema]) => [kind, fieldPaths(schema)]),
+  ) as Record<keyof typeof ENQUIRY_SCHEMAS, string[][]>),
+  // A booked review's fields as its enquiry keeps them (the note, optional, among them).
+  review: REVIEW_ENQUIRY_FIELDS.map((name) => [name]),
+};
 
 function fieldPaths(schema: unknown, prefix: string[] = []): string[][] {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;

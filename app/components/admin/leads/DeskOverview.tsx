@@ -10,6 +10,7 @@ const KIND_FILL: Record<EnquiryKind, string> = {
   contact: "var(--color-brand)",
   quote: "var(--color-accent)",
   tankering: "var(--color-water)",
+  review: "var(--color-soil)",
 };
 
 const total = (w: WeekCounts) => ENQUIRY_KINDS.reduce((n, kind) => n + w[kind], 0);
