@@ -1,9 +1,12 @@
 // npm run budget:bytes: the byte budgets of budgets.json (javascript, css) for every public page the
-// sitemap lists and one blog post, measured on the production build from the module graph each
+// sitemap lists, one blog post and two pages from blocks seeded as the office would make them
+// (scripts/block-page-seed.mjs: one of every block with the enquiry form, one without a form), measured on the production build from the module graph each
 // page really loads: the page is opened in Chromium (scripts/chromium.mjs) on a first visit, and
 // every script and stylesheet it requests from /assets/ until it has hydrated and the network is
 // idle is counted at the size the server sends it (the build's brotli file, quality 11; a file under
 // 1 KB has none and goes as it is). The inlined critical CSS is part of the document, not counted.
+// A page from blocks must load exactly the scripts a fixed page of its kind loads: without a form
+// /about's (the page script), with one /contact's (the page script and the enquiry form's island).
 // Exits 1 with one sentence per broken budget naming it, the figure and the page.
 // `--build` rebuilds first (otherwise the existing build is measured, built when missing).
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -11,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { pageIsland } from "../common/content/pages.ts";
 import { sitemapPages } from "./bench-lib.mjs";
+import { SEED_ADMIN_ENV, SEEDED_PAGES, seedBlockPages } from "./block-page-seed.mjs";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
@@ -44,17 +48,23 @@ async function pageBytes(browser, base, path) {
     await context.close();
   }
   const sum = (set) => [...set].reduce((total, file) => total + sentBytes(file), 0);
-  return { javascript: sum(files.script), css: sum(files.stylesheet), files: files.script.size };
+  return {
+    javascript: sum(files.script),
+    css: sum(files.stylesheet),
+    files: files.script.size,
+    scripts: [...files.script].sort(),
+  };
 }
 
 ensureBuild({ force: process.argv.includes("--build") });
-const server = await startBuiltServer({ SEED_DEMO: "1" });
+const server = await startBuiltServer({ SEED_DEMO: "1", ...SEED_ADMIN_ENV });
 const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
 try {
   const pages = await sitemapPages(server.url);
   const { result: posts } = await (await fetch(`${server.url}/api/blog?fields=summary&limit=1`)).json();
   if (posts[0]) pages.push(`/blog/${posts[0]._id}`);
+  for (const path of await seedBlockPages(server.url)) if (!pages.includes(path)) pages.push(path);
   for (const path of pages) rows.push({ path, ...(await pageBytes(browser, server.url, path)) });
 } finally {
   await browser.close();
@@ -73,13 +83,29 @@ console.table(
 );
 
 const broken = [];
+/** The budget's key for a page: the pages from blocks have their own. */
+const budgetKey = (path) =>
+  path === "/"
+    ? "home"
+    : path === SEEDED_PAGES.withForm
+      ? "blockPageWithForm"
+      : path === SEEDED_PAGES.withoutForm
+        ? "blockPageWithoutForm"
+        : pageIsland(path)
+          ? "formPage"
+          : "pageWithoutForm";
+const scriptsOf = (path) => rows.find((row) => row.path === path)?.scripts.join(" ");
+for (const [path, like] of [
+  [SEEDED_PAGES.withForm, "/contact"],
+  [SEEDED_PAGES.withoutForm, "/about"],
+])
+  if (scriptsOf(path) !== scriptsOf(like))
+    broken.push(
+      `Scripts broken: ${path} loads ${scriptsOf(path) || "none"}, where ${like} loads ${scriptsOf(like) || "none"} (a page from blocks loads the page script, and the form's island where it has a form block).`,
+    );
 for (const { path, javascript, css } of rows) {
-  const [key, budget] =
-    path === "/"
-      ? ["home", budgets.javascript.home]
-      : pageIsland(path)
-        ? ["formPage", budgets.javascript.formPage]
-        : ["pageWithoutForm", budgets.javascript.pageWithoutForm];
+  const key = budgetKey(path);
+  const budget = budgets.javascript[key];
   if (javascript > budget.kb * KB)
     broken.push(
       `JavaScript budget broken: ${path} loads ${kb(javascript)} KB of JavaScript (brotli), budget ${budget.kb} KB (budgets.json javascript.${key}).`,
