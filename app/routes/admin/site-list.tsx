@@ -1,6 +1,11 @@
 import { SITE_CONTENT_TEXTS as T } from "@common/content/site-content/messages";
 import { SITE_DOCUMENT_TEXTS as S } from "@common/content/site-content/page-messages";
-import { SITE_DOCUMENT_KEYS, type SiteDocumentState } from "@common/content/site-content/registry";
+import {
+  documentPermission,
+  SITE_DOCUMENT_KEYS,
+  type SiteDocumentState,
+} from "@common/content/site-content/registry";
+import { can } from "@common/staff/roles";
 import { Link } from "react-router";
 import { pageHeadingClass } from "~/components/admin/styles";
 import { adminHeaders, adminMeta } from "~/lib/admin-route";
@@ -25,7 +30,9 @@ function stateTexts({ publishedAt, unpublishedChanges, publishAt }: SiteDocument
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, "site");
   const site = context.services.siteContent;
-  const states = await Promise.all(SITE_DOCUMENT_KEYS.map((key) => site.state(key, admin)));
+  // Only the documents the colleague may edit (the quotes' terms are the Owner's alone).
+  const keys = SITE_DOCUMENT_KEYS.filter((key) => can(admin.role, documentPermission(key)));
+  const states = await Promise.all(keys.map((key) => site.state(key, admin)));
   return {
     documents: states.map((state) => ({ key: state.key, label: state.label, state: stateTexts(state) })),
   };

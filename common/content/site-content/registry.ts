@@ -1,3 +1,5 @@
+import { QUOTE_TERMS_DEFAULTS, quoteTermsDocumentSchema } from "../../pipeline/quote-terms";
+import type { Permission } from "../../staff/roles";
 import type { z } from "../../zod";
 import type { DataOf } from "./fields";
 import { SITE_MENU_DEFAULTS, siteMenuSchema } from "./menu";
@@ -28,6 +30,8 @@ export interface SiteDocument<T> {
   schema: z.ZodType<T>;
   defaults: T;
   paths: readonly string[];
+  /** Who may read and edit it: "site" (Owner and Editor) unless it names another permission. */
+  permission?: Permission;
 }
 
 const document = <T>(entry: SiteDocument<T>) => entry;
@@ -69,12 +73,25 @@ export const SITE_DOCUMENTS = {
     defaults: SITE_MENU_DEFAULTS,
     paths: ["/*"],
   }),
+  // The quotes' terms (issue 49): only the Owner edits them; no public page shows them.
+  "quote-terms": document({
+    key: "quote-terms",
+    label: "Quote terms",
+    schema: quoteTermsDocumentSchema,
+    defaults: QUOTE_TERMS_DEFAULTS,
+    paths: [],
+    permission: "pipeline-settings",
+  }),
 } as const;
 
 export type SiteDocumentKey = keyof typeof SITE_DOCUMENTS;
 export type SiteDocumentData<K extends SiteDocumentKey> = (typeof SITE_DOCUMENTS)[K]["defaults"];
 
 export const SITE_DOCUMENT_KEYS = Object.keys(SITE_DOCUMENTS) as SiteDocumentKey[];
+
+/** The permission a document is read and edited with ("site" unless it names its own). */
+export const documentPermission = (key: SiteDocumentKey): Permission =>
+  (SITE_DOCUMENTS[key] as SiteDocument<unknown> | undefined)?.permission ?? "site";
 
 export const isSiteDocumentKey = (key: string): key is SiteDocumentKey => Object.hasOwn(SITE_DOCUMENTS, key);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { siteDraftInputSchema, sitePublishInputSchema } from "../../../common/content/site-content/api";
 import { SITE_CONTENT_MESSAGES } from "../../../common/content/site-content/messages";
 import {
+  documentPermission,
   isSiteDocumentKey,
   SITE_DOCUMENT_KEYS,
   SITE_DOCUMENTS,
@@ -9,6 +10,7 @@ import {
   type SiteDocumentKey,
 } from "../../../common/content/site-content/registry";
 import { NotFound } from "../../../common/errors";
+import { can } from "../../../common/staff/roles";
 import type { SiteEditor } from "../../services/content/site-content";
 import {
   adminRoute,
@@ -101,7 +103,12 @@ export async function siteContentRoutes(app: FastifyInstance) {
     }),
     async (request) => ({
       status: "Ok",
-      result: await Promise.all(SITE_DOCUMENT_KEYS.map((key) => site().state(key, editor(request)))),
+      // Only the documents the colleague may edit (the quotes' terms are the Owner's alone).
+      result: await Promise.all(
+        SITE_DOCUMENT_KEYS.filter((key) => can(request.admin?.role, documentPermission(key))).map((key) =>
+          site().state(key, editor(request)),
+        ),
+      ),
     }),
   );
 

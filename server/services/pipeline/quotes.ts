@@ -17,10 +17,10 @@ import {
   quoteLineCells,
   quoteSummaryRows,
 } from "../../../common/pipeline/quote-document";
+import { QUOTE_TERMS_KEY } from "../../../common/pipeline/quote-terms";
 import type { serviceInputSchema } from "../../../common/pipeline/quotes";
 import {
   type CustomerQuote,
-  DEFAULT_QUOTE_TERMS,
   QUOTE_LIMITS,
   QUOTE_MESSAGES,
   type QuoteInput,
@@ -41,6 +41,7 @@ import {
 } from "../../db/schema";
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
+import { publishedDocument } from "../content/site-content";
 import { renderQuotePdf } from "./quote-pdf";
 import { queueQuoteWebhooks } from "./quote-webhooks";
 import { type Tx, writeStage } from "./stage-write";
@@ -221,6 +222,9 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
 
   /** The content's columns and lines, priced by the money rules; Invalid for what they refuse. */
   async function priced(tx: Tx, input: QuoteInput) {
+    // The published terms (the Owner's site content) unless staff gave the quote its own; kept
+    // with the version from here on, so a sent quote's terms never change.
+    const terms = input.terms || (await publishedDocument(tx, QUOTE_TERMS_KEY)).terms;
     const today = londonDay(now());
     const validUntil = input.validUntil ?? addDays(today, QUOTE_LIMITS.validDays);
     if (validUntil < today || validUntil > addDays(today, QUOTE_LIMITS.maxValidDays)) {
@@ -244,7 +248,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
     return {
       columns: {
         validUntil,
-        terms: input.terms || DEFAULT_QUOTE_TERMS,
+        terms,
         discount: input.discount as Record<string, unknown>,
         subtotalPence: totals.subtotalPence,
         discountPence: totals.discountPence,

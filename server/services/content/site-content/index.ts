@@ -26,7 +26,8 @@
  *                                         the last 50 saves; a restored revision becomes the draft
  *   publishDue(now)                       the scheduler's pass (scheduled-posts.ts runs it)
  *
- * Every write asks `authorize(admin, "site")` (Owner and Editor), writes its audit entry in its
+ * Every read and write asks `authorize(admin, documentPermission(key))` ("site", Owner and Editor,
+ * unless the document names its own: the quotes' terms are "pipeline-settings", Owner only), writes its audit entry in its
  * transaction, and a publication bumps the content version naming the document: the page cache
  * drops exactly the pages whose render read it (content-reads.ts), on every instance.
  */
@@ -34,6 +35,7 @@ import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { AuditAction } from "../../../../common/audit";
 import { SITE_CONTENT_MESSAGES as M } from "../../../../common/content/site-content/messages";
 import {
+  documentPermission,
   isSiteDocumentKey,
   SITE_DOCUMENTS,
   type SiteDocumentData,
@@ -155,6 +157,21 @@ const stable = (value: unknown): string =>
     isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 
+/**
+ * A document as the site shows it, read now (no cache, no page's read recorded): for a service
+ * that is not a page's render, such as a new quote taking the published terms.
+ */
+export async function publishedDocument<K extends SiteDocumentKey>(
+  db: Pick<Database, "select">,
+  key: K,
+): Promise<SiteDocumentData<K>> {
+  const [row] = await db
+    .select({ published: siteDocuments.published })
+    .from(siteDocuments)
+    .where(eq(siteDocuments.key, key));
+  return shown(key, row?.published);
+}
+
 export function createSiteContentService(
   db: Database,
   {
@@ -172,13 +189,7 @@ export function createSiteContentService(
     documents: new Map(),
   };
 
-  async function read<K extends SiteDocumentKey>(key: K): Promise<SiteDocumentData<K>> {
-    const [row] = await db
-      .select({ published: siteDocuments.published })
-      .from(siteDocuments)
-      .where(eq(siteDocuments.key, key));
-    return shown(key, row?.published);
-  }
+  const read = <K extends SiteDocumentKey>(key: K) => publishedDocument(db, key);
 
   function published<K extends SiteDocumentKey>(key: K): Promise<SiteDocumentData<K>> {
     documentOf(key);
@@ -235,8 +246,8 @@ export function createSiteContentService(
   }
 
   async function state<K extends SiteDocumentKey>(key: K, admin: SiteEditor) {
-    authorize(admin, "site");
     documentOf(key);
+    authorize(admin, documentPermission(key));
     return stateOf(key, await rowOf(key));
   }
 
@@ -315,7 +326,7 @@ export function createSiteContentService(
     admin: SiteEditor,
     { autosave = false }: { autosave?: boolean } = {},
   ) {
-    authorize(admin, "site");
+    authorize(admin, documentPermission(key));
     documentOf(key);
     const draft = draftOf(data);
     const row = await db.transaction(async (tx) => {
@@ -341,7 +352,7 @@ export function createSiteContentService(
       now = new Date(),
     }: { data?: unknown; baseVersion?: number; at?: Date; now?: Date } = {},
   ) {
-    authorize(admin, "site");
+    authorize(admin, documentPermission(key));
     documentOf(key);
     if (at !== undefined && Number.isNaN(at.getTime())) throw new Invalid(M.publishAtInvalid);
     if (at !== undefined && !(at > now)) throw new Invalid(M.publishAtPast);
@@ -370,7 +381,7 @@ export function createSiteContentService(
   }
 
   async function cancelSchedule<K extends SiteDocumentKey>(key: K, admin: SiteEditor) {
-    authorize(admin, "site");
+    authorize(admin, documentPermission(key));
     documentOf(key);
     const row = await db.transaction(async (tx) => {
       const current = await rowOf(key, tx);
@@ -401,7 +412,7 @@ export function createSiteContentService(
   }
 
   async function revisions(key: SiteDocumentKey, admin: SiteEditor): Promise<SiteDocumentRevision[]> {
-    authorize(admin, "site");
+    authorize(admin, documentPermission(key));
     documentOf(key);
     const rows = await db
       .select({
@@ -418,7 +429,7 @@ export function createSiteContentService(
 
   /** The revision's content becomes the draft (publish it to show it); kept as a revision of its own. */
   async function restore<K extends SiteDocumentKey>(key: K, revisionId: string, admin: SiteEditor) {
-    authorize(admin, "site");
+    authorize(admin, documentPermission(key));
     documentOf(key);
     if (!UUID_SHAPE.test(revisionId)) throw new NotFound(M.revisionNotFound);
     const row = await db.transaction(async (tx) => {
