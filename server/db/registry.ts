@@ -446,6 +446,26 @@ export const REGISTRY: Record<string, TableEntry> = {
     },
     retention: "Until staff remove it.",
   },
+  booking_reviewers: {
+    backup: { order: 52, chunkRows: 1000 },
+    columns: plain("staff_id", "created_at"),
+    retention:
+      "While the colleague takes reviews: the Owner unmarks them, or their account's removal deletes the row.",
+  },
+  booking_feeds: {
+    // The feed's secret is a credential: a backup keeps its hash, db:export leaves the rows out
+    // (each colleague renews their address on the imported site).
+    backup: { order: 53, chunkRows: 1000, secrets: "rows" },
+    columns: {
+      ...plain("staff_id", "created_at"),
+      token_hash: {
+        personal: null,
+        erase: "keep",
+        note: "the SHA-256 of the secret in the colleague's ICS feed address: renewing replaces it",
+      },
+    },
+    retention: "Until renewed (replaced) or the colleague's account is removed.",
+  },
   booking_settings: {
     backup: { order: 27, chunkRows: 10 },
     columns: plain("id", "length_minutes", "buffer_minutes", "notice_days", "horizon_weeks", "updated_at"),

@@ -955,14 +955,40 @@ export const bookings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // No double booking: one review a start on the office's calendar, whatever the instances do.
-    uniqueIndex("bookings_slot_idx").on(t.startsAt).where(sql`${t.status} <> 'cancelled'`),
+    // No double booking: one review a start for each colleague who takes reviews, or for the
+    // office when nobody is named (staff_id null), whatever the instances do.
+    uniqueIndex("bookings_staff_slot_idx")
+      .on(sql`coalesce(${t.staffId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.startsAt)
+      .where(sql`${t.status} <> 'cancelled'`),
     index("bookings_starts_idx").on(t.startsAt),
     index("bookings_enquiry_idx").on(t.enquiryId),
     uniqueIndex("bookings_token_idx").on(t.tokenHash),
     check("bookings_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
+
+/**
+ * The colleagues who take free waste reviews, as the Owner marks them (issue 48): a booking is
+ * given to one who is free at its time; none marked: the office's one calendar.
+ */
+export const bookingReviewers = pgTable("booking_reviewers", {
+  staffId: uuid("staff_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Each colleague's ICS feed of their bookings (issue 48): the SHA-256 (hex) of the secret in its
+ * address; renewing replaces it, so the old address is refused.
+ */
+export const bookingFeeds = pgTable("booking_feeds", {
+  staffId: uuid("staff_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
 
 /** Times staff block on the reviews' calendar (holidays, training): no review is offered in them. */
 export const bookingBlocks = pgTable(

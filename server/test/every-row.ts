@@ -14,6 +14,8 @@ import {
   blogPosts,
   blogRevisions,
   bookingBlocks,
+  bookingFeeds,
+  bookingReviewers,
   bookingSettings,
   bookings,
   images,
@@ -351,6 +353,8 @@ export async function fillEveryKindOfRow(db: Database): Promise<void> {
       cancelReason: "Cancelled by the visitor",
     },
   ]);
+  await db.insert(bookingReviewers).values({ staffId: owner.id });
+  await db.insert(bookingFeeds).values({ staffId: owner.id, tokenHash: "f".repeat(64) });
   await db.insert(bookingBlocks).values({
     startsAt: new Date("2099-04-01T00:00:00Z"),
     endsAt: new Date("2099-04-08T00:00:00Z"),
