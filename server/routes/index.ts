@@ -19,6 +19,7 @@ import { enquiryInboxRoutes } from "./leads/enquiry-inbox";
 import { privacyRoutes } from "./leads/privacy";
 import { spamRoutes } from "./leads/spam";
 import { registerOpenApi } from "./openapi";
+import { pipelineFigureRoutes } from "./pipeline/figures";
 import { pipelineQuoteRoutes } from "./pipeline/quotes";
 import { pipelineStageRoutes } from "./pipeline/stages";
 import { adminAccountRoutes } from "./staff/account";
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(bookingRoutes);
   await app.register(pipelineStageRoutes);
   await app.register(pipelineQuoteRoutes);
+  await app.register(pipelineFigureRoutes);
   await app.register(insightsRoutes);
   await app.register(wonValueRoutes);
   await app.register(privacyRoutes);

@@ -26,6 +26,7 @@ import { createEnquiryFigures } from "./leads/enquiry-figures";
 import { createEnquiryIntake } from "./leads/enquiry-intake";
 import { createPrivacyService } from "./leads/privacy";
 import { createSpamService, spamClientMax } from "./leads/spam";
+import { createPipelineFigures } from "./pipeline/figures";
 import { createQuoteService } from "./pipeline/quotes";
 import { createStageService } from "./pipeline/stages";
 import { createAccountService } from "./staff/accounts";
@@ -197,6 +198,8 @@ export function createServices(
     insights: createInsightsService(db, config, {
       publishedPosts: publishedPostIds(blog, contentVersion, blockPages),
     }),
+    // The dashboard's pipeline figures: open value by stage, won this month, win rate, expiring quotes.
+    pipelineFigures: createPipelineFigures(db),
     // Insights' won value per landing page, referrer, campaign, form and business type (issue 49).
     wonValue: createWonValueService(db),
     // UK GDPR: find, export and erase a visitor's enquiries; erases past ENQUIRY_RETENTION_MONTHS.
