@@ -18,9 +18,10 @@ import { buildApp } from "../../server/app";
 import { enquiries } from "../../server/db/schema";
 import { loadContext } from "../../server/pages/load-context";
 import type { PageEditor } from "../../server/services/content/block-pages";
-import { ADMIN, signIn, uploadImage } from "../../server/test/content";
+import { ADMIN, makePng, signIn, uploadImage } from "../../server/test/content";
 import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { openTestDatabase, TEST_DATABASES, testConfig } from "../../server/test/harness";
+import { structuralProblems } from "../../server/test/html-structure";
 import * as blockPage from "./block-page";
 import * as sitemap from "./sitemap";
 
@@ -112,6 +113,7 @@ describe.each(TEST_DATABASES)("a page from blocks on the site (%s)", (kind) => {
   let app: FastifyInstance;
   let owner: PageEditor;
   let picture: string;
+  let token: string;
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
     app = await buildApp({
@@ -120,7 +122,7 @@ describe.each(TEST_DATABASES)("a page from blocks on the site (%s)", (kind) => {
       logger: false,
       pages: { build: catchAllBuild(), mode: "production" },
     });
-    const token = await signIn(app);
+    token = await signIn(app);
     picture = await uploadImage(app, token);
     const account = await app.services.accounts.findByEmail(ADMIN.email);
     owner = { id: account?.id ?? "", email: ADMIN.email, role: "owner" };
@@ -288,5 +290,85 @@ describe.each(TEST_DATABASES)("a page from blocks on the site (%s)", (kind) => {
     const slash = await get("/bakery-waste/");
     expect(slash.statusCode).toBe(301);
     expect(slash.headers.location).toBe("/bakery-waste");
+  });
+  it("draws a page of every block as well-formed HTML, its pictures through the image pipeline", async () => {
+    const photo = await uploadImage(app, token, await makePng(1600, 1000));
+    const action = { label: "Get a Quote", target: "quote" };
+    await publish({
+      address: "/every-block",
+      title: "Every block",
+      description: "A page of every kind of block",
+      socialImageId: photo,
+      area: { name: "Ely", districts: "CB6, CB7" },
+      blocks: [
+        { type: "hero", heading: "Every block", text: "Its lead", imageId: photo, alt: "A yard", action },
+        {
+          type: "rich-text",
+          html: '<h2>Why</h2><p>Bread is <a href="/services">food</a>.</p><ul><li>Dough</li></ul>',
+        },
+        { type: "picture", imageId: photo, alt: "Bins", caption: "Our bins" },
+        { type: "cards", heading: "Reasons", items: [{ title: "One", text: "First" }, { title: "Two" }] },
+        { type: "figures", heading: "Figures", items: [{ value: "98%", label: "diverted" }] },
+        {
+          type: "faq",
+          heading: "Questions",
+          items: [
+            { question: "Which bins?", answer: "240 l" },
+            { question: "How often?", answer: "Weekly" },
+          ],
+        },
+        { type: "testimonial", quote: "They come every week.", name: "A. Baker", company: "Fen Bakery" },
+        { type: "partners", heading: "Partners", items: [{ imageId: photo, name: "Fen Mills" }] },
+        {
+          type: "call-to-action",
+          heading: "Call us",
+          action: { label: "Call", target: "phone", phone: "01733 555 014" },
+        },
+        {
+          type: "call-to-action",
+          heading: "Or read on",
+          action: { label: "Services", target: "page", path: "/services" },
+        },
+        { type: "form", heading: "Ask us" },
+      ],
+    });
+    const page = await get("/every-block");
+    expect(page.statusCode).toBe(200);
+    expect(structuralProblems(page.body)).toEqual([]);
+    // Every picture: its stored size reserves its space, WebP widths in srcset, lazy below the fold.
+    const imgs = [...page.body.matchAll(/<img[^>]*>/g)].map((m) => m[0]);
+    expect(imgs).toHaveLength(3);
+    for (const img of imgs) expect(img, img).toMatch(/width="1600" height="1000"/);
+    expect(imgs[0]).toContain('loading="eager"');
+    expect(imgs[0]).toContain('fetchPriority="high"');
+    for (const img of imgs.slice(1)) expect(img).toContain('loading="lazy"');
+    const srcSet = /srcSet="([^"]*)"/.exec(imgs[1] ?? "")?.[1] ?? "";
+    const widths = srcSet.split(",").map((entry) => entry.trim().split(" "));
+    expect(widths.map(([, width]) => width)).toEqual(["480w", "960w", "1600w"]);
+    for (const [url, width] of widths) {
+      const rendition = await app.inject({ url: url ?? "", headers: { accept: "image/webp" } });
+      expect(rendition.statusCode, url).toBe(200);
+      expect(rendition.headers["content-type"], url).toBe("image/webp");
+      expect(rendition.rawPayload.subarray(8, 12).toString("latin1"), width).toBe("WEBP");
+    }
+  });
+
+  it("finds what the structural check is for: mis-nesting, a missing id, a picture without a size", () => {
+    expect(structuralProblems("<main><h1>A</h1><p><span><div>x</div></span></p></main>")).toContain(
+      "<div> is flow content inside <p>",
+    );
+    expect(
+      structuralProblems(
+        '<main><h1>A</h1><p><div>x</div></p><label for="nowhere">L</label><img src="/a.png" alt=""><h3>Skipped</h3><a href="/"><button>B</button></a></main>',
+      ),
+    ).toEqual([
+      // The parser closes the <p> as the <div> opens (so the <div> is not in it), then drops the stray </p>.
+      "<p> was not closed where it should be (inside <main>)",
+      "<img> (/a.png) has no width",
+      "<img> (/a.png) has no height",
+      "<h3> follows an <h1>: a heading level is skipped",
+      "<button> is interactive content inside <a>",
+      '<label> refers to the id "nowhere", which no element has',
+    ]);
   });
 });
