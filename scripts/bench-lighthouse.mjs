@@ -6,11 +6,15 @@
 // `--base=DIR` also measures the build in DIR (a clone of another commit, built), alternating the
 // two run by run so that a busy machine weighs on both alike. `--budget` checks budgets.json's
 // lighthouse budgets on this build (npm run budget:lighthouse, CI; see the end of this file).
+// `--block-pages` also measures two pages from blocks made through the admin API as the office
+// would (scripts/block-page-seed.mjs: /bakery-waste, every kind of block with the enquiry form;
+// /areas/cambridge, no form); naming one in --pages seeds them too.
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { sitemapPages } from "./bench-lib.mjs";
+import { SEED_ADMIN_ENV, SEEDED_PAGES, seedBlockPages } from "./block-page-seed.mjs";
 import { chromiumPath } from "./chromium.mjs";
 import { ensureBuild, startBuiltServer } from "./server-process.mjs";
 
@@ -25,11 +29,25 @@ const categoryScore = (lhr, id) => Math.round((lhr.categories[id].score ?? 0) * 
 ensureBuild({ force: process.argv.includes("--build") });
 
 // The embedded database in a scratch DATA_DIR, removed when the server stops.
-const builds = [{ name: "this build", server: await startBuiltServer() }];
+// --pages=/,/contact measures those alone ("post" names the post with a picture).
+const only = process.argv
+  .find((a) => a.startsWith("--pages="))
+  ?.slice(8)
+  .split(",");
+const SEED =
+  process.argv.includes("--block-pages") ||
+  Object.values(SEEDED_PAGES).some((address) => only?.includes(address));
+const builds = [{ name: "this build", server: await startBuiltServer(SEED ? SEED_ADMIN_ENV : {}) }];
 if (BASE) {
   const { startBuiltServer: startBase } = await import(`${BASE}/scripts/server-process.mjs`);
-  builds.push({ name: BASE, server: await startBase() });
+  builds.push({ name: BASE, server: await startBase(SEED ? SEED_ADMIN_ENV : {}) });
 }
+// The pages from blocks, published on each build (an older one without them is measured without).
+if (SEED)
+  for (const build of builds)
+    await seedBlockPages(build.server.url).catch((error) =>
+      console.error(`${build.name}: no pages from blocks seeded (${error.message})`),
+    );
 
 // Every public page as the sitemap lists them, and one post page with a picture: the newest demo
 // post that has one (SEED_DEMO is on; each build has its own post, so "post" stands for it).
@@ -41,12 +59,9 @@ for (const build of builds) {
   build.post = posts.find((post) => post.img)?._id;
 }
 if (builds[0].post) PAGES.push("post");
+if (SEED)
+  for (const address of Object.values(SEEDED_PAGES)) if (!PAGES.includes(address)) PAGES.push(address);
 const pathOf = (page, build) => (page === "post" ? `/blog/${build.post}` : page);
-// --pages=/,/contact measures those alone ("post" names the post with a picture).
-const only = process.argv
-  .find((a) => a.startsWith("--pages="))
-  ?.slice(8)
-  .split(",");
 if (only) PAGES = PAGES.filter((page) => only.includes(page));
 
 // Steady state, as visitors meet it: each page and each picture it shows requested once first, so
