@@ -49,6 +49,7 @@ export default [
     route("enquiries", "routes/admin/enquiries.tsx"),
     route("enquiries/:id", "routes/admin/enquiry-detail.tsx"),
     route("pipeline", "routes/admin/pipeline.tsx"),
+    route("pipeline-settings", "routes/admin/pipeline-settings.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("insights", "routes/admin/insights.tsx"),
     route("account", "routes/admin/account.tsx"),

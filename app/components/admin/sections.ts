@@ -12,6 +12,7 @@ import {
   MessageSquareText,
   Newspaper,
   Plug,
+  ReceiptText,
   ScrollText,
   ShieldBan,
   ShieldCheck,
@@ -41,6 +42,13 @@ export const ADMIN_SECTIONS: readonly {
   { to: `${DASHBOARD_PATH}/redirects`, label: "Redirects", icon: Signpost, permission: "site" },
   { to: `${DASHBOARD_PATH}/enquiries`, label: "Enquiries", icon: Inbox, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/pipeline`, label: "Pipeline", icon: Columns3, permission: "enquiries" },
+  // The Owner edits them; the Desk reads them (the quote's lines and the Lost reasons).
+  {
+    to: `${DASHBOARD_PATH}/pipeline-settings`,
+    label: "Price list and reasons",
+    icon: ReceiptText,
+    permission: "enquiries",
+  },
   { to: `${DASHBOARD_PATH}/bookings`, label: "Bookings", icon: CalendarCheck, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/spam`, label: "Spam", icon: ShieldBan, permission: "enquiries" },
   { to: `${DASHBOARD_PATH}/insights`, label: "Insights", icon: ChartColumn, permission: "insights" },

@@ -10,5 +10,5 @@ export const editorPath = (key: SiteDocumentKey) =>
     ? `/admin/dashboard/pages/${key}`
     : key === "quote-terms"
       ? // The quotes' terms are edited beside the price list and the lost reasons (Owner only).
-        "/admin/dashboard/pipeline/settings"
+        "/admin/dashboard/pipeline-settings"
       : `${SITE_PATH}/${key}`;
