@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS = [
   "booking_blocked",
   "booking_unblocked",
   "booking_settings_changed",
+  "booking_reviewers_changed",
+  "booking_feed_renewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -130,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   booking_blocked: "Time blocked for reviews",
   booking_unblocked: "Blocked time removed",
   booking_settings_changed: "Booking settings changed",
+  booking_reviewers_changed: "Colleagues taking reviews changed",
+  booking_feed_renewed: "Bookings calendar feed address renewed",
 };
 
 /** Lengths kept: a label longer than this is cut (a post title, an e-mail). */

@@ -63,6 +63,10 @@ export const BOOKING_MESSAGES = {
   notBooked: "Only a booked review can be changed",
   reason: "Say why the review is cancelled",
   staffMember: "Choose a colleague who works on enquiries",
+  /** A reassignment to a colleague who has another review (or its buffer) at that time. */
+  staffBusy: "That colleague already has a review at that time. Choose another colleague or time.",
+  /** An ICS feed address that is not a colleague's current one (renewed, or never made). */
+  feedInvalid: "No such calendar feed: its address was renewed or never made",
   outcome: "Choose Held or No-show",
   outcomeTooSoon: "A review can be marked held or no-show once its time has come",
   blockEnds: "The blocked time must end after it starts",
@@ -190,6 +194,22 @@ export const reassignSchema = z.object(
   },
   { error: BOOKING_MESSAGES.staffMember },
 );
+
+/** The Owner's choice of the colleagues who take reviews (none: the office's one calendar). */
+export const reviewersSchema = z.object(
+  {
+    staffIds: z
+      .array(z.uuid({ error: BOOKING_MESSAGES.staffMember }), { error: BOOKING_MESSAGES.staffMember })
+      .max(100, BOOKING_MESSAGES.staffMember),
+  },
+  { error: BOOKING_MESSAGES.staffMember },
+);
+
+/** A colleague as 'Bookings' lists them: whether they take reviews. */
+export const reviewerViewSchema = z.object({ id: z.string(), email: z.string(), takesReviews: z.boolean() });
+
+/** The ICS feed's secret in its address: 32 random bytes, base64url (only its SHA-256 is stored). */
+export const FEED_TOKEN_SHAPE = BOOKING_TOKEN_SHAPE;
 
 export const outcomeSchema = z.object(
   { status: z.enum(OUTCOME_STATUSES, { error: BOOKING_MESSAGES.outcome }) },

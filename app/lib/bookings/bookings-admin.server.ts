@@ -73,7 +73,7 @@ const text = (form: FormData, name: string) => {
 
 /**
  * The screen's actions by `intent`: reassign, reschedule (a free time), cancel (a reason), held,
- * no-show, block and unblock a time, the settings (Owner). Answered in the screen kit's shapes.
+ * no-show, block and unblock a time, who takes reviews and the settings (Owner). Answered in the screen kit's shapes.
  */
 export async function bookingsAction(context: AppLoadContext, form: FormData, admin: Staff) {
   const service = context.services.bookings;
@@ -113,6 +113,14 @@ export async function bookingsAction(context: AppLoadContext, form: FormData, ad
       case "unblock":
         await service.removeBlock(id, admin);
         return done({ message: "Blocked time removed" });
+      case "reviewers": {
+        const staffIds = form.getAll("staffId").filter((v): v is string => typeof v === "string");
+        const reviewers = await service.setReviewers({ staffIds }, admin);
+        const count = reviewers.filter((r) => r.takesReviews).length;
+        return done({
+          message: count ? `${count} colleagues take reviews` : "Reviews are on the office's one calendar",
+        });
+      }
       case "settings": {
         await service.saveSettings(
           {

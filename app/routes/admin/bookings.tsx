@@ -1,4 +1,6 @@
+import { addDays } from "@common/bookings/availability";
 import { reviewTimeText } from "@common/bookings/mail";
+import { londonDay } from "@common/en-gb";
 import { Form, Link } from "react-router";
 import { BookingTable, SettingsForm } from "~/components/admin/bookings/BookingTable";
 import { type Column, DataTable } from "~/components/admin/DataTable";
@@ -25,6 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const RANGE_LABELS = { today: "Today", week: "This week", upcoming: "Upcoming" } as const;
+
+/** The London days a day/week list shows: today, or this week's Monday to Sunday. */
+function listDays(range: "today" | "week", now: number): string[] {
+  const today = londonDay(now);
+  if (range === "today") return [today];
+  const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+}
 
 type Block = { id: string; startsAt: string; endsAt: string; reason: string; createdBy: string | null };
 const blockColumns: Array<Column<Block>> = [
@@ -157,12 +167,58 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
         </section>
       )}
 
-      <BookingTable
-        bookings={bookings}
-        reviewers={reviewers}
-        now={now}
-        caption={`Bookings: ${RANGE_LABELS[range]}`}
-      />
+      {range === "upcoming" ? (
+        <BookingTable
+          bookings={bookings}
+          reviewers={reviewers}
+          now={now}
+          caption={`Bookings: ${RANGE_LABELS[range]}`}
+        />
+      ) : (
+        // Today, or this week day by day: one list a day (Monday to Sunday), each under its heading.
+        <section className="flex flex-col gap-4" aria-label={`Bookings: ${RANGE_LABELS[range]}`}>
+          {listDays(range, now).map((day) => (
+            <BookingTable
+              key={day}
+              bookings={bookings.filter((b) => londonDay(Date.parse(b.startsAt)) === day)}
+              reviewers={reviewers}
+              now={now}
+              caption={`Bookings: ${dayText(day)}`}
+            />
+          ))}
+        </section>
+      )}
+
+      {loaderData.canChangeSettings && (
+        <section className="card flex flex-col gap-3" aria-labelledby="booking-reviewers-heading">
+          <h2 id="booking-reviewers-heading" className="h-card">
+            Who takes reviews
+          </h2>
+          <p className="max-w-prose text-sm text-muted">
+            A booking is given to one of them who is free at its time; each may have one review at a time.
+            With nobody ticked, reviews are on the office's one calendar.
+          </p>
+          <Form method="post" className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="reviewers" />
+            <fieldset>
+              <legend className="font-semibold">Colleagues who take reviews</legend>
+              <ul className="mt-2 flex flex-col gap-1">
+                {reviewers.map((r) => (
+                  <li key={r.id}>
+                    <label className="flex items-center gap-2">
+                      <input type="checkbox" name="staffId" value={r.id} defaultChecked={r.takesReviews} />
+                      {r.email}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <button type="submit" className="btn btn-primary self-start">
+              Save who takes reviews
+            </button>
+          </Form>
+        </section>
+      )}
 
       <section className="flex flex-col gap-3" aria-labelledby="booking-blocks-heading">
         <h2 id="booking-blocks-heading" className="h-card">

@@ -605,6 +605,83 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
     expect((await admin(desk, "GET", "/bookings/not-an-id")).statusCode).toBe(404);
   });
 
+  it("per colleague: the Owner marks who takes reviews, each start once per colleague, a booking given to a free one; the desk reassigns only to a free one", async () => {
+    const call = (token: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+      app.inject({ method, url: `/api/admin${url}`, headers: auth(token), payload });
+    const ownerId = (await app.services.accounts.findByEmail("staff-owner@example.co.uk"))!.id;
+    const deskId = (await app.services.accounts.findByEmail("staff-desk@example.co.uk"))!.id;
+    const editorId = (await app.services.accounts.findByEmail("staff-editor@example.co.uk"))!.id;
+    // Only the Owner marks them; Desk and Editor are refused, nothing changed.
+    for (const token of [desk, editor]) {
+      const refused = await call(token, "PUT", "/booking-reviewers", { staffIds: [deskId] });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await call(editor, "GET", "/booking-reviewers")).statusCode).toBe(403);
+    const bad = await call(owner, "PUT", "/booking-reviewers", { staffIds: [editorId] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(BOOKING_MESSAGES.staffMember);
+    expect((await call(owner, "PUT", "/booking-reviewers", { staffIds: ["nope"] })).statusCode).toBe(400);
+    const marked = await call(owner, "PUT", "/booking-reviewers", { staffIds: [deskId, ownerId] });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const listed = (await call(desk, "GET", "/booking-reviewers")).json().reviewers as Array<{
+      id: string;
+      takesReviews: boolean;
+    }>;
+    expect(
+      listed
+        .filter((r) => r.takesReviews)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([deskId, ownerId].sort());
+    try {
+      // Two colleagues: one start is booked twice, each given to a different one; a third is refused.
+      const list = await days();
+      const day = weekday(list, 9);
+      const start = startOf(list, day, "07:30");
+      const first = await book(start);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(timesOn(await days(), day)).toContain("07:30");
+      const second = await book(start, { name: "Second Visitor" });
+      expect(second.statusCode, second.body).toBe(201);
+      expect(timesOn(await days(), day)).not.toContain("07:30");
+      const third = await book(start, { name: "Third Visitor" });
+      expect(third.statusCode).toBe(409);
+      expect(third.json().message).toBe(BOOKING_MESSAGES.taken);
+      const rows = await app.db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.startsAt, new Date(start)), ne(bookings.status, "cancelled")));
+      expect(rows.map((r) => r.staffId).sort()).toEqual([deskId, ownerId].sort());
+      // The bookings list filters by colleague.
+      const mine = await call(desk, "GET", `/bookings?from=${day}&to=${day}&staffId=${deskId}`);
+      expect(mine.json().bookings.map((b: { staffId: string }) => b.staffId)).toEqual([deskId]);
+      // The desk cannot give one to the colleague who has the other at that time.
+      const deskOne = rows.find((r) => r.staffId === deskId)!;
+      const clash = await call(desk, "POST", `/bookings/${deskOne.id}/reassign`, { staffId: ownerId });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().message).toBe(BOOKING_MESSAGES.staffBusy);
+      expect((await app.db.select().from(bookings).where(eq(bookings.id, deskOne.id)))[0].staffId).toBe(
+        deskId,
+      );
+      // Nor by writing it: the index refuses a second review of a start for one colleague.
+      await expect(
+        app.db.update(bookings).set({ staffId: ownerId }).where(eq(bookings.id, deskOne.id)),
+      ).rejects.toThrow();
+      // A free colleague's later time: the reassignment goes through.
+      const later = await book(startOf(list, day, "12:45"));
+      const [laterRow] = await app.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.reference, later.json().reference));
+      const other = laterRow.staffId === deskId ? ownerId : deskId;
+      const moved = await call(desk, "POST", `/bookings/${laterRow.id}/reassign`, { staffId: other });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().booking.staffId).toBe(other);
+    } finally {
+      expect((await call(owner, "PUT", "/booking-reviewers", { staffIds: [] })).statusCode).toBe(200);
+    }
+  });
+
   it("a blocked time is not offered; Editor may not block", async () => {
     const list = await days();
     const day = weekday(list, 9);

@@ -14,6 +14,8 @@ import {
   outcomeSchema,
   reassignSchema,
   rescheduleSchema,
+  reviewersSchema,
+  reviewerViewSchema,
 } from "../../../common/bookings/bookings";
 import { Invalid, InvalidFields } from "../../../common/errors";
 import { HONEYPOT_FIELD } from "../../../common/leads/enquiries";
@@ -266,9 +268,10 @@ export async function bookingRoutes(app: FastifyInstance) {
   app.post<WithId>(
     "/admin/bookings/:id/reassign",
     desk("Give a booking to a colleague (or back to the office: null)", {
+      description: "409 when the colleague has another review (or its buffer) at that time.",
       params: idParams,
       body: jsonSchemaOf(reassignSchema),
-      response: { 200: oneBooking, ...errors },
+      response: { 200: oneBooking, ...errors, 409: errorBody },
     }),
     async (request) => {
       const { staffId } = parseBody(reassignSchema, request.body);
@@ -355,6 +358,32 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (request) => {
       await bookings.removeBlock(request.params.id, request.admin!);
       return { status: "Ok" };
+    },
+  );
+
+  app.get(
+    "/admin/booking-reviewers",
+    desk("The colleagues who may take reviews, and whether they do", {
+      response: { 200: ok("reviewers", { type: "array", items: out(reviewerViewSchema) }), ...errors },
+    }),
+    async (request) => ({ status: "Ok", reviewers: await bookings.reviewers(request.admin!) }),
+  );
+
+  app.put(
+    "/admin/booking-reviewers",
+    adminRoute("booking-settings", "admin bookings")("Mark the colleagues who take reviews (Owner)", {
+      description:
+        "Each a Desk or Owner colleague's id; a booking is then given to one free at its time (none: the " +
+        "office's one calendar). Bookings already made keep whom they are with.",
+      body: jsonSchemaOf(reviewersSchema),
+      response: { 200: ok("reviewers", { type: "array", items: out(reviewerViewSchema) }), ...errors },
+    }),
+    async (request) => {
+      const reviewers = await bookings.setReviewers(request.body, request.admin!).catch((error) => {
+        if (error instanceof InvalidFields) throw new Invalid(error.message);
+        throw error;
+      });
+      return { status: "Ok", reviewers };
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { AUDIT_MESSAGES } from "../../../common/audit";
 import {
   type AvailableDay,
@@ -21,6 +21,7 @@ import {
   bookingSettingsSchema,
   REMINDER_BEFORE_MS,
   type ReviewEnquiry,
+  reviewersSchema,
 } from "../../../common/bookings/bookings";
 import {
   cancelledMail,
@@ -46,6 +47,7 @@ import { ADVISORY_LOCKS } from "../../db/locks";
 import {
   admins,
   bookingBlocks,
+  bookingReviewers,
   bookingSettings,
   bookings,
   enquiryEvents,
@@ -187,7 +189,7 @@ export function createBookingService(
   /** The reviews and blocks that meet [from, to), as intervals (`except`: a booking being moved). */
   async function busy(reader: Reader, from: number, to: number, except?: string) {
     const booked = await reader
-      .select({ start: bookings.startsAt, end: bookings.endsAt })
+      .select({ start: bookings.startsAt, end: bookings.endsAt, staffId: bookings.staffId })
       .from(bookings)
       .where(
         and(
@@ -203,17 +205,33 @@ export function createBookingService(
       .where(and(lt(bookingBlocks.startsAt, new Date(to)), gt(bookingBlocks.endsAt, new Date(from))));
     const ms = (rows: Array<{ start: Date; end: Date }>) =>
       rows.map((r) => ({ start: r.start.getTime(), end: r.end.getTime() }));
-    return { booked: ms(booked), blocked: ms(blocked) };
+    return {
+      booked: booked.map((r) => ({ start: r.start.getTime(), end: r.end.getTime(), staffId: r.staffId })),
+      blocked: ms(blocked),
+    };
   }
 
   /**
-   * The days with free times and their times, from the first bookable day (the notice) to the
-   * horizon, or within `from`-`to` (YYYY-MM-DD); `staff`: as the desk moves a review (no notice).
+   * The colleagues who take reviews (the Owner's marks), by address, of those whose role still
+   * works on enquiries; none: the office's one calendar.
    */
-  async function availableDays(
-    range: { from?: string; to?: string } = {},
+  async function reviewerIds(reader: Reader = db): Promise<string[]> {
+    const rows = await reader
+      .select({ id: admins.id, role: admins.role })
+      .from(bookingReviewers)
+      .innerJoin(admins, eq(admins.id, bookingReviewers.staffId))
+      .orderBy(asc(admins.email));
+    return rows.filter((r) => can(r.role, "enquiries")).map((r) => r.id);
+  }
+
+  /**
+   * Each calendar's free times: with no reviewer marked the office's (every booking counts); else
+   * each reviewer's, where their own bookings and those nobody takes yet count.
+   */
+  async function calendars(
+    range: { from?: string; to?: string },
     options: { reader?: Reader; except?: string; staff?: boolean; details?: SiteDetails } = {},
-  ): Promise<AvailableDay[]> {
+  ): Promise<Array<{ staffId: string | null; days: AvailableDay[]; booked: number }>> {
     const reader = options.reader ?? db;
     const at = now();
     // Read before a transaction takes its lock (a pool's connections may all be waiting on it).
@@ -227,15 +245,54 @@ export function createBookingService(
     const windowFrom = Date.parse(`${addDays(first, -1)}T00:00:00Z`);
     const windowTo = Date.parse(`${addDays(last, 2)}T00:00:00Z`);
     const { booked, blocked } = await busy(reader, windowFrom, windowTo, options.except);
-    return availability({
-      details,
-      settings: effective,
-      booked,
-      blocked,
-      now: at,
-      from: range.from,
-      to: range.to,
-    });
+    const reviewers = await reviewerIds(reader);
+    const of = (staffId: string | null) => {
+      const theirs = staffId ? booked.filter((b) => b.staffId === staffId || b.staffId === null) : booked;
+      return {
+        staffId,
+        booked: theirs.length,
+        days: availability({
+          details,
+          settings: effective,
+          booked: theirs,
+          blocked,
+          now: at,
+          from: range.from,
+          to: range.to,
+        }),
+      };
+    };
+    return reviewers.length ? reviewers.map(of) : [of(null)];
+  }
+
+  /** The times free on any calendar, each once, by day and time. */
+  function merged(list: Array<{ days: AvailableDay[] }>): AvailableDay[] {
+    if (list.length === 1) return list[0].days;
+    const byDay = new Map<string, Map<string, Slot>>();
+    for (const { days } of list)
+      for (const day of days) {
+        const slots = byDay.get(day.day) ?? new Map<string, Slot>();
+        for (const slot of day.slots) slots.set(slot.start, slot);
+        byDay.set(day.day, slots);
+      }
+    return [...byDay.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, slots]) => ({
+        day,
+        slots: [...slots.values()].sort((a, b) => (a.start < b.start ? -1 : 1)),
+      }))
+      .filter((day) => day.slots.length > 0);
+  }
+
+  /**
+   * The days with free times and their times, from the first bookable day (the notice) to the
+   * horizon, or within `from`-`to` (YYYY-MM-DD); `staff`: as the desk moves a review (no notice).
+   */
+  async function availableDays(
+    range: { from?: string; to?: string } = {},
+    options: { reader?: Reader; except?: string; staff?: boolean; details?: SiteDetails } = {},
+  ): Promise<AvailableDay[]> {
+    return merged(await calendars(range, options));
   }
 
   /** The free times of the start's day and the next fortnight: what the 'taken' answer offers. */
@@ -245,19 +302,33 @@ export function createBookingService(
     return nearestSlots(days, start);
   }
 
-  /** Takes `start` for a booking (`except`: the one being moved) in `tx`: SlotTaken if it is not free. */
+  /**
+   * Takes `start` for a booking (`except`: the one being moved) in `tx`, on a calendar free at
+   * that time: `prefer`'s (the colleague it is with) if free, else the reviewer with the fewest
+   * reviews that day, or the office's when nobody takes reviews. SlotTaken if none is free.
+   */
   async function claim(
     tx: Tx,
     start: string,
     details: SiteDetails,
-    options: { except?: string; staff?: boolean } = {},
+    options: { except?: string; staff?: boolean; prefer?: string | null } = {},
   ) {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bookingSlots})`);
     const day = londonDay(Date.parse(start));
-    const days = await availableDays({ from: day, to: day }, { reader: tx, details, ...options });
-    if (!isOffered(days, start)) throw new SlotTaken([]);
+    const { prefer, ...rest } = options;
+    const free = (await calendars({ from: day, to: day }, { reader: tx, details, ...rest })).filter((c) =>
+      isOffered(c.days, start),
+    );
+    if (free.length === 0) throw new SlotTaken([]);
+    const chosen =
+      free.find((c) => prefer !== undefined && c.staffId === prefer) ??
+      [...free].sort((a, b) => a.booked - b.booked)[0];
     const { lengthMinutes } = await settings(tx);
-    return { startsAt: new Date(start), endsAt: new Date(Date.parse(start) + lengthMinutes * 60_000) };
+    return {
+      startsAt: new Date(start),
+      endsAt: new Date(Date.parse(start) + lengthMinutes * 60_000),
+      staffId: chosen.staffId,
+    };
   }
 
   /** Runs `write`; a slot taken meanwhile (SlotTaken, or the unique index) answers with the nearest times. */
@@ -465,7 +536,7 @@ export function createBookingService(
         db.transaction(async (tx) => {
           const current = staff ? await locked(tx, id) : await byLink(id, token ?? "", tx);
           if (current.status !== "booked") throw new Conflict(BOOKING_MESSAGES.notBooked);
-          const slot = await claim(tx, start, details, { except: id, staff });
+          const slot = await claim(tx, start, details, { except: id, staff, prefer: current.staffId });
           const at = now();
           const [row] = await tx
             .update(bookings)
@@ -628,21 +699,49 @@ export function createBookingService(
     return view(row.booking, row.staffEmail);
   }
 
-  /** The colleagues who may take a review (those whose role works on enquiries). */
+  /** The colleagues who may take a review (those whose role works on enquiries), and whether they do. */
   async function reviewers(admin: StaffActor) {
     authorize(admin, "enquiries");
     const rows = await db
-      .select({ id: admins.id, email: admins.email, role: admins.role })
+      .select({ id: admins.id, email: admins.email, role: admins.role, marked: bookingReviewers.staffId })
       .from(admins)
+      .leftJoin(bookingReviewers, eq(bookingReviewers.staffId, admins.id))
       .orderBy(asc(admins.email));
     return rows
       .filter((r) => can(r.role, "enquiries"))
-      .map(({ id: staffId, email }) => ({ id: staffId, email }));
+      .map(({ id: staffId, email, marked }) => ({ id: staffId, email, takesReviews: marked !== null }));
+  }
+
+  /**
+   * The Owner marks the colleagues who take reviews (none: the office's one calendar). Each must
+   * work on enquiries (Desk or Owner). Bookings already made keep whom they are with.
+   */
+  async function setReviewers(input: unknown, admin: StaffActor) {
+    authorize(admin, "booking-settings");
+    const { staffIds } = parsed(reviewersSchema, input);
+    const wanted = [...new Set(staffIds)];
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bookingSlots})`);
+      const found = wanted.length
+        ? await tx.select({ id: admins.id, role: admins.role }).from(admins).where(inArray(admins.id, wanted))
+        : [];
+      if (found.length !== wanted.length || found.some((r) => !can(r.role, "enquiries")))
+        throw new InvalidFields({ staffIds: BOOKING_MESSAGES.staffMember });
+      await tx.delete(bookingReviewers);
+      if (wanted.length) await tx.insert(bookingReviewers).values(wanted.map((staffId) => ({ staffId })));
+      await recordAudit(tx, {
+        action: "booking_reviewers_changed",
+        actor: admin,
+        target: { label: `${wanted.length} taking reviews` },
+      });
+    });
+    return reviewers(admin);
   }
 
   async function reassign(id: string, staffId: string | null, admin: StaffActor): Promise<BookingView> {
     authorize(admin, "enquiries");
     await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bookingSlots})`);
       const current = await locked(tx, id);
       let email: string | null = null;
       if (staffId !== null) {
@@ -651,6 +750,26 @@ export function createBookingService(
           : [];
         if (!colleague || !can(colleague.role, "enquiries")) throw new Invalid(BOOKING_MESSAGES.staffMember);
         email = colleague.email;
+        // A booked review goes only to a colleague free then: none of their reviews, with the
+        // buffer after each, meets this one and its buffer.
+        if (current.status === "booked" && current.staffId !== staffId) {
+          const { bufferMinutes } = await settings(tx);
+          const buffer = bufferMinutes * 60_000;
+          const [clash] = await tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(
+              and(
+                eq(bookings.staffId, staffId),
+                ne(bookings.status, "cancelled"),
+                ne(bookings.id, id),
+                lt(bookings.startsAt, new Date(current.endsAt.getTime() + buffer)),
+                gt(bookings.endsAt, new Date(current.startsAt.getTime() - buffer)),
+              ),
+            )
+            .limit(1);
+          if (clash) throw new Conflict(BOOKING_MESSAGES.staffBusy);
+        }
       }
       const [row] = await tx
         .update(bookings)
@@ -828,6 +947,7 @@ export function createBookingService(
     list,
     get,
     reviewers,
+    setReviewers,
     reassign,
     reschedule,
     cancel,
