@@ -1,11 +1,12 @@
 import type { AvailableDay, Slot } from "@common/bookings/availability";
 import { BOOKING_LIMITS, BOOKING_TEXTS } from "@common/bookings/bookings";
+import { DAY_LIST_TEXTS, dayParts, dayText, OPEN_WEEKS, weeksOf } from "@common/bookings/day-list";
 import { reviewTimeText } from "@common/bookings/mail";
-import { londonTime, MONTHS, WEEKDAYS } from "@common/en-gb";
+import { londonTime } from "@common/en-gb";
 import { LEAD_SOURCE_FIELD, LEAD_SOURCE_PLACEHOLDER } from "@common/leads/lead-source-field";
 import { FORM_TOKEN_FIELD, FORM_TOKEN_PLACEHOLDER } from "@common/leads/spam-fields";
 import { HoneypotField } from "~/components/enquiry/FormParts";
-import { inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/enquiry/styles";
+import { inputClass, primaryButtonClass } from "~/components/enquiry/styles";
 import type { BookAnswer, DetailField } from "~/lib/bookings/book-page.server";
 
 /**
@@ -13,35 +14,77 @@ import type { BookAnswer, DetailField } from "~/lib/bookings/book-page.server";
  * trip. Days are links, a day's times a list of labelled radio buttons, the details a form.
  */
 
-/** "Thursday 7 January": a London calendar day. */
-export function dayText(day: string) {
-  const t = londonTime(Date.parse(`${day}T12:00:00Z`));
-  return `${WEEKDAYS[t.weekday]} ${t.day} ${MONTHS[t.month - 1]}`;
-}
+/** The admin's bookings screen says a day the same way. */
+export { dayText };
 
 const linkClass = "font-semibold text-brand underline underline-offset-4";
 const errorClass = "text-sm font-semibold text-[var(--color-danger)]";
 
-/** Step 1: the days with free times, as links. */
+/** A day's link: the weekday over the date, the count beside them. */
+const dayLinkClass =
+  "flex w-full items-center justify-between gap-3 rounded-md border border-border px-3 py-2.5 font-semibold text-text " +
+  "hover:bg-bg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+
+/** A day with free times: its link, the count beside it on one line at 320 px. */
+function DayLink({ day, base }: { day: AvailableDay; base: string }) {
+  // "Thursday" over "3 December": the same two lines whatever the screen's width.
+  const [weekday, date] = dayParts(day.day);
+  return (
+    <li>
+      <a className={dayLinkClass} href={`${base}?day=${day.day}`}>
+        <span className="text-left">
+          <span className="block">{weekday}</span> <span className="block font-normal">{date}</span>
+        </span>
+        <span className="shrink-0 whitespace-nowrap text-sm text-muted">
+          {DAY_LIST_TEXTS.times(day.slots.length)}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+function Week({ monday, days, base }: { monday: string; days: AvailableDay[]; base: string }) {
+  const id = `booking-week-${monday}`;
+  return (
+    <section aria-labelledby={id} className="mt-4">
+      <h3 id={id} className="text-sm font-semibold uppercase tracking-wide text-muted">
+        {DAY_LIST_TEXTS.week(monday)}
+      </h3>
+      <ul className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {days.map((d) => (
+          <DayLink key={d.day} day={d} base={base} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Step 1: the days with free times, as links, week by week; past the first OPEN_WEEKS the weeks
+ * sit in one disclosure (a details element: it opens without JavaScript).
+ */
 export function DayList({ days, base }: { days: AvailableDay[]; base: string }) {
   if (!days.length) return <p data-testid="booking-no-days">{BOOKING_TEXTS.noDays}</p>;
+  const weeks = weeksOf(days);
+  const later = weeks.slice(OPEN_WEEKS);
   return (
-    <nav aria-labelledby="booking-days-title">
+    <nav aria-labelledby="booking-days-title" data-testid="booking-days">
       <h2 id="booking-days-title" className="h-card">
         {BOOKING_TEXTS.chooseDay}
       </h2>
-      <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="booking-days">
-        {days.map((d) => (
-          <li key={d.day}>
-            <a className={`${secondaryButtonClass} w-full justify-between`} href={`${base}?day=${d.day}`}>
-              <span>{dayText(d.day)}</span>
-              <span className="text-sm text-muted">
-                {d.slots.length} {d.slots.length === 1 ? "time" : "times"}
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      {weeks.slice(0, OPEN_WEEKS).map((week) => (
+        <Week key={week.monday} {...week} base={base} />
+      ))}
+      {later.length > 0 && (
+        <details className="mt-6">
+          <summary className={`${linkClass} cursor-pointer`}>
+            {DAY_LIST_TEXTS.later(days[days.length - 1].day)}
+          </summary>
+          {later.map((week) => (
+            <Week key={week.monday} {...week} base={base} />
+          ))}
+        </details>
+      )}
     </nav>
   );
 }
