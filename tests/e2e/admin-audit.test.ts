@@ -12,10 +12,7 @@ describe("Audit log", () => {
   it.each(["dark", "light"] as const)(
     "the Owner sees their own sign-in, filters by action, and the screen has no axe violations (%s)",
     async (theme) => {
-      const { page, context } = await adminContext({
-        theme,
-        width: theme === "light" ? 360 : 1280,
-      });
+      const { page, context } = await adminContext({ theme, width: theme === "light" ? 360 : 1280 });
       try {
         await signIn(page);
         const menu = page.getByRole("navigation", { name: "Dashboard" });
@@ -23,15 +20,10 @@ describe("Audit log", () => {
           // At 360 px the menu may sit behind its button: open the screen by its link either way.
           await page.goto("/admin/dashboard/audit");
           await waitForHydration(page);
-        } else
-          await menu.getByRole("link", { name: AUDIT_MESSAGES.title }).click();
-        await page
-          .getByRole("heading", { level: 1, name: AUDIT_MESSAGES.title })
-          .waitFor();
+        } else await menu.getByRole("link", { name: AUDIT_MESSAGES.title }).click();
+        await page.getByRole("heading", { level: 1, name: AUDIT_MESSAGES.title }).waitFor();
         const table = page.getByRole("table", { name: AUDIT_MESSAGES.caption });
-        const signIns = table
-          .getByRole("row")
-          .filter({ hasText: AUDIT_ACTION_LABELS.sign_in });
+        const signIns = table.getByRole("row").filter({ hasText: AUDIT_ACTION_LABELS.sign_in });
         await signIns.filter({ hasText: E2E_ADMIN.email }).first().waitFor();
 
         await page.getByLabel(AUDIT_MESSAGES.action).selectOption("sign_in");
@@ -42,10 +34,7 @@ describe("Audit log", () => {
         // The address changes before React draws the filtered rows (the navigation is a transition):
         // wait for a row the filter leaves out to be gone, then read every row.
         const rows = table.getByRole("row");
-        await rows
-          .filter({ hasNotText: AUDIT_ACTION_LABELS.sign_in })
-          .nth(1)
-          .waitFor({ state: "detached" });
+        await rows.filter({ hasNotText: AUDIT_ACTION_LABELS.sign_in }).nth(1).waitFor({ state: "detached" });
         await rows.nth(1).waitFor();
         const texts = (await rows.allTextContents()).slice(1);
         expect(texts.length).toBeGreaterThan(0);
@@ -73,9 +62,7 @@ describe("Audit log", () => {
       const email = await invitedColleague(role, password);
       const { page, context } = await adminContext();
       try {
-        const login = await page.request.post("/api/admin/login", {
-          data: { email, password },
-        });
+        const login = await page.request.post("/api/admin/login", { data: { email, password } });
         expect(login.ok()).toBe(true);
         const res = await page.goto("/admin/dashboard/audit");
         expect(res?.status(), role).toBe(403);

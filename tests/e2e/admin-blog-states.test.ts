@@ -52,15 +52,7 @@ async function publicSightings(id: string, title: string) {
   };
 }
 
-const hidden = {
-  page: 404,
-  one: 404,
-  list: false,
-  api: false,
-  sitemap: false,
-  feed: false,
-  home: false,
-};
+const hidden = { page: 404, one: 404, list: false, api: false, sitemap: false, feed: false, home: false };
 
 describe("drafts on the server", () => {
   it("'Save draft' keeps a new post off the site; another browser reopens it as saved, images included", async () => {
@@ -73,9 +65,7 @@ describe("drafts on the server", () => {
     await paragraph(page, 1)
       .locator('input[type="file"]')
       .setInputFiles(await pictureFile("desk.png", "png"));
-    await paragraph(page, 1)
-      .getByLabel("Image description (alt text)")
-      .fill("The office desk");
+    await paragraph(page, 1).getByLabel("Image description (alt text)").fill("The office desk");
     await page.getByRole("button", { name: STATES.saveDraft }).click();
     await message(page, STATES.draftSaved).waitFor();
     await page.waitForURL(/\/admin\/dashboard\/blog\/[0-9a-f-]{36}$/);
@@ -86,34 +76,20 @@ describe("drafts on the server", () => {
     // The phone: a new browser context, nothing in its sessionStorage.
     const phone = await adminPage({ width: 390, height: 844 });
     await openForm(phone.page, `${LIST}/${id}`);
-    expect(
-      await phone.page.getByLabel("Title", { exact: true }).inputValue(),
-    ).toBe(title);
+    expect(await phone.page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
     expect(await phone.page.getByLabel("Read time").inputValue()).toBe("7");
-    expect(
-      await phone.page
-        .getByRole("textbox", { name: "Paragraph 1 content" })
-        .textContent(),
-    ).toBe("Started at the office");
-    const picture = paragraph(phone.page, 1).getByRole("img", {
-      name: "The office desk",
-    });
-    expect(await picture.getAttribute("src")).toMatch(
-      /^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/,
+    expect(await phone.page.getByRole("textbox", { name: "Paragraph 1 content" }).textContent()).toBe(
+      "Started at the office",
     );
+    const picture = paragraph(phone.page, 1).getByRole("img", { name: "The office desk" });
+    expect(await picture.getAttribute("src")).toMatch(/^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/);
     await phone.page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
 
     // Finished on the phone: a second save of the draft, still not public.
-    await phone.page
-      .getByLabel("Title", { exact: true })
-      .fill(`${title} finished`);
+    await phone.page.getByLabel("Title", { exact: true }).fill(`${title} finished`);
     await phone.page.getByRole("button", { name: STATES.saveDraft }).click();
     await message(phone.page, STATES.draftSaved).waitFor();
-    const saved = (
-      await (
-        await context.request.get(`/api/admin/blog?state=draft&limit=100`)
-      ).json()
-    ).result;
+    const saved = (await (await context.request.get(`/api/admin/blog?state=draft&limit=100`)).json()).result;
     expect(saved.find((p: { _id: string }) => p._id === id)).toMatchObject({
       title: `${title} finished`,
       state: "draft",
@@ -123,9 +99,7 @@ describe("drafts on the server", () => {
     // Staff can open the draft's page; visitors cannot.
     await page.goto(`/blog/${id}`);
     await page.getByText(STATES.previewNotice(STATES.labels.draft)).waitFor();
-    await page
-      .getByRole("heading", { level: 1, name: `${title} finished` })
-      .waitFor();
+    await page.getByRole("heading", { level: 1, name: `${title} finished` }).waitFor();
     expect(errors).toEqual([]);
     await phone.context.close();
     await context.close();
@@ -141,30 +115,20 @@ describe("drafts on the server", () => {
     await createPost(context.request, { title: liveTitle });
     await page.goto(`${LIST}?q=${encodeURIComponent("Listed")}`);
     const draftCard = page.getByRole("link", { name: new RegExp(draftTitle) });
-    expect(await draftCard.getByTestId("blog-card-state").textContent()).toBe(
-      STATES.labels.draft,
-    );
+    expect(await draftCard.getByTestId("blog-card-state").textContent()).toBe(STATES.labels.draft);
     const liveCard = page.getByRole("link", { name: new RegExp(liveTitle) });
-    expect(await liveCard.getByTestId("blog-card-state").textContent()).toBe(
-      STATES.labels.published,
-    );
+    expect(await liveCard.getByTestId("blog-card-state").textContent()).toBe(STATES.labels.published);
 
     const filter = page.getByRole("navigation", { name: STATES.filter });
     await filter.getByRole("link", { name: STATES.labels.draft }).click();
     await page.waitForURL(/state=draft/);
     // The URL changes before the filtered list replaces the old one: wait for the live post to go.
-    await page
-      .getByRole("link", { name: new RegExp(liveTitle) })
-      .waitFor({ state: "detached" });
+    await page.getByRole("link", { name: new RegExp(liveTitle) }).waitFor({ state: "detached" });
     await draftCard.waitFor();
-    expect(
-      await page.getByRole("link", { name: new RegExp(liveTitle) }).count(),
-    ).toBe(0);
-    expect(
-      await filter
-        .getByRole("link", { name: STATES.labels.draft })
-        .getAttribute("aria-current"),
-    ).toBe("page");
+    expect(await page.getByRole("link", { name: new RegExp(liveTitle) }).count()).toBe(0);
+    expect(await filter.getByRole("link", { name: STATES.labels.draft }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     expect(new URL(page.url()).searchParams.get("q")).toBe("Listed");
     await filter.getByRole("link", { name: STATES.all }).click();
     await page.getByRole("link", { name: new RegExp(liveTitle) }).waitFor();
@@ -179,9 +143,7 @@ describe("drafts on the server", () => {
     await openForm(page, `${LIST}/${post._id}`);
     await page.getByText(STATES.stateLine(STATES.labels.published)).waitFor();
     // A published post is edited through Preview and Submit, not saved as a draft.
-    expect(
-      await page.getByRole("button", { name: STATES.saveDraft }).count(),
-    ).toBe(0);
+    expect(await page.getByRole("button", { name: STATES.saveDraft }).count()).toBe(0);
     await page.getByRole("button", { name: STATES.unpublish }).click();
     await message(page, STATES.unpublished).waitFor();
     await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
@@ -201,16 +163,8 @@ describe("large pictures", () => {
     // and beside CI's container build (its disk busy) 3 MB took the server's write minutes.
     const noise = randomBytes(500 * 500 * 4 * 2);
     // sharp reads `depth` on raw input; its types do not list it yet.
-    const raw = {
-      width: 500,
-      height: 500,
-      channels: 4 as const,
-      depth: "ushort",
-    };
-    const buffer = await sharp(noise, { raw })
-      .toColourspace("rgb16")
-      .png()
-      .toBuffer();
+    const raw = { width: 500, height: 500, channels: 4 as const, depth: "ushort" };
+    const buffer = await sharp(noise, { raw }).toColourspace("rgb16").png().toBuffer();
     expect(buffer.length).toBeGreaterThan(STAFF_FORM_MAX_BYTES * 1.25);
     await openForm(page, "/admin/dashboard/blog/create/template-5");
     await fillRequired(page, title);
@@ -220,24 +174,16 @@ describe("large pictures", () => {
     await page.getByRole("button", { name: "Preview" }).click();
     // Hang guards, not measures: the preview draws the picture from the editor's data URL (2 MB
     // of text; 4.5 MB for the earlier 3 MB picture took a loaded machine over 30 s, 2026-12-02).
-    await page.waitForURL(/\/blog\/preview$/, {
-      waitUntil: "commit",
-      timeout: 90_000,
-    });
-    await page
-      .getByRole("button", { name: "Submit" })
-      .click({ timeout: 90_000 });
+    await page.waitForURL(/\/blog\/preview$/, { waitUntil: "commit", timeout: 90_000 });
+    await page.getByRole("button", { name: "Submit" }).click({ timeout: 90_000 });
     // A hang guard, not a measure: the server re-encodes the noise (EXIF stripped) and stores it,
     // under 2 s on an idle machine; with a disk kept busy beside it (dd with fsync, 2026-12-02) the
     // same post of 2.2 MB took 20 s, the write waiting on the disk.
     await page.getByText(BLOG_MESSAGES.created).waitFor({ timeout: 240_000 });
-    const posts = (await (await visitor.get("/api/blog?fields=summary")).json())
-      .result;
+    const posts = (await (await visitor.get("/api/blog?fields=summary")).json()).result;
     const post = posts.find((p: { title: string }) => p.title === title);
     expect(post.img).toMatch(/^[0-9a-f-]{36}$/);
-    expect(
-      (await visitor.get(`/api/blog/blog-image/${post.img}`)).status(),
-    ).toBe(200);
+    expect((await visitor.get(`/api/blog/blog-image/${post.img}`)).status()).toBe(200);
     await context.close();
   }, 420_000);
 });
@@ -255,9 +201,7 @@ describe("revisions", () => {
     const items = list.getByRole("listitem");
     expect(await items.count()).toBe(2);
     expect(await items.nth(0).textContent()).toContain(`${title} v2`);
-    expect(await items.nth(1).textContent()).toContain(
-      STATES.revisionReasons.published,
-    );
+    expect(await items.nth(1).textContent()).toContain(STATES.revisionReasons.published);
     await items
       .nth(1)
       .getByRole("button", { name: new RegExp(`^${STATES.restore}`) })
@@ -267,15 +211,11 @@ describe("revisions", () => {
     await message(page, STATES.restored).waitFor();
     await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
     await page.waitForFunction(
-      (wanted) =>
-        (document.getElementById("blog-title") as HTMLInputElement | null)
-          ?.value === wanted,
+      (wanted) => (document.getElementById("blog-title") as HTMLInputElement | null)?.value === wanted,
       title,
     );
     expect(await items.count()).toBe(3);
-    expect(await items.nth(0).textContent()).toContain(
-      STATES.revisionReasons.restored,
-    );
+    expect(await items.nth(0).textContent()).toContain(STATES.revisionReasons.restored);
     expect((await visitor.get(`/api/blog/${post._id}`)).status()).toBe(404);
     expect(errors).toEqual([]);
     await context.close();
@@ -286,26 +226,14 @@ describe("search and sharing", () => {
   it("a post's own meta description and social picture reach its page, Open Graph and the feed", async () => {
     const { page, context, errors } = await adminPage();
     const title = uniqueTitle("Shared");
-    const [first, second] = [
-      await uploadImage(context.request),
-      await uploadImage(context.request, "jpeg"),
-    ];
+    const [first, second] = [await uploadImage(context.request), await uploadImage(context.request, "jpeg")];
     const made = await context.request.post("/api/admin", {
-      data: {
-        ...postData(title),
-        template: 2,
-        state: "draft",
-        content: withImages([first, second]),
-      },
+      data: { ...postData(title), template: 2, state: "draft", content: withImages([first, second]) },
     });
     const id = (await made.json()).result._id as string;
     await openForm(page, `${LIST}/${id}`);
-    await page
-      .getByLabel(STATES.metaDescriptionLabel)
-      .fill("What the 2026 food waste rules ask of a café");
-    await page
-      .getByLabel(STATES.socialImageLabel)
-      .selectOption({ label: STATES.socialImageOption(1) });
+    await page.getByLabel(STATES.metaDescriptionLabel).fill("What the 2026 food waste rules ask of a café");
+    await page.getByLabel(STATES.socialImageLabel).selectOption({ label: STATES.socialImageOption(1) });
     await page.getByRole("button", { name: STATES.saveDraft }).click();
     await message(page, STATES.draftSaved).waitFor();
     await page.getByRole("button", { name: "Preview" }).click();
@@ -314,17 +242,11 @@ describe("search and sharing", () => {
     await page.getByText(BLOG_MESSAGES.edited).waitFor();
 
     const html = await (await visitor.get(`/blog/${id}`)).text();
-    expect(html).toContain(
-      '<meta name="description" content="What the 2026 food waste rules ask of a café"',
-    );
-    expect(html).toMatch(
-      new RegExp(`<meta property="og:image" content="[^"]*${second}`),
-    );
+    expect(html).toContain('<meta name="description" content="What the 2026 food waste rules ask of a café"');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${second}`));
     const feed = await (await visitor.get("/blog/rss.xml")).text();
     const item = feed.split("<item>").find((entry) => entry.includes(id)) ?? "";
-    expect(item).toContain(
-      "<description>What the 2026 food waste rules ask of a café</description>",
-    );
+    expect(item).toContain("<description>What the 2026 food waste rules ask of a café</description>");
     expect(item).toContain(`/api/blog/blog-image/${second}?w=960`);
     expect(errors).toEqual([]);
     await context.close();
@@ -332,8 +254,7 @@ describe("search and sharing", () => {
 });
 
 describe("autosave", () => {
-  const status = (page: import("playwright-core").Page) =>
-    page.getByTestId("blog-save-status");
+  const status = (page: import("playwright-core").Page) => page.getByTestId("blog-save-status");
 
   it("saves a new post as a draft a few seconds after typing, images included; another browser sees it", async () => {
     const { page, context, errors } = await adminPage();
@@ -352,22 +273,16 @@ describe("autosave", () => {
     await page.getByLabel("Title", { exact: true }).fill(`${title} more`);
     await expectSaved(context.request, id, `${title} more`);
     expect(await draftId(context.request, title)).toBe(id);
-    const saved = (
-      await (
-        await context.request.get(`/api/admin/blog?state=draft&limit=100`)
-      ).json()
-    ).result;
+    const saved = (await (await context.request.get(`/api/admin/blog?state=draft&limit=100`)).json()).result;
     const post = saved.find((p: { _id: string }) => p._id === id);
     expect(post.img).toMatch(/^[0-9a-f-]{36}$/);
 
     const other = await adminPage();
     await openForm(other.page, `${LIST}/${id}`);
-    expect(
-      await other.page.getByLabel("Title", { exact: true }).inputValue(),
-    ).toBe(`${title} more`);
-    expect(
-      await paragraph(other.page, 1).locator("img").getAttribute("src"),
-    ).toMatch(/^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/);
+    expect(await other.page.getByLabel("Title", { exact: true }).inputValue()).toBe(`${title} more`);
+    expect(await paragraph(other.page, 1).locator("img").getAttribute("src")).toMatch(
+      /^\/api\/blog\/blog-image\/[0-9a-f-]{36}\?w=480$/,
+    );
     // The usual flow goes on: Preview, then Submit publishes that same post with the "created" message.
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
@@ -383,9 +298,7 @@ describe("autosave", () => {
   it("'Save draft' pressed while an autosave is on its way is sent once that has landed", async () => {
     const { page, context, errors } = await adminPage();
     const title = uniqueTitle("Pressed mid-autosave");
-    const made = await context.request.post("/api/admin", {
-      data: { ...postData(title), state: "draft" },
-    });
+    const made = await context.request.post("/api/admin", { data: { ...postData(title), state: "draft" } });
     const id = (await made.json()).result._id as string;
     await openForm(page, `${LIST}/${id}`);
     // The autosave's request is held on its way until the press below has been made.
@@ -395,35 +308,24 @@ describe("autosave", () => {
       release = resolve;
     });
     await page.route(`**${LIST}/${id}*`, async (route) => {
-      if (
-        route.request().method() === "POST" &&
-        route.request().postData()?.includes("autosave")
-      ) {
+      if (route.request().method() === "POST" && route.request().postData()?.includes("autosave")) {
         held++;
         await pressed;
       }
       await route.continue();
     });
-    await page
-      .getByLabel(STATES.metaDescriptionLabel)
-      .fill("Saved while another save was on its way");
+    await page.getByLabel(STATES.metaDescriptionLabel).fill("Saved while another save was on its way");
     await status(page).getByText(STATES.saving).waitFor({ timeout: 15_000 });
     await expect.poll(() => held).toBe(1);
     // A person's press at that moment, without waiting for the button; then the autosave lands.
-    await page
-      .getByRole("button", { name: STATES.saveDraft })
-      .click({ force: true });
+    await page.getByRole("button", { name: STATES.saveDraft }).click({ force: true });
     release();
     await message(page, STATES.draftSaved).waitFor();
     await status(page).getByText(STATES.saved).waitFor();
-    const drafts = (
-      await (
-        await context.request.get("/api/admin/blog?state=draft&limit=100")
-      ).json()
-    ).result;
-    expect(
-      drafts.find((post: { _id: string }) => post._id === id)?.meta_description,
-    ).toBe("Saved while another save was on its way");
+    const drafts = (await (await context.request.get("/api/admin/blog?state=draft&limit=100")).json()).result;
+    expect(drafts.find((post: { _id: string }) => post._id === id)?.meta_description).toBe(
+      "Saved while another save was on its way",
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -440,12 +342,8 @@ describe("autosave", () => {
     await openForm(phone.page, `${LIST}/${id}`);
 
     await phone.page.getByLabel("Title", { exact: true }).fill("Phone's title");
-    await status(phone.page)
-      .getByText(STATES.saved)
-      .waitFor({ timeout: 15_000 });
-    await office.page
-      .getByLabel("Title", { exact: true })
-      .fill("Office's title");
+    await status(phone.page).getByText(STATES.saved).waitFor({ timeout: 15_000 });
+    await office.page.getByLabel("Title", { exact: true }).fill("Office's title");
     await status(office.page)
       .getByText(STATES.notSaved(BLOG_MESSAGES.post.stale))
       .waitFor({ timeout: 15_000 });
@@ -457,14 +355,8 @@ describe("autosave", () => {
 
 /** The id of the one draft whose title starts with `title`. */
 async function draftId(api: APIRequestContext, title: string) {
-  const posts = (
-    await (
-      await api.get("/api/admin/blog?state=draft&limit=100&fields=summary")
-    ).json()
-  ).result;
-  const found = posts.filter((p: { title: string }) =>
-    p.title.startsWith(title),
-  );
+  const posts = (await (await api.get("/api/admin/blog?state=draft&limit=100&fields=summary")).json()).result;
+  const found = posts.filter((p: { title: string }) => p.title.startsWith(title));
   expect(found).toHaveLength(1);
   return found[0]._id as string;
 }
@@ -474,11 +366,8 @@ async function expectSaved(api: APIRequestContext, id: string, title: string) {
   const deadline = Date.now() + 15_000;
   let seen = "";
   while (Date.now() < deadline) {
-    const posts = (
-      await (
-        await api.get("/api/admin/blog?state=draft&limit=100&fields=summary")
-      ).json()
-    ).result;
+    const posts = (await (await api.get("/api/admin/blog?state=draft&limit=100&fields=summary")).json())
+      .result;
     seen = posts.find((p: { _id: string }) => p._id === id)?.title;
     if (seen === title) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -490,9 +379,7 @@ describe("scheduling", () => {
   it("'Schedule' in UK time keeps the post hidden until its time; the worker then publishes it, without a restart", async () => {
     const { page, context } = await adminPage();
     const title = uniqueTitle("Monday post");
-    const res = await context.request.post("/api/admin", {
-      data: { ...postData(title), state: "draft" },
-    });
+    const res = await context.request.post("/api/admin", { data: { ...postData(title), state: "draft" } });
     const id = (await res.json()).result._id as string;
     await openForm(page, `${LIST}/${id}`);
     await page.getByLabel(STATES.scheduleLabel).waitFor();
@@ -501,16 +388,9 @@ describe("scheduling", () => {
     const at = new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
     await page.getByLabel(STATES.scheduleLabel).fill(londonLocal(at));
     await page.getByRole("button", { name: STATES.schedule }).click();
-    await page
-      .getByText(
-        STATES.stateLine(STATES.scheduledFor(ukTime(at.toISOString()))),
-      )
-      .waitFor();
-    const stored = (
-      await (
-        await context.request.get("/api/admin/blog?state=scheduled&limit=100")
-      ).json()
-    ).result;
+    await page.getByText(STATES.stateLine(STATES.scheduledFor(ukTime(at.toISOString())))).waitFor();
+    const stored = (await (await context.request.get("/api/admin/blog?state=scheduled&limit=100")).json())
+      .result;
     expect(stored.find((p: { _id: string }) => p._id === id)).toMatchObject({
       state: "scheduled",
       publishAt: at.toISOString(),
@@ -522,16 +402,9 @@ describe("scheduling", () => {
     // service's rule, publishing when due and never before, is server/routes/content/blog-publishing.test.ts').
     const due = new Date(Date.now() + 2_000);
     const moved = await context.request.put(`/api/admin/${id}`, {
-      data: {
-        ...postData(title),
-        state: "scheduled",
-        publishAt: due.toISOString(),
-      },
+      data: { ...postData(title), state: "scheduled", publishAt: due.toISOString() },
     });
-    expect((await moved.json()).result).toMatchObject({
-      state: "scheduled",
-      publishAt: due.toISOString(),
-    });
+    expect((await moved.json()).result).toMatchObject({ state: "scheduled", publishAt: due.toISOString() });
 
     // The worker publishes it within 30 s of its time (one poll is SCHEDULE_POLL_MS, 10 s);
     // /blog shows it at once.
@@ -556,10 +429,7 @@ describe("scheduling", () => {
       home: true,
     });
     const post = (await (await visitor.get(`/api/blog/${id}`)).json()).result;
-    expect(post).toMatchObject({
-      state: "published",
-      dateAdded: due.toISOString(),
-    });
+    expect(post).toMatchObject({ state: "published", dateAdded: due.toISOString() });
     await context.close();
   }, 90_000);
 });
@@ -581,9 +451,6 @@ function postData(title: string) {
     title,
     readTime: 5,
     template: 1,
-    content: [0, 1, 2].map((i) => ({
-      header: i ? `Header ${i + 1}` : "",
-      content: `<p>Body ${i + 1}</p>`,
-    })),
+    content: [0, 1, 2].map((i) => ({ header: i ? `Header ${i + 1}` : "", content: `<p>Body ${i + 1}</p>` })),
   };
 }
