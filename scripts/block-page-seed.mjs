@@ -17,9 +17,9 @@ export const SEEDED_PAGES = { withForm: "/bakery-waste", withoutForm: "/areas/ca
 const words = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 const quote = { label: "Get a Quote", target: "quote" };
 
-/** A page of every kind of block, the enquiry form last. */
-const campaign = (picture) => ({
-  address: SEEDED_PAGES.withForm,
+/** A page of every kind of block, the enquiry form last (the browser tests draw it too). */
+export const everyBlockPage = (picture, address = SEEDED_PAGES.withForm) => ({
+  address,
   title: "Bakery waste collection",
   description: "Weekly collections of bread, dough and cake for bakeries in the Fens.",
   socialImageId: picture,
@@ -110,7 +110,7 @@ export async function seedBlockPages(url) {
   if (added.status !== 201) throw new Error(`picture not stored: ${added.status} ${await added.text()}`);
   const picture = (await added.json()).data.id;
   const json = { ...auth, "content-type": "application/json" };
-  for (const page of [campaign(picture), area(picture)]) {
+  for (const page of [everyBlockPage(picture), area(picture)]) {
     const made = await fetch(`${url}/api/admin/pages`, {
       method: "POST",
       headers: json,
