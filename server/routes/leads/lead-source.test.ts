@@ -79,8 +79,8 @@ describe.each(TEST_DATABASES)("each lead's source on %s", (kind) => {
     const detail = (await get(`/api/admin/enquiries/${listed.data[0]._id}`)).json().data;
     expect(detail.source).toEqual(expected);
     const csv = (await get(`/api/admin/enquiries/export.csv?q=${tag}`)).body;
-    expect(csv.split("\r\n")[0]).toMatch(/,Landing page,Came from,utm_source,utm_medium,utm_campaign$/);
-    expect(csv.split("\r\n")[1]).toMatch(new RegExp(`,/services,facebook.com,${tag}-ads,cpc,autumn$`));
+    expect(csv.split("\r\n")[0]).toMatch(/,Landing page,Came from,utm_source,utm_medium,utm_campaign,Stage$/);
+    expect(csv.split("\r\n")[1]).toMatch(new RegExp(`,/services,facebook.com,${tag}-ads,cpc,autumn,New$`));
   });
 
   it("keeps an enquiry without a source (a form sent without JavaScript's help) with source null", async () => {

@@ -64,17 +64,18 @@ describe("CSV export rows", () => {
     expect(csvHeader()).toBe(
       `${CSV_BOM}Reference,Received (UK time),Kind,Status,Status changed (UK time),Name,Email,Phone,Company,` +
         "Business type,Waste type,Frequency,Post code,Message,Mail,Mail attempts," +
-        "Landing page,Came from,utm_source,utm_medium,utm_campaign\r\n",
+        "Landing page,Came from,utm_source,utm_medium,utm_campaign,Stage\r\n",
     );
   });
 
   it("writes every field in UK time (summer and winter)", () => {
     expect(csvRows([enquiry])).toBe(
       `${enquiry._id},2025-07-01 13:30:05,Quote,Contacted,2025-01-15 09:00:00,Quinn,q@example.co.uk,` +
-        "01733 222333,,Farming,Peelings,Weekly,PE1 5XG,,failed,3,/quote,google.com,newsletter,email,spring\r\n",
+        "01733 222333,,Farming,Peelings,Weekly,PE1 5XG,,failed,3,/quote,google.com,newsletter,email,spring,Contacted\r\n",
     );
     expect(csvRows([{ ...enquiry, statusChangedAt: null, mail: null, source: null }])).toMatch(
-      /,Contacted,,Quinn,.*,,,,,,,\r\n$/,
+      /,Contacted,,Quinn,.*,,,,,,,Contacted\r\n$/,
     );
+    expect(csvRows([{ ...enquiry, stage: "won" }])).toMatch(/,spring,Won\r\n$/);
   });
 });

@@ -1,9 +1,13 @@
-/** The enquiries CSV export's columns (the inbox's export and the privacy export), on the shared CSV writer (./csv.ts). */
+/**
+ * The enquiries CSV export's columns (the inbox's export and the privacy export), on the shared CSV
+ * writer (./csv.ts). New columns go at the end (the stage, issue 49), so the earlier ones keep their places.
+ */
 
 import { londonDay, londonTime, twoDigits } from "../../../common/en-gb";
 import { type EnquiryView, enquiryVisitor } from "../../../common/leads/enquiry-inbox";
 import { KIND_LABELS, STATUS_LABELS } from "../../../common/leads/enquiry-labels";
 import { LEAD_SOURCE_LABELS, LEAD_SOURCE_PARTS } from "../../../common/leads/lead-source";
+import { STAGE_LABELS } from "../../../common/pipeline/stages";
 import { CSV_BOM, csvRow } from "../csv";
 
 // "2025-03-09 14:05:00" in UK time: sortable, and read as a date by spreadsheets.
@@ -38,6 +42,8 @@ const COLUMNS: Array<[heading: string, read: (e: EnquiryView) => string]> = [
     LEAD_SOURCE_LABELS[part],
     (e) => e.source?.[part] ?? "",
   ]),
+  // Issue 49: the pipeline's stage, after every earlier column so a sheet reading them by position keeps working.
+  ["Stage", (e) => STAGE_LABELS[e.stage]],
 ];
 
 export const csvHeader = () => CSV_BOM + csvRow(COLUMNS.map(([heading]) => heading));
