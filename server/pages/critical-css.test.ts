@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  CUT_LIMIT,
   criticalStylesheet,
+  keptCuts,
   pageClasses,
   pageElements,
   requiredClasses,
@@ -115,5 +117,29 @@ describe("critical stylesheet", () => {
     );
     const other = "<html><head><style>.modal{display:grid}</style></head><body></body></html>";
     expect(withCriticalStylesheet(other)).toBe(other);
+  });
+
+  it("cuts each shape of page once and keeps at most CUT_LIMIT cuts", () => {
+    const sheet = ".a{color:red}.b{color:blue}.c{color:green}";
+    const page = (classes: string, words: string) =>
+      `<html><head><style data-stylesheet="/assets/app.css">${sheet}</style></head><body><p class="${classes}">${words}</p></body></html>`;
+    const before = keptCuts();
+    const first = withCriticalStylesheet(page("a", "One visitor's words"));
+    expect(first).toContain(".a{color:red}");
+    expect(first).not.toContain(".b{");
+    // The same classes and elements, other words: the kept cut, the same rules.
+    expect(withCriticalStylesheet(page("a", "Another visitor's words"))).toBe(
+      first.replace("One", "Another"),
+    );
+    expect(keptCuts()).toBe(Math.min(before + 1, CUT_LIMIT));
+    // Another class is another cut, with its own rules.
+    expect(withCriticalStylesheet(page("b", "x"))).toContain(".b{color:blue}");
+    for (let i = 0; i < CUT_LIMIT * 2; i++) withCriticalStylesheet(page(`a extra-${i}`, "x"));
+    expect(keptCuts()).toBe(CUT_LIMIT);
+    // An element's style reading a variable is part of the shape: the definition it reads is kept.
+    const withVariable = (style: string) =>
+      `<html><head><style data-stylesheet="/assets/app.css">@layer theme{:root{--tw-x:1px;--site:2px}}.a{color:red}</style></head><body><p class="a" style="${style}">x</p></body></html>`;
+    expect(withCriticalStylesheet(withVariable("margin:var(--tw-x)"))).toContain("--tw-x:1px");
+    expect(withCriticalStylesheet(withVariable("margin:0"))).not.toContain("--tw-x");
   });
 });

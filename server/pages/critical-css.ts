@@ -24,6 +24,7 @@ const SCRIPT_CLASSES = [LIGHT_THEME_CLASS];
 /** `<style data-stylesheet="/assets/app-….css">…</style>`: the inlined stylesheet and its file. */
 const INLINED_STYLESHEET = /<style data-stylesheet="([^"]+)">([\s\S]*?)<\/style>/;
 const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
+const STYLE_ATTRIBUTE = /\bstyle="([^"]*)"/g;
 const ELEMENT_TAG = /<([a-zA-Z][\w-]*)/g;
 /** A type selector: a name at the start of a compound (the selector's start or after a combinator). */
 const TYPE_SELECTOR = /(?:^|[\s>+~])([a-zA-Z][\w-]*)/g;
@@ -272,6 +273,31 @@ export function withCriticalStylesheet(html: string): string {
   if (!match) return html;
   const [whole, href, css] = match;
   const page = html.slice(0, match.index) + html.slice(match.index + whole.length);
-  const critical = criticalStylesheet(css, pageClasses(page), page, pageElements(page));
+  const classes = pageClasses(page);
+  const elements = pageElements(page);
+  // What decides the cut: the stylesheet, the page's classes and elements, and what its markup
+  // reads of the stylesheet's definitions (variables anywhere, animations in style attributes: a
+  // keyframes rule runs only from a declaration, in a kept rule or an element's style). A
+  // live page (/book) has few shapes: each is cut once (tens of milliseconds), not per request.
+  const key = [
+    href,
+    [...classes].sort().join(" "),
+    [...elements].sort().join(" "),
+    [...new Set([...page.matchAll(VARIABLE_READ)].map((m) => m[1]))].sort().join(" "),
+    [...page.matchAll(STYLE_ATTRIBUTE)].map((m) => m[1]).join("\n"),
+  ].join("\u0000");
+  let critical = cut.get(key);
+  if (critical === undefined) {
+    critical = criticalStylesheet(css, classes, page, elements);
+    if (cut.size >= CUT_LIMIT) cut.delete(cut.keys().next().value as string);
+    cut.set(key, critical);
+  }
   return html.replace(whole, () => `<style data-stylesheet="${href}" data-critical="">${critical}</style>`);
 }
+
+/** Critical stylesheets already cut, by what decided them (oldest first; at most CUT_LIMIT). */
+const cut = new Map<string, string>();
+/** Shapes of page kept cut: the fixed pages, the booking's steps and more, a few KB each. */
+export const CUT_LIMIT = 64;
+/** How many cuts are kept (a test's view of the bound). */
+export const keptCuts = () => cut.size;

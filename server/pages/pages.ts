@@ -14,6 +14,7 @@ import { HttpError } from "../errors";
 import { contentSecurityPolicy } from "../plugins/security";
 import type { Services } from "../services";
 import { registerConsent } from "./consent";
+import { withCriticalStylesheet } from "./critical-css";
 import { enquiryAllowances } from "./enquiry-allowance";
 import { registerFormBodies, UNREAD } from "./form-bodies";
 import { formTokenStream, type TokenIssuer } from "./form-token";
@@ -89,6 +90,7 @@ async function sendFetchResponse(
   response: Response,
   staff: boolean,
   tokens: () => Promise<TokenIssuer>,
+  cutStylesheet: boolean,
 ) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
@@ -100,9 +102,15 @@ async function sendFetchResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
-  const body = Readable.fromWeb(response.body as NodeReadableStream);
+  const html = response.headers.get("content-type")?.startsWith("text/html");
+  // A live page (/book) is a visitor's own render, never cached: cut to its critical stylesheet
+  // here, as the page cache cuts the others, so its first round trip carries the same few KB.
+  const body =
+    html && cutStylesheet
+      ? Readable.from([withCriticalStylesheet(await response.text())])
+      : Readable.fromWeb(response.body as NodeReadableStream);
   // An enquiry form's token, fresh in this response (form-token.ts).
-  if (!response.headers.get("content-type")?.startsWith("text/html")) return reply.send(body);
+  if (!html) return reply.send(body);
   return reply.send(body.pipe(formTokenStream(await tokens())));
 }
 
@@ -220,7 +228,13 @@ export async function registerPages(app: FastifyInstance, services: Services, op
     if (isPageAnswer(response)) countPageView(services.insights, request);
     if ((response.headers.get("content-type") ?? "").startsWith("text/html"))
       countMiss(request, response.status);
-    return sendFetchResponse(reply, response, maybeStaff(request), () => tokens(request));
+    return sendFetchResponse(
+      reply,
+      response,
+      maybeStaff(request),
+      () => tokens(request),
+      options.mode === "production" && request.method === "GET" && isLivePage(request.url.split("?", 1)[0]),
+    );
   };
   app.route({
     method: ["GET", "HEAD"],

@@ -1,19 +1,24 @@
-import { isLivePage, PUBLIC_PAGES } from "@common/content/pages";
+import { PUBLIC_PAGES } from "@common/content/pages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, launchBrowser, newPage, waitForHydration } from "./browser";
 
-// Cached pages carry only the rules their elements use (server/pages/critical-css.ts) and load
-// the whole stylesheet after their first paint (app/lib/paint-first.server.ts).
+// Public pages (cached, and /book rendered for each visitor) carry only the rules their elements
+// use (server/pages/critical-css.ts) and load the whole stylesheet after their first paint
+// (app/lib/paint-first.server.ts).
 
 let browser: Browser;
 let pages: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   const { result } = await (await fetch(`${baseURL()}/api/blog?limit=1&fields=summary`)).json();
-  // The cached pages: /book is rendered for each visitor (isLivePage), with the whole stylesheet.
-  pages = [...PUBLIC_PAGES.filter((path) => !isLivePage(path)), `/blog/${result[0]._id}`];
-  // The second request of each is served from the page cache.
+  // Every public page and a post: the cached ones cut by the page cache, /book (rendered for each
+  // visitor, isLivePage) as it is sent. With a day chosen, /book is its second step's shape.
+  pages = [...PUBLIC_PAGES, `/blog/${result[0]._id}`];
+  const book = await (await fetch(`${baseURL()}/book`)).text();
+  const day = /href="\/book\?day=([\d-]+)"/.exec(book)?.[1];
+  if (day) pages.push(`/book?day=${day}`);
+  // The second request of each cached page is served from the page cache.
   for (const path of pages) await fetch(`${baseURL()}${path}`);
 });
 afterAll(() => browser?.close());
@@ -59,7 +64,7 @@ const snapshotStyles = (page: Page, name: string, compare?: string) =>
     [name, compare] as const,
   );
 
-describe("critical stylesheet of cached pages", () => {
+describe("critical stylesheet of public pages", () => {
   it.each(["dark", "light"])(
     "styles every element of every public page exactly as the whole stylesheet does (%s theme)",
     async (theme) => {
