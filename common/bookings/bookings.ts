@@ -210,6 +210,8 @@ export const reviewerViewSchema = z.object({ id: z.string(), email: z.string(), 
 
 /** The ICS feed's secret in its address: 32 random bytes, base64url (only its SHA-256 is stored). */
 export const FEED_TOKEN_SHAPE = BOOKING_TOKEN_SHAPE;
+/** A colleague's feed lists their reviews from this many days ago (and all to come). */
+export const FEED_DAYS_BACK = 30;
 
 export const outcomeSchema = z.object(
   { status: z.enum(OUTCOME_STATUSES, { error: BOOKING_MESSAGES.outcome }) },

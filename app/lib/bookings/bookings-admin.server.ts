@@ -36,11 +36,12 @@ export async function bookingsScreen(context: AppLoadContext, admin: Staff, url:
   });
   const filter = query.success ? query.data : rangeDays(range, londonDay(Date.now()));
   const moveId = url.searchParams.get("move") ?? "";
-  const [bookings, reviewers, blocks, settings] = await Promise.all([
+  const [bookings, reviewers, blocks, settings, feed] = await Promise.all([
     service.list(filter, admin),
     service.reviewers(admin),
     service.blocks(admin),
     service.settings(),
+    service.feedState(admin),
   ]);
   const moving = moveId ? await service.get(moveId, admin).catch(() => undefined) : undefined;
   const days = moving ? await service.availableDays(undefined, true) : [];
@@ -53,6 +54,7 @@ export async function bookingsScreen(context: AppLoadContext, admin: Staff, url:
     blocks,
     settings,
     canChangeSettings: can(admin.role, "booking-settings"),
+    feed,
     move: moving ? { booking: moving, days, day: days.find((d) => d.day === moveDay) } : undefined,
     now: Date.now(),
   };
@@ -113,6 +115,14 @@ export async function bookingsAction(context: AppLoadContext, form: FormData, ad
       case "unblock":
         await service.removeBlock(id, admin);
         return done({ message: "Blocked time removed" });
+      case "feed": {
+        // Shown once: only the secret's hash is kept; the old address is refused from now on.
+        const { url } = await service.renewFeed(admin);
+        return done({
+          message: "Your new calendar feed address (the old one no longer works):",
+          feedUrl: url,
+        });
+      }
       case "reviewers": {
         const staffIds = form.getAll("staffId").filter((v): v is string => typeof v === "string");
         const reviewers = await service.setReviewers({ staffIds }, admin);

@@ -58,7 +58,7 @@ const blockColumns: Array<Column<Block>> = [
 
 export default function Bookings({ loaderData, actionData }: Route.ComponentProps) {
   const answer = useSettledAnswer(actionData) as
-    | { ok: true; message?: string }
+    | { ok: true; message?: string; feedUrl?: string }
     | { ok: false; error: string }
     | undefined;
   const { range, staff, bookings, reviewers, blocks, settings, move, now } = loaderData;
@@ -219,6 +219,35 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
           </Form>
         </section>
       )}
+
+      <section className="card flex flex-col gap-3" aria-labelledby="booking-feed-heading">
+        <h2 id="booking-feed-heading" className="h-card">
+          Your calendar feed
+        </h2>
+        <p className="max-w-prose text-sm text-muted">
+          Subscribe to your reviews in your calendar app with a secret address. Keep it to yourself; making a
+          new one stops the old one working.{" "}
+          {loaderData.feed.since
+            ? `Your current address was made ${reviewTimeText(loaderData.feed.since)}.`
+            : "You have no address yet."}
+        </p>
+        {answer?.ok && answer.feedUrl && (
+          <label className="flex flex-col gap-1">
+            <span className="font-semibold">Feed address</span>
+            <input
+              readOnly
+              value={answer.feedUrl}
+              className="rounded-md border border-border bg-bg px-2 py-1 font-mono text-sm"
+            />
+          </label>
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="feed" />
+          <button type="submit" className="btn btn-outline">
+            {loaderData.feed.since ? "Make a new feed address" : "Make my feed address"}
+          </button>
+        </Form>
+      </section>
 
       <section className="flex flex-col gap-3" aria-labelledby="booking-blocks-heading">
         <h2 id="booking-blocks-heading" className="h-card">

@@ -19,7 +19,7 @@ import { KIND_LABELS } from "../../../common/leads/enquiry-labels";
 import { scratchDatabase } from "../../../scripts/scratch-database.mjs";
 import { buildApp } from "../../app";
 import { openDatabase } from "../../db/client";
-import { auditEvents, bookings, enquiries, enquiryEvents, mailOutbox } from "../../db/schema";
+import { auditEvents, bookingFeeds, bookings, enquiries, enquiryEvents, mailOutbox } from "../../db/schema";
 import { renderNotification } from "../../outbox/mail/templates";
 import { withFormToken } from "../../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES, testConfig } from "../../test/harness";
@@ -680,6 +680,71 @@ describe.each(TEST_DATABASES)("bookings (issue 48) on %s", (kind) => {
     } finally {
       expect((await call(owner, "PUT", "/booking-reviewers", { staffIds: [] })).statusCode).toBe(200);
     }
+  });
+
+  it("each colleague's ICS feed: a secret address, renewable (the old one refused), their bookings only; another's token and the Editor refused", async () => {
+    const call = (token: string, method: "GET" | "POST", url: string) =>
+      app.inject({ method, url: `/api/admin${url}`, headers: auth(token) });
+    const deskId = (await app.services.accounts.findByEmail("staff-desk@example.co.uk"))!.id;
+    expect((await call(editor, "POST", "/booking-feed")).statusCode).toBe(403);
+    expect((await call(editor, "GET", "/booking-feed")).statusCode).toBe(403);
+    expect((await call(desk, "GET", "/booking-feed")).json().feed).toEqual({ since: null });
+    const made = await call(desk, "POST", "/booking-feed");
+    expect(made.statusCode, made.body).toBe(201);
+    const url = new URL(made.json().url);
+    expect(url.pathname).toMatch(new RegExp(`^/api/bookings/feed/${deskId}/[A-Za-z0-9_-]{43}$`));
+    expect((await call(desk, "GET", "/booking-feed")).json().feed.since).toEqual(expect.any(String));
+    // Only the secret's hash is kept.
+    const [stored] = await app.db.select().from(bookingFeeds).where(eq(bookingFeeds.staffId, deskId));
+    expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.tokenHash).not.toContain(url.pathname.split("/").at(-1)!);
+    // A review given to the desk is in the feed; one of the office's is not.
+    const list = await days();
+    const day = weekday(list, 10);
+    const theirs = (await book(startOf(list, day, "08:15"))).json().reference;
+    const office = (await book(startOf(list, day, "13:30"))).json().reference;
+    const [row] = await app.db.select().from(bookings).where(eq(bookings.reference, theirs));
+    await app.inject({
+      method: "POST",
+      url: `/api/admin/bookings/${row.id}/reassign`,
+      headers: auth(desk),
+      payload: { staffId: deskId },
+    });
+    const feed = await app.inject({ method: "GET", url: url.pathname });
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(feed.body).toContain("BEGIN:VCALENDAR");
+    expect(feed.body).toContain(`UID:${row.id}@bookings`);
+    expect(feed.body).toContain(theirs);
+    expect(feed.body).not.toContain(office);
+    expect(feed.body).not.toContain(VISITOR.email);
+    expect((await app.inject({ method: "GET", url: `${url.pathname}.ics` })).statusCode).toBe(200);
+    // Another colleague's id with this token, a made-up token: refused.
+    const ownerId = (await app.services.accounts.findByEmail("staff-owner@example.co.uk"))!.id;
+    const token = url.pathname.split("/").at(-1)!;
+    const other = await app.inject({ method: "GET", url: `/api/bookings/feed/${ownerId}/${token}` });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(BOOKING_MESSAGES.feedInvalid);
+    const ownersMade = new URL((await call(owner, "POST", "/booking-feed")).json().url);
+    const ownersToken = ownersMade.pathname.split("/").at(-1)!;
+    expect(
+      (await app.inject({ method: "GET", url: `/api/bookings/feed/${deskId}/${ownersToken}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: "GET", url: `/api/bookings/feed/${deskId}/${"A".repeat(43)}` })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: "GET", url: "/api/bookings/feed/nope/x" })).statusCode).toBe(404);
+    // Renewed: the old address is refused, the new one works; the activity record has it.
+    const renewed = new URL((await call(desk, "POST", "/booking-feed")).json().url);
+    expect(renewed.pathname).not.toBe(url.pathname);
+    expect((await app.inject({ method: "GET", url: url.pathname })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: renewed.pathname })).statusCode).toBe(200);
+    const audit = await app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "booking_feed_renewed"));
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(audit)).not.toContain(token);
   });
 
   it("a blocked time is not offered; Editor may not block", async () => {

@@ -241,6 +241,40 @@ export async function bookingRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get<{ Params: { staffId: string; token: string } }>(
+    "/bookings/feed/:staffId/:token",
+    {
+      schema: {
+        summary: "A colleague's bookings as an ICS feed (their secret address)",
+        description:
+          "The address 'Bookings' gives a colleague (`POST /api/admin/booking-feed`), for a calendar to " +
+          "subscribe to: their reviews not cancelled, from 30 days ago, as text/calendar. 404 for any " +
+          "other address, a renewed one included. The path holds a secret: never logged (the log shows " +
+          "the route's pattern).",
+        tags: ["bookings"],
+        params: {
+          type: "object",
+          properties: { staffId: { type: "string" }, token: { type: "string" } },
+          required: ["staffId", "token"],
+        },
+        response: {
+          200: { description: "The feed", content: { "text/calendar": { schema: { type: "string" } } } },
+          404: errorBody,
+          429: errorBody,
+        },
+      },
+      config: limited("booking-feed", 120),
+    },
+    async (request, reply) => {
+      const body = await bookings.feed(request.params.staffId, request.params.token);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("cache-control", "private, no-store")
+        .header("referrer-policy", "no-referrer")
+        .send(body);
+    },
+  );
+
   // The desk: Desk and Owner (the "enquiries" permission), not Editor.
   const desk = adminRoute("enquiries", "admin bookings");
   const errors = { ...adminErrors, 404: errorBody };
@@ -358,6 +392,41 @@ export async function bookingRoutes(app: FastifyInstance) {
     async (request) => {
       await bookings.removeBlock(request.params.id, request.admin!);
       return { status: "Ok" };
+    },
+  );
+
+  app.get(
+    "/admin/booking-feed",
+    desk("Whether the caller has a bookings feed address, and since when", {
+      response: {
+        200: ok("feed", {
+          type: "object",
+          properties: { since: { type: ["string", "null"] } },
+          required: ["since"],
+        }),
+        ...errors,
+      },
+    }),
+    async (request) => ({ status: "Ok", feed: await bookings.feedState(request.admin!) }),
+  );
+
+  app.post(
+    "/admin/booking-feed",
+    desk("A new secret address for the caller's own bookings feed (the old one is refused)", {
+      description: "The address is shown once, in this answer: only its secret's SHA-256 is kept.",
+      response: {
+        201: {
+          type: "object",
+          properties: { status: { type: "string", enum: ["Created"] }, url: { type: "string" } },
+          required: ["status", "url"],
+        },
+        ...errors,
+      },
+    }),
+    async (request, reply) => {
+      const { url } = await bookings.renewFeed(request.admin!);
+      reply.header("cache-control", "no-store");
+      return reply.status(201).send({ status: "Created", url });
     },
   );
 

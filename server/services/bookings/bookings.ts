@@ -13,12 +13,15 @@ import {
 } from "../../../common/bookings/availability";
 import {
   BOOKING_MESSAGES,
+  BOOKING_STATUS_LABELS,
   BOOKING_TOKEN_SHAPE,
   type BookingStatus,
   type BookingView,
   blockSchema,
   bookingSchema,
   bookingSettingsSchema,
+  FEED_DAYS_BACK,
+  FEED_TOKEN_SHAPE,
   REMINDER_BEFORE_MS,
   type ReviewEnquiry,
   reviewersSchema,
@@ -47,6 +50,7 @@ import { ADVISORY_LOCKS } from "../../db/locks";
 import {
   admins,
   bookingBlocks,
+  bookingFeeds,
   bookingReviewers,
   bookingSettings,
   bookings,
@@ -58,7 +62,7 @@ import { createWorker } from "../../workers";
 import { authorize } from "../access";
 import { recordAudit } from "../audit";
 import type { EnquiryIntake } from "../leads/enquiry-intake";
-import { bookingInvitation } from "./ics";
+import { bookingFeed, bookingInvitation } from "./ics";
 import { queueBookingWebhooks } from "./webhooks";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -897,6 +901,87 @@ export function createBookingService(
     });
   }
 
+  const feedLink = (staffId: string, token: string) =>
+    `${deps.siteUrl}/api/bookings/feed/${staffId}/${token}`;
+
+  /**
+   * A new secret address for the colleague's own ICS feed: the old one is refused from now on.
+   * Only the SHA-256 of its secret is kept, so the address is shown once, here.
+   */
+  async function renewFeed(admin: StaffActor): Promise<{ url: string }> {
+    authorize(admin, "enquiries");
+    const token = randomBytes(32).toString("base64url");
+    await db.transaction(async (tx) => {
+      const values = { staffId: admin.id, tokenHash: hashToken(token), createdAt: new Date(now()) };
+      await tx
+        .insert(bookingFeeds)
+        .values(values)
+        .onConflictDoUpdate({
+          target: bookingFeeds.staffId,
+          set: { tokenHash: values.tokenHash, createdAt: values.createdAt },
+        });
+      await recordAudit(tx, {
+        action: "booking_feed_renewed",
+        actor: admin,
+        target: { id: admin.id, label: admin.email },
+      });
+    });
+    return { url: feedLink(admin.id, token) };
+  }
+
+  /** Whether the colleague has a feed address, and since when (the address itself is not kept). */
+  async function feedState(admin: StaffActor): Promise<{ since: string | null }> {
+    authorize(admin, "enquiries");
+    const [row] = await db
+      .select({ createdAt: bookingFeeds.createdAt })
+      .from(bookingFeeds)
+      .where(eq(bookingFeeds.staffId, admin.id));
+    return { since: row?.createdAt.toISOString() ?? null };
+  }
+
+  /**
+   * The colleague's ICS feed, by its secret address (their id and the current token; anything
+   * else, a renewed token or another's, is NotFound): their reviews not cancelled, from
+   * FEED_DAYS_BACK days ago, with the reference, the company and the site's post code.
+   */
+  async function feed(staffId: string, token: string): Promise<string> {
+    const refused = () => new NotFound(BOOKING_MESSAGES.feedInvalid);
+    const bare = token.replace(/\.ics$/, "");
+    if (!UUID_SHAPE.test(staffId) || !FEED_TOKEN_SHAPE.test(bare)) throw refused();
+    const [row] = await db
+      .select({ tokenHash: bookingFeeds.tokenHash, role: admins.role, email: admins.email })
+      .from(bookingFeeds)
+      .innerJoin(admins, eq(admins.id, bookingFeeds.staffId))
+      .where(eq(bookingFeeds.staffId, staffId));
+    if (!row || !sameHash(row.tokenHash, hashToken(bare)) || !can(row.role, "enquiries")) throw refused();
+    const rows = await db
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.staffId, staffId),
+          ne(bookings.status, "cancelled"),
+          gte(bookings.startsAt, new Date(now() - FEED_DAYS_BACK * 86_400_000)),
+        ),
+      )
+      .orderBy(asc(bookings.startsAt))
+      .limit(1000);
+    const details = await deps.siteDetails();
+    return bookingFeed({
+      name: `${details.name}: free waste reviews of ${row.email}`,
+      company: details.name,
+      events: rows.map((b) => ({
+        id: b.id,
+        startsAt: b.startsAt,
+        endsAt: b.endsAt,
+        sequence: Math.floor((b.updatedAt.getTime() - b.createdAt.getTime()) / 1000),
+        summary: `Free waste review ${b.reference}${b.company ? `: ${b.company}` : ""}`,
+        description: `${b.reference}. ${BOOKING_STATUS_LABELS[b.status]}. Details on the desk: ${deps.siteUrl}/admin/dashboard/bookings`,
+        location: b.postcode ?? "",
+      })),
+    });
+  }
+
   /** Queues the reminders due (reviews starting within the next 24 hours, not yet reminded). */
   async function remind(): Promise<number> {
     const at = now();
@@ -948,6 +1033,9 @@ export function createBookingService(
     get,
     reviewers,
     setReviewers,
+    renewFeed,
+    feedState,
+    feed,
     reassign,
     reschedule,
     cancel,

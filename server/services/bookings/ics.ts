@@ -51,3 +51,39 @@ export async function bookingInvitation(invitation: Invitation): Promise<string>
   });
   return calendar.toString();
 }
+
+/** One review in a colleague's feed. */
+export interface FeedEvent {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  sequence: number;
+  summary: string;
+  description: string;
+  location: string;
+}
+
+/**
+ * A colleague's ICS feed (a calendar they subscribe to): their reviews to come and of the last
+ * weeks, made with ical-generator; the UIDs are the invitations', so an event moves in place.
+ */
+export async function bookingFeed(feed: { name: string; company: string; events: FeedEvent[] }) {
+  const { default: ical, ICalEventStatus } = await import("ical-generator");
+  const calendar = ical({
+    name: feed.name,
+    prodId: { company: feed.company, product: "bookings-feed", language: "EN" },
+    ttl: 15 * 60,
+  });
+  for (const event of feed.events)
+    calendar.createEvent({
+      id: `${event.id}@bookings`,
+      sequence: event.sequence,
+      start: event.startsAt,
+      end: event.endsAt,
+      summary: event.summary,
+      description: event.description,
+      location: event.location,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  return calendar.toString();
+}
