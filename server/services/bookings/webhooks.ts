@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { WebhookEvent } from "../../../common/webhooks/webhooks";
 import type { Database } from "../../db/client";
-import { type bookings, webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import { newMessageId, webhookPayload } from "../webhooks/queue";
+import type { bookings } from "../../db/schema";
+import { queueDeliveries } from "../webhooks/queue";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -27,30 +26,10 @@ export const bookingWebhookData = (row: typeof bookings.$inferSelect) => ({
  * transaction (Standard Webhooks, sent by the outbox worker after the commit). Each delivery is
  * tied to the booking's enquiry, so erasing the visitor clears it like the enquiry's own.
  */
-export async function queueBookingWebhooks(
+export function queueBookingWebhooks(
   tx: Tx,
   event: BookingWebhookEvent,
   row: typeof bookings.$inferSelect,
 ): Promise<number> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.enabled, true),
-        sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
-      ),
-    );
-  if (endpoints.length === 0) return 0;
-  const payload = webhookPayload(event, bookingWebhookData(row));
-  await tx.insert(webhookDeliveries).values(
-    endpoints.map((endpoint) => ({
-      endpointId: endpoint.id,
-      enquiryId: row.enquiryId,
-      messageId: newMessageId(),
-      event,
-      payload,
-    })),
-  );
-  return endpoints.length;
+  return queueDeliveries(tx, event, row.enquiryId, () => bookingWebhookData(row));
 }

@@ -1,7 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { WebhookEvent } from "../../../common/webhooks/webhooks";
-import { type quotes, webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import { newMessageId, webhookPayload } from "../webhooks/queue";
+import type { quotes } from "../../db/schema";
+import { queueDeliveries } from "../webhooks/queue";
 import type { Tx } from "./stage-write";
 
 export type QuoteWebhookEvent = Extract<WebhookEvent, `quote.${string}`>;
@@ -33,30 +32,10 @@ export const quoteWebhookData = (row: typeof quotes.$inferSelect) => ({
  * tied to the quote's enquiry, so erasing the visitor clears it like the enquiry's own. Answers
  * how many were stored (the caller wakes the outbox when any were).
  */
-export async function queueQuoteWebhooks(
+export function queueQuoteWebhooks(
   tx: Tx,
   event: QuoteWebhookEvent,
   row: typeof quotes.$inferSelect,
 ): Promise<number> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.enabled, true),
-        sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`,
-      ),
-    );
-  if (endpoints.length === 0) return 0;
-  const payload = webhookPayload(event, quoteWebhookData(row));
-  await tx.insert(webhookDeliveries).values(
-    endpoints.map((endpoint) => ({
-      endpointId: endpoint.id,
-      enquiryId: row.enquiryId,
-      messageId: newMessageId(),
-      event,
-      payload,
-    })),
-  );
-  return endpoints.length;
+  return queueDeliveries(tx, event, row.enquiryId, () => quoteWebhookData(row));
 }

@@ -40,12 +40,19 @@ async function enquiryData(tx: Tx, id: string) {
 }
 
 /**
- * Stores one delivery of `event` about the enquiry for each enabled endpoint that chose it, in
- * the caller's transaction (the enquiry's write and its webhooks: both or neither); the outbox
- * worker sends them after the commit. `enquiry.erased` carries only the id. Answers how many were
- * stored (the caller wakes the worker when any were).
+ * Stores one delivery of `event` for each enabled endpoint that chose it, in the caller's
+ * transaction (the write and its webhooks: both or neither); the outbox worker sends them after
+ * the commit. Each delivery is tied to `enquiryId` (an enquiry's, a booking's or a quote's), so
+ * erasing the visitor clears it with the enquiry's own (none: tied to nothing). `data` is read only when an endpoint
+ * wants the event (nothing to send: none stored). Answers how many were stored (the caller wakes
+ * the worker when any were).
  */
-export async function queueWebhooks(tx: Tx, event: WebhookEvent, enquiryId: string): Promise<number> {
+export async function queueDeliveries(
+  tx: Tx,
+  event: WebhookEvent,
+  enquiryId: string | null,
+  data: () => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>,
+): Promise<number> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -56,9 +63,9 @@ export async function queueWebhooks(tx: Tx, event: WebhookEvent, enquiryId: stri
       ),
     );
   if (endpoints.length === 0) return 0;
-  const data = event === "enquiry.erased" ? { id: enquiryId } : await enquiryData(tx, enquiryId);
-  if (!data) return 0;
-  const payload = webhookPayload(event, data as Record<string, unknown>);
+  const body = await data();
+  if (!body) return 0;
+  const payload = webhookPayload(event, body);
   await tx.insert(webhookDeliveries).values(
     endpoints.map((endpoint) => ({
       endpointId: endpoint.id,
@@ -70,3 +77,11 @@ export async function queueWebhooks(tx: Tx, event: WebhookEvent, enquiryId: stri
   );
   return endpoints.length;
 }
+
+/** The enquiry's own events: its view as the REST API shows it; `enquiry.erased` only its id. */
+export const queueWebhooks = (tx: Tx, event: WebhookEvent, enquiryId: string): Promise<number> =>
+  queueDeliveries(tx, event, enquiryId, async () =>
+    event === "enquiry.erased"
+      ? { id: enquiryId }
+      : ((await enquiryData(tx, enquiryId)) as Record<string, unknown> | undefined),
+  );
