@@ -86,12 +86,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       {/* The sidebar's background and border run the page's full height (the column stretches with
-          the content); its links stay in view (sticky, one screen high). */}
+          the content); its links stay in view (sticky, one screen high), and scroll within it when
+          the sections are more than a short screen holds (1280 x 800 reached no further than 'Staff'). */}
       <div
         data-testid="admin-sidebar"
         className="hidden w-64 shrink-0 border-r border-border bg-surface lg:block"
       >
-        <aside className="sticky top-0 flex h-screen flex-col gap-8 p-4">
+        <aside className="sticky top-0 flex h-screen flex-col gap-8 overflow-y-auto p-4">
           {/* Inside the admin the logo is not a link. */}
           <div className="px-2 pt-2">
             <Logo />
