@@ -330,6 +330,38 @@ describe("autosave", () => {
     await context.close();
   });
 
+  it("'Preview' pressed while an autosave is on its way opens once that has landed", async () => {
+    const { page, context, errors } = await adminPage();
+    const title = uniqueTitle("Previewed mid-autosave");
+    const made = await context.request.post("/api/admin", { data: { ...postData(title), state: "draft" } });
+    const id = (await made.json()).result._id as string;
+    await openForm(page, `${LIST}/${id}`);
+    // The autosave's request is held on its way until the press below has been made.
+    let held = 0;
+    let release = () => {};
+    const pressed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${LIST}/${id}*`, async (route) => {
+      if (route.request().method() === "POST" && route.request().postData()?.includes("autosave")) {
+        held++;
+        await pressed;
+      }
+      await route.continue();
+    });
+    await page.getByLabel("Title", { exact: true }).fill(`${title} previewed`);
+    await status(page).getByText(STATES.saving).waitFor({ timeout: 15_000 });
+    await expect.poll(() => held).toBe(1);
+    // A person's press at that moment; the preview waits for the autosave, then opens.
+    await page.getByRole("button", { name: "Preview" }).click();
+    expect(page.url()).not.toMatch(/\/blog\/preview$/);
+    release();
+    await page.waitForURL(/\/blog\/preview$/);
+    await page.getByRole("heading", { level: 1, name: `${title} previewed` }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("refuses the second save of a stale version with a clear message, keeping the other's text", async () => {
     const office = await adminPage();
     const title = uniqueTitle("Two editors");

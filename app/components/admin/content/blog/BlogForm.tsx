@@ -54,13 +54,15 @@ export function BlogForm({
   const sending = saver.state !== "idle"; // a 'Save draft' or 'Schedule' on its way
   const saving = sending || autosaved.kind === "saving";
   // 'Save draft' or 'Schedule' pressed while an autosave is on its way is sent once that has
-  // landed (made from one version, the second would be refused as stale), not dropped.
-  const queued = useRef<"draft" | "schedule" | null>(null);
+  // landed (made from one version, the second would be refused as stale), not dropped; so is
+  // 'Preview' opened (its Submit must name the post the save made).
+  const queued = useRef<"draft" | "schedule" | "preview" | null>(null);
   useEffect(() => {
     if (saving || !queued.current) return;
     const intent = queued.current;
     queued.current = null;
-    save(intent);
+    if (intent === "preview") openPreview();
+    else save(intent);
   });
   // The draft 'Save draft' or 'Schedule' sent: its answer takes in the saved version and images,
   // and keeps every word typed since (a save never overwrites what was typed after it started).
@@ -106,6 +108,11 @@ export function BlogForm({
 
   function preview(event: FormEvent) {
     event.preventDefault();
+    if (saving) queued.current = "preview";
+    else openPreview();
+  }
+
+  function openPreview() {
     if (!draft) return;
     const found = draftProblem(draft);
     if (found) return setProblem({ text: found });
@@ -232,8 +239,9 @@ export function BlogForm({
       )}
       {/* Kept in reach while the long form scrolls: a card of its own, like the preview's bar. */}
       <div className="card sticky bottom-3 z-10 flex flex-wrap items-center gap-3 !p-4">
-        {/* Not while a save is on its way: the preview's Submit must name the post it created. */}
-        <button type="submit" className="btn btn-primary" disabled={saving}>
+        {/* Pressed while a save is on its way, it opens once that has landed (queued above): a
+            disabled button lost the press of anyone quicker than the save. */}
+        <button type="submit" className="btn btn-primary">
           <Eye aria-hidden="true" className="size-5" />
           Preview
         </button>
