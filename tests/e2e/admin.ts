@@ -110,6 +110,28 @@ export const message = (page: Page, text: string) =>
   page.locator("[aria-live] [data-message-type]").filter({ hasText: text });
 
 /**
+ * Records every transient message the page shows from now on (in the page, as it is drawn): a
+ * toast gone after 1.2 s is still seen when a loaded machine polls later than that. The answer
+ * reads what was shown so far.
+ */
+export async function recordMessages(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { shownMessages: string[] }).shownMessages = seen;
+    const look = () => {
+      for (const element of document.querySelectorAll("[aria-live] [data-message-type]"))
+        if (element.textContent && !seen.includes(element.textContent)) seen.push(element.textContent);
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { shownMessages: string[] }).shownMessages);
+}
+
+/**
  * 'Confirm your password' (sudo mode): the dialog a change to how the account signs in opens when
  * the password was not confirmed lately; it is filled and confirmed, and closes.
  */
