@@ -123,3 +123,10 @@ export const enquiryRetentionText = (months: number): string =>
   months > 0
     ? `We keep the details You send with an enquiry or quote request while We deal with it. Once it is closed, or if it was spam, Your name, e-mail address, phone number and message are erased automatically ${months} months after You sent it. Records of the collections We carry out for customers are kept separately, for as long as the law on waste requires.`
     : "We keep enquiry and quote details until You ask Us to erase them. Records of the collections We carry out for customers are kept separately, for as long as the law on waste requires.";
+
+/**
+ * What is kept of an accepted quote after erasure (issue 49, decision 0050): UK businesses keep
+ * sales records for six years, so the quote's figures stay; the customer's details go.
+ */
+export const ACCEPTED_QUOTE_RECORD_TEXT =
+  "When You accept a quote online, its number, version, lines and totals are kept as Our sales record for six years, as UK businesses must keep their sales records. If You ask Us to erase Your data, Your name, e-mail address, the address You accepted it from and any reason You gave are erased; the accepted quote's numbers are not.";

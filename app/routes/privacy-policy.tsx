@@ -1,6 +1,7 @@
 import { COMPANY } from "@common/company";
 import { PageHero } from "~/components/PageParts";
 import {
+  ACCEPTED_QUOTE_RECORD_TEXT,
   CHILDREN_TEXT,
   COOKIE_DESCRIPTIONS,
   DEFINITIONS,
@@ -146,6 +147,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 
           <H2 id="retention">Retention and Security of Your Personal Data</H2>
           <p id="enquiry-retention">{enquiryRetentionText(loaderData.enquiryMonths)}</p>
+          <p id="quote-retention">{ACCEPTED_QUOTE_RECORD_TEXT}</p>
           <p>
             We use commercially acceptable means to protect Your Personal Data, but no method of transmission
             over the Internet is 100% secure.
