@@ -151,7 +151,7 @@ describe("a priced quote accepted online", () => {
     await page.getByRole("heading", { name: "Stage: Won" }).waitFor();
 
     // The privacy policy says accepted quotes' numbers are kept six years.
-    await quotePage.goto("/privacy-policy");
+    await quotePage.goto("/legal/privacy-policy");
     await expect(quotePage.locator("#quote-retention").textContent()).resolves.toBe(
       ACCEPTED_QUOTE_RECORD_TEXT,
     );
