@@ -1,5 +1,6 @@
 import { addDays, londonInstant } from "@common/bookings/availability";
 import { BOOKING_MESSAGES, bookingListQuerySchema } from "@common/bookings/bookings";
+import { type WeekReview, weekAround } from "@common/bookings/week";
 import { londonDay } from "@common/en-gb";
 import { Invalid } from "@common/errors";
 import { can, type Role } from "@common/staff/roles";
@@ -15,9 +16,24 @@ export type BookingRange = (typeof BOOKING_RANGES)[number];
 function rangeDays(range: BookingRange, today: string) {
   if (range === "today") return { from: today, to: today };
   if (range === "upcoming") return { from: today, to: addDays(today, 7 * 26) };
-  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
-  const monday = addDays(today, -weekday);
-  return { from: monday, to: addDays(monday, 6) };
+  return weekAround(today);
+}
+
+/**
+ * The dashboard's week (Desk and Owner): this week's booked reviews, Monday to Sunday in London,
+ * by start; the time, company, reference, enquiry and colleague only (no visitor's contact details).
+ */
+export async function weekReviews(context: AppLoadContext, admin: Staff): Promise<WeekReview[]> {
+  const week = weekAround(londonDay(Date.now()));
+  const booked = await context.services.bookings.list({ ...week, status: "booked" }, admin);
+  return booked.map(({ id, startsAt, company, reference, enquiryId, staffEmail }) => ({
+    id,
+    startsAt,
+    company,
+    reference,
+    enquiryId,
+    staffEmail,
+  }));
 }
 
 /**
