@@ -193,6 +193,10 @@ export function formatPence(pence: number): string {
   return `${sign}£${groupThousands(pounds)}.${String(rest).padStart(2, "0")}`;
 }
 
+/** Pence as a person types them into a price field: '1234.56' (no pound sign, no grouping). */
+export const penceAsTyped = (pence: number): string =>
+  formatPence(pence).replace("£", "").replaceAll(",", "");
+
 /** Thousandths of a unit as a person writes the quantity: 1500 is '1.5', 2000 is '2'. */
 export function formatQuantity(thousandths: number): string {
   const whole = Math.floor(thousandths / QUANTITY_SCALE);

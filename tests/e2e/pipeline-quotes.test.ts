@@ -14,7 +14,7 @@ import { createEnquiryService } from "../../server/services/leads/enquiries";
 import { createQuoteService } from "../../server/services/pipeline/quotes";
 import { VALID_CONTACT, VALID_QUOTE } from "../../server/test/enquiry-fixtures";
 import { invitedColleague, setUpBrowser } from "./admin";
-import { baseURL, dataDir } from "./browser";
+import { baseURL, dataDir, waitForHydration } from "./browser";
 import { sendEnquiry } from "./form-tokens";
 import { E2E_ADMIN } from "./global-setup";
 import { waitForMailFile } from "./mail-files";
@@ -63,14 +63,29 @@ describe("a priced quote accepted online", () => {
     const enquiryId: string = found.data[0]._id;
     expect(found.data[0].kind).toBe("quote");
 
+    // The Owner's price list has the bin collection the first line is taken from.
+    const owner = await request.newContext({ baseURL: baseURL() });
+    cleanups.push(() => owner.dispose());
+    expect((await owner.post("/api/admin/login", { data: E2E_ADMIN })).status()).toBe(200);
+    const service = `${tag} food waste collection (240 l bin)`;
+    const added = await owner.post("/api/admin/pipeline/services", {
+      data: { name: service, unit: "collection", unitPricePence: 1850 },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const serviceId: string = (await added.json()).data.id;
+
     const page = await desk.newPage();
     await page.goto(`/admin/dashboard/enquiries/${enquiryId}`);
+    await waitForHydration(page);
     await page.getByText("New quote", { exact: true }).click();
     const line = (n: number) => page.getByRole("group", { name: `Line ${n}` });
-    await line(1).getByLabel("Description").fill("Food waste collection (240 l bin)");
+    // Choosing the service fills the line at once (JavaScript on); the fields stay editable.
+    await line(1).getByLabel("Service").selectOption(serviceId);
+    await expect(line(1).getByLabel("Description").inputValue()).resolves.toBe(service);
+    await expect(line(1).locator('select[name$="-unit"]').inputValue()).resolves.toBe("collection");
+    await expect(line(1).getByLabel("Unit price (£)").inputValue()).resolves.toBe("18.50");
+    await expect(line(1).locator('select[name$="-vat"]').inputValue()).resolves.toBe("standard");
     await line(1).getByLabel("Quantity").fill("4");
-    await line(1).locator('select[name$="-unit"]').selectOption("collection");
-    await line(1).getByLabel("Unit price (£)").fill("18.50");
     await line(2).getByLabel("Description").fill("Compost returned");
     await line(2).getByLabel("Quantity").fill("1");
     await line(2).locator('select[name$="-unit"]').selectOption("load");
@@ -86,6 +101,7 @@ describe("a priced quote accepted online", () => {
 
     // The mail: the lines and totals as the page shows them, and the link for this version.
     const mail = readable(await waitForMailFile(path.join(dataDir(), "mail"), number));
+    expect(mail).toContain(service);
     // £74.00 + £100.00 = £174.00; 10% off: £17.40 shared £7.40 / £10.00; VAT 20% of £66.60 = £13.32.
     expect(mail).toContain("Subtotal: £174.00");
     expect(mail).toContain("Discount (10%): -£17.40");
@@ -143,6 +159,10 @@ describe("a priced quote accepted online", () => {
       data: { token, name: "Someone Else", accept: true },
     });
     expect([api.status(), (await api.json()).message]).toEqual([409, QUOTE_MESSAGES.answeredAccepted]);
+
+    // The line keeps the service it was taken from.
+    const [quoted] = (await (await desk.request.get(`/api/admin/enquiries/${enquiryId}/quotes`)).json()).data;
+    expect(quoted.lines[0]).toMatchObject({ serviceId, description: service, unitPricePence: 1850 });
 
     // The enquiry is Won with the quote's total.
     const enquiry = (await (await desk.request.get(`/api/admin/enquiries/${enquiryId}`)).json()).data;

@@ -1,6 +1,6 @@
 import { NotFound } from "@common/errors";
 import { parsePercent, parsePounds, parseQuantity, QUOTE_UNITS, VAT_RATES } from "@common/pipeline/money";
-import { QUOTE_MESSAGES, quoteInputSchema } from "@common/pipeline/quotes";
+import { QUOTE_MESSAGES, quoteInputSchema, type ServiceView } from "@common/pipeline/quotes";
 import { STAGE_MESSAGES, stageMoveSchema } from "@common/pipeline/stages";
 import type { AppLoadContext } from "react-router";
 import { done, invalidInput } from "~/lib/domain-errors.server";
@@ -9,13 +9,17 @@ import { PIPELINE_SCREEN_TEXTS, QUOTE_FORM_ROWS } from "./pipeline-texts";
 /** The colleague as the pipeline's services take them. */
 type Colleague = { id: string; email: string; role: "owner" | "desk" | "editor" };
 
-/** What the enquiry's screen shows of the pipeline: its quotes and the reasons offered. */
+/**
+ * What the enquiry's screen shows of the pipeline: its quotes, the reasons offered and the price
+ * list's services offered (not archived) for the 'New quote' form's lines.
+ */
 export async function pipelineOf(context: AppLoadContext, admin: Colleague, enquiryId: string) {
-  const [quotes, reasons] = await Promise.all([
+  const [quotes, reasons, services] = await Promise.all([
     context.services.quotes.forEnquiry(enquiryId, admin),
     context.services.stages.reasons(),
+    context.services.quotes.services(admin),
   ]);
-  return { quotes, reasons };
+  return { quotes, reasons, services };
 }
 
 const text = (form: FormData, name: string) => {
@@ -23,24 +27,38 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
-/** The 'New quote' form's rows as the API's input: amounts typed in pounds and units, read without floats. */
-export function quoteFromForm(form: FormData) {
+/**
+ * The 'New quote' form's rows as the API's input: amounts typed in pounds and units, read without
+ * floats. A row may take a service of the price list (`line-N-service`, one of `services`, those
+ * offered): its description, unit price, unit and VAT fill whatever the row left as the form
+ * offers it (blank, or the selects' '—'), so a page without JavaScript gets the service's line
+ * from the choice alone; what staff typed or chose stands. Without a service, the unit is
+ * required and '—' VAT is the API's default, 20%.
+ */
+export function quoteFromForm(form: FormData, services: readonly ServiceView[]) {
   const lines: unknown[] = [];
   const issues: Array<{ message: string; path: PropertyKey[] }> = [];
   for (let i = 0; i < QUOTE_FORM_ROWS; i++) {
     const field = (name: string) => text(form, `line-${i}-${name}`);
-    if (!field("description") && !field("quantity") && !field("price")) continue;
+    const serviceId = field("service");
+    if (!serviceId && !field("description") && !field("quantity") && !field("price")) continue;
+    const service = serviceId ? services.find((s) => s.id === serviceId) : undefined;
+    if (serviceId && !service)
+      issues.push({ message: QUOTE_MESSAGES.unknownService, path: [`line-${i}-service`] });
     const quantity = parseQuantity(field("quantity"));
-    const price = parsePounds(field("price"));
+    const typedPrice = field("price");
+    const price = typedPrice ? parsePounds(typedPrice) : service?.unitPricePence;
     if (quantity === undefined)
       issues.push({ message: QUOTE_MESSAGES.quantity, path: [`line-${i}-quantity`] });
     if (price === undefined) issues.push({ message: QUOTE_MESSAGES.unitPrice, path: [`line-${i}-price`] });
+    const unit = field("unit") || service?.unit || "";
     lines.push({
-      description: field("description"),
+      ...(service && { serviceId: service.id }),
+      description: field("description") || service?.name || "",
       quantityThousandths: quantity ?? -1,
-      unit: QUOTE_UNITS.find((u) => u === field("unit")) ?? field("unit"),
+      unit: QUOTE_UNITS.find((u) => u === unit) ?? unit,
       unitPricePence: price ?? -1,
-      vatRate: VAT_RATES.find((r) => r === field("vat")) ?? "standard",
+      vatRate: VAT_RATES.find((r) => r === field("vat")) ?? service?.vatRate ?? "standard",
     });
   }
   const percent = text(form, "discount");
@@ -84,7 +102,7 @@ export async function pipelineAction(
     return done({ message: T.stageMoved });
   }
   if (intent === "quote-create") {
-    const { parsed, issues } = quoteFromForm(form);
+    const { parsed, issues } = quoteFromForm(form, await context.services.quotes.services(admin));
     if (issues.length) return invalidInput(issues);
     if (!parsed.success) return invalidInput(parsed.error.issues);
     const quote = await context.services.quotes.create(enquiryId, parsed.data, admin);

@@ -15,6 +15,11 @@ export const PIPELINE_SCREEN_TEXTS = {
   quotes: "Quotes",
   noQuotes: "No quotes yet",
   newQuote: "New quote",
+  service: "Service",
+  noService: "Not from the price list",
+  serviceOption: (name: string, price: string, unit: string) => `${name}: ${price} ${unit}`,
+  /** The unit's and VAT's first option: the chosen service's, or (VAT) 20%; a unit must be chosen without one. */
+  asService: "—",
   description: "Description",
   quantity: "Quantity",
   unit: "Unit",

@@ -242,7 +242,7 @@ export default function EnquiryDetailPage({ loaderData, actionData }: Route.Comp
         </div>
       </div>
 
-      {!spam && <QuotesPanel quotes={pipeline.quotes} busy={busy} />}
+      {!spam && <QuotesPanel quotes={pipeline.quotes} services={pipeline.services} busy={busy} />}
       {visitor.email && <Reply busy={busy} count={enquiry.timeline.length} to={visitor.email} />}
       <Notes busy={busy} count={enquiry.timeline.length} />
       <Timeline entries={enquiry.timeline} me={me} busy={busy} />

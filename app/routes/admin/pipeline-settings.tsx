@@ -1,5 +1,6 @@
 import {
   formatPence,
+  penceAsTyped,
   QUOTE_UNIT_LABELS,
   QUOTE_UNITS,
   VAT_RATE_LABELS,
@@ -63,8 +64,6 @@ function VatSelect({ value, label, id }: { value?: string; label?: string; id?: 
   );
 }
 
-const pounds = (pence: number) => formatPence(pence).replace("£", "").replaceAll(",", "");
-
 /** One service's row for the Owner: every field editable, 'Save service'. */
 function ServiceForm({ service, busy }: { service: ServiceView; busy: boolean }) {
   return (
@@ -81,7 +80,7 @@ function ServiceForm({ service, busy }: { service: ServiceView; busy: boolean })
       <input
         name="price"
         inputMode="decimal"
-        defaultValue={pounds(service.unitPricePence)}
+        defaultValue={penceAsTyped(service.unitPricePence)}
         aria-label={`${T.unitPrice}: ${service.name}`}
         className={`${inputClass} w-28`}
       />

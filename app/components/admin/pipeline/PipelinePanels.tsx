@@ -1,11 +1,12 @@
 import {
   formatPence,
+  penceAsTyped,
   QUOTE_UNIT_LABELS,
   QUOTE_UNITS,
   VAT_RATE_LABELS,
   VAT_RATES,
 } from "@common/pipeline/money";
-import { QUOTE_STATE_LABELS, type QuoteView } from "@common/pipeline/quotes";
+import { QUOTE_STATE_LABELS, type QuoteView, type ServiceView } from "@common/pipeline/quotes";
 import { type LostReason, STAGE_LABELS, STAGE_MOVES, type Stage } from "@common/pipeline/stages";
 import { FilePlus, MoveRight, Send } from "lucide-react";
 import { Form } from "react-router";
@@ -69,8 +70,97 @@ export function StagePanel({ stage, reasons, busy }: { stage: Stage; reasons: Lo
 /** The 'New quote' form's rows, by their fields' prefix (line-0 …). */
 const LINE_ROWS = Array.from({ length: QUOTE_FORM_ROWS }, (_, i) => `line-${i}`);
 
+/**
+ * With JavaScript, choosing a service fills its row's description, unit, unit price and VAT at
+ * once (still editable). Without it, the server fills what the row leaves blank from the service.
+ */
+function fillFromService(select: HTMLSelectElement, row: string, services: readonly ServiceView[]) {
+  const service = services.find((s) => s.id === select.value);
+  const form = select.form;
+  if (!service || !form) return;
+  const set = (name: string, value: string) => {
+    const field = form.elements.namedItem(`${row}-${name}`);
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value;
+  };
+  set("description", service.name);
+  set("unit", service.unit);
+  set("price", penceAsTyped(service.unitPricePence));
+  set("vat", service.vatRate);
+}
+
+/** One line of 'New quote': a service from the price list (when it has any), then the line's fields. */
+function QuoteLine({ row, n, services }: { row: string; n: number; services: readonly ServiceView[] }) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-2 md:grid-cols-4">
+      <legend className="text-sm font-semibold">{T.lineLabel(n)}</legend>
+      {services.length > 0 && (
+        <label className="flex flex-col gap-1 text-sm md:col-span-2">
+          {T.service}
+          <select
+            name={`${row}-service`}
+            defaultValue=""
+            onChange={(event) => fillFromService(event.currentTarget, row, services)}
+            className={`${inputClass} h-11`}
+          >
+            <option value="">{T.noService}</option>
+            {services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {T.serviceOption(s.name, formatPence(s.unitPricePence), QUOTE_UNIT_LABELS[s.unit])}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label
+        className={`flex flex-col gap-1 text-sm ${services.length > 0 ? "md:col-span-2" : "md:col-span-4"}`}
+      >
+        {T.description}
+        <input name={`${row}-description`} className={inputClass} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {T.quantity}
+        <input name={`${row}-quantity`} inputMode="decimal" className={inputClass} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {T.unit}
+        <select name={`${row}-unit`} defaultValue="" className={`${inputClass} h-11`}>
+          <option value="">{T.asService}</option>
+          {QUOTE_UNITS.map((u) => (
+            <option key={u} value={u}>
+              {QUOTE_UNIT_LABELS[u]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {T.unitPrice}
+        <input name={`${row}-price`} inputMode="decimal" className={inputClass} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        {T.vat}
+        <select name={`${row}-vat`} defaultValue="" className={`${inputClass} h-11`}>
+          <option value="">{T.asService}</option>
+          {VAT_RATES.map((r) => (
+            <option key={r} value={r}>
+              {VAT_RATE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
 /** 'Quotes': every version with its state and total, 'Send quote' on a draft, and 'New quote'. */
-export function QuotesPanel({ quotes, busy }: { quotes: QuoteView[]; busy: boolean }) {
+export function QuotesPanel({
+  quotes,
+  services,
+  busy,
+}: {
+  quotes: QuoteView[];
+  services: readonly ServiceView[];
+  busy: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="enquiry-quotes">
       <h2 id="enquiry-quotes" className="h-card">
@@ -108,41 +198,7 @@ export function QuotesPanel({ quotes, busy }: { quotes: QuoteView[]; busy: boole
         <Form method="post" className="mt-3 flex flex-col gap-4">
           <input type="hidden" name="intent" value="quote-create" />
           {LINE_ROWS.map((row, i) => (
-            <fieldset key={row} className="grid grid-cols-1 gap-2 md:grid-cols-5">
-              <legend className="text-sm font-semibold">{T.lineLabel(i + 1)}</legend>
-              <label className="flex flex-col gap-1 text-sm md:col-span-2">
-                {T.description}
-                <input name={`${row}-description`} className={inputClass} />
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                {T.quantity}
-                <input name={`${row}-quantity`} inputMode="decimal" className={inputClass} />
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                {T.unit}
-                <select name={`${row}-unit`} className={`${inputClass} h-11`}>
-                  {QUOTE_UNITS.map((u) => (
-                    <option key={u} value={u}>
-                      {QUOTE_UNIT_LABELS[u]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                {T.unitPrice}
-                <input name={`${row}-price`} inputMode="decimal" className={inputClass} />
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                {T.vat}
-                <select name={`${row}-vat`} className={`${inputClass} h-11`}>
-                  {VAT_RATES.map((r) => (
-                    <option key={r} value={r}>
-                      {VAT_RATE_LABELS[r]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </fieldset>
+            <QuoteLine key={row} row={row} n={i + 1} services={services} />
           ))}
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
             <label className="flex flex-col gap-1 font-semibold">
