@@ -135,7 +135,15 @@ describe("landing popup", () => {
       expect(heading.y + heading.height).toBeLessThanOrEqual(card.y);
       expect(card.y + card.height).toBeLessThanOrEqual(height + 1);
       expect(card.width).toBeCloseTo(width, 0);
-      await page.screenshot({ path: `/tmp/landing-popup-${width}.png` });
+      // The screenshot: the heading's pixels with the popup up are those of the page without it
+      // (closed by its method=dialog form), so nothing of the popup, its shade or shadow covers it.
+      const shot = { clip: heading, animations: "disabled", caret: "hide" } as const;
+      const withPopup = await page.screenshot({ ...shot, path: `/tmp/landing-popup-${width}.png` });
+      await popup(page).getByRole("button", { name: "Close" }).click();
+      await popup(page).waitFor({ state: "hidden" });
+      expect(await page.getByRole("heading", { level: 1 }).boundingBox()).toEqual(heading);
+      const without = await page.screenshot(shot);
+      expect(withPopup.equals(without)).toBe(true);
       await context.close();
     },
   );

@@ -144,7 +144,9 @@ export async function bookingsAction(context: AppLoadContext, form: FormData, ad
         const reviewers = await service.setReviewers({ staffIds }, admin);
         const count = reviewers.filter((r) => r.takesReviews).length;
         return done({
-          message: count ? `${count} colleagues take reviews` : "Reviews are on the office's one calendar",
+          message: count
+            ? `${count} ${count === 1 ? "colleague takes" : "colleagues take"} reviews`
+            : "Reviews are on the office's one calendar",
         });
       }
       case "settings": {

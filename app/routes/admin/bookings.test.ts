@@ -1,3 +1,4 @@
+import { BOOKING_MESSAGES } from "@common/bookings/bookings";
 import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
 import { ROLE_MESSAGES } from "@common/staff/roles";
 import { eq } from "drizzle-orm";
@@ -5,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { londonLocal } from "~/lib/bookings/bookings-admin.server";
 import { bookings } from "../../../server/db/schema";
 import { loadContext } from "../../../server/pages/load-context";
+import { ADMIN } from "../../../server/test/content";
 import { withFormToken } from "../../../server/test/enquiry-fixtures";
 import { TEST_DATABASES } from "../../../server/test/harness";
 import { signedInApp, signInAs } from "../../../server/test/signed-in";
@@ -25,9 +27,10 @@ describe.each(TEST_DATABASES)("'Bookings' screen on %s", (kind) => {
       context: context(),
       params: {},
     } as never);
-  const post = (cookie: string, fields: Record<string, string>) => {
+  const post = (cookie: string, fields: Record<string, string | string[]>) => {
     const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, value] of Object.entries(fields))
+      for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
     return action({
       request: new Request(SCREEN, { method: "POST", headers: { cookie }, body: form }),
       context: context(),
@@ -105,6 +108,81 @@ describe.each(TEST_DATABASES)("'Bookings' screen on %s", (kind) => {
     const owner = cookieOf(api.token);
     expect(bodyOf(await post(owner, settings))).toMatchObject({ ok: true });
     expect((await api.app.services.bookings.settings()).lengthMinutes).toBe(45);
+  });
+
+  it("'Who takes reviews' is the Owner's: marked, refused for one not on enquiries, cleared back to the office", async () => {
+    const desk = cookieOf(await signInAs(api.app, "desk"));
+    const editorId = (await api.app.services.accounts.findByEmail("staff-editor@example.co.uk"))!.id;
+    const owner = cookieOf(api.token);
+    const before = await load(owner);
+    expect(before.canChangeSettings).toBe(true);
+    const deskId = before.reviewers.find((r) => r.email === "staff-desk@example.co.uk")!.id;
+    expect(before.reviewers.every((r) => !r.takesReviews)).toBe(true);
+    // The Desk may not mark them; nothing changes.
+    const refused = await post(desk, { intent: "reviewers", staffId: [deskId] });
+    expect(statusOf(refused)).toBe(403);
+    expect(JSON.stringify(bodyOf(refused))).toContain(ROLE_MESSAGES.forbidden("booking-settings"));
+    expect((await load(owner)).reviewers.some((r) => r.takesReviews)).toBe(false);
+    // An Editor does not work on enquiries: refused with the message, nothing changed.
+    const editor = await post(owner, { intent: "reviewers", staffId: [deskId, editorId] });
+    expect([statusOf(editor), (bodyOf(editor) as { error: string }).error]).toEqual([
+      400,
+      BOOKING_MESSAGES.staffMember,
+    ]);
+    expect((await load(owner)).reviewers.some((r) => r.takesReviews)).toBe(false);
+    // Two ticked (the form sends one staffId per box), then one, then none.
+    const ownerId = before.reviewers.find((r) => r.email === ADMIN.email)!.id;
+    const ticked = [deskId, ownerId];
+    expect(bodyOf(await post(owner, { intent: "reviewers", staffId: ticked }))).toEqual({
+      ok: true,
+      message: "2 colleagues take reviews",
+    });
+    expect(
+      (await load(desk)).reviewers
+        .filter((r) => r.takesReviews)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...ticked].sort());
+    expect(bodyOf(await post(owner, { intent: "reviewers", staffId: [deskId] }))).toEqual({
+      ok: true,
+      message: "1 colleague takes reviews",
+    });
+    expect(bodyOf(await post(owner, { intent: "reviewers" }))).toEqual({
+      ok: true,
+      message: "Reviews are on the office's one calendar",
+    });
+    expect((await load(owner)).reviewers.some((r) => r.takesReviews)).toBe(false);
+  });
+
+  it("'Your calendar feed' makes the colleague's address, shown once, and a new one stops the old; Editor is refused", async () => {
+    const desk = cookieOf(await signInAs(api.app, "desk"));
+    const editor = cookieOf(await signInAs(api.app, "editor"));
+    const deskId = (await api.app.services.accounts.findByEmail("staff-desk@example.co.uk"))!.id;
+    expect((await load(desk)).feed).toEqual({ since: null });
+    const refused = await settle(post(editor, { intent: "feed" }));
+    expect(JSON.stringify(bodyOf(refused))).toContain(ROLE_MESSAGES.forbidden("enquiries"));
+    const get = async (url: string) =>
+      (await api.app.inject({ method: "GET", url: new URL(url).pathname })).statusCode;
+
+    const made = bodyOf(await post(desk, { intent: "feed" })) as { ok: boolean; feedUrl: string };
+    expect(made.ok).toBe(true);
+    expect(new URL(made.feedUrl).pathname).toMatch(
+      new RegExp(`^/api/bookings/feed/${deskId}/[A-Za-z0-9_-]{43}$`),
+    );
+    expect(await get(made.feedUrl)).toBe(200);
+    const since = (await load(desk)).feed.since;
+    expect(since).toEqual(expect.any(String));
+    // The address is not kept: the screen never shows it again, only when it was made.
+    expect(JSON.stringify(await load(desk))).not.toContain(new URL(made.feedUrl).pathname);
+
+    const renewed = bodyOf(await post(desk, { intent: "feed" })) as { ok: boolean; feedUrl: string };
+    expect(renewed.ok).toBe(true);
+    expect(renewed.feedUrl).not.toBe(made.feedUrl);
+    expect(await get(made.feedUrl)).toBe(404);
+    expect(await get(renewed.feedUrl)).toBe(200);
+    expect(Date.parse((await load(desk)).feed.since as string)).toBeGreaterThanOrEqual(
+      Date.parse(since as string),
+    );
   });
 
   it("blocks a time given on London's clock, and removes it", async () => {
