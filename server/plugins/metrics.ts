@@ -138,6 +138,28 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle) 
     () => app.services.bookings.stats().reminded,
   );
 
+  // Priced quotes (issue 49): sent, and the customers' answers by their links.
+  total(
+    "quotes_sent_total",
+    "Quotes this instance sent to customers",
+    () => app.services.quotes.stats().sent,
+  );
+  total(
+    "quotes_accepted_total",
+    "Quotes accepted online through this instance",
+    () => app.services.quotes.stats().accepted,
+  );
+  total(
+    "quotes_declined_total",
+    "Quotes declined online through this instance",
+    () => app.services.quotes.stats().declined,
+  );
+  total(
+    "quote_answers_refused_total",
+    "Answers to a quote this instance refused: already answered, replaced or expired (409)",
+    () => app.services.quotes.stats().refused,
+  );
+
   // Redirects answered from memory and the missing pages counted in the 404 log (issue 47).
   total(
     "redirects_answered_total",

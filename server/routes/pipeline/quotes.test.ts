@@ -337,4 +337,39 @@ describe.each(TEST_DATABASES)("priced quotes on %s", (kind) => {
     const after = await call("POST", `/api/admin/enquiries/${id}/quotes`, { lines: LINES });
     expect([after.statusCode, after.json().message]).toEqual([409, QUOTE_MESSAGES.erased]);
   });
+
+  it("/metrics counts the quotes sent, accepted and declined, and the answers refused", async () => {
+    const read = async () => {
+      const body = (await api.app.inject({ method: "GET", url: "/metrics", remoteAddress: "127.0.0.1" }))
+        .body;
+      const n = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(body)?.[1]);
+      return {
+        sent: n("quotes_sent_total"),
+        accepted: n("quotes_accepted_total"),
+        declined: n("quotes_declined_total"),
+        refused: n("quote_answers_refused_total"),
+      };
+    };
+    const before = await read();
+    // Each series is there (a missing one would read NaN, which toEqual takes as equal).
+    expect(Object.values(before).every(Number.isInteger)).toBe(true);
+    const accepted = await draft(await newEnquiry());
+    await call("POST", `/api/admin/quotes/${accepted.id}/send`);
+    const acceptToken = await linkToken(accepted.id);
+    const answer = { token: acceptToken, name: "Jane Visitor", accept: true };
+    expect((await customer(`/api/quotes/${accepted.id}/accept`, answer)).statusCode).toBe(200);
+    expect((await customer(`/api/quotes/${accepted.id}/accept`, answer)).statusCode).toBe(409);
+    const declined = await draft(await newEnquiry());
+    await call("POST", `/api/admin/quotes/${declined.id}/send`);
+    const declineToken = await linkToken(declined.id);
+    expect((await customer(`/api/quotes/${declined.id}/decline`, { token: declineToken })).statusCode).toBe(
+      200,
+    );
+    expect(await read()).toEqual({
+      sent: before.sent + 2,
+      accepted: before.accepted + 1,
+      declined: before.declined + 1,
+      refused: before.refused + 1,
+    });
+  });
 });

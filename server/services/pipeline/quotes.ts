@@ -85,6 +85,9 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
   const changed = options.changed ?? (() => {});
   const now = options.now ?? Date.now;
   const link = (id: string, token: string) => `${options.siteUrl}/quotes/${id}/${token}`;
+  // This instance's counts for /metrics: quotes sent, accepted and declined, and answers refused
+  // (a quote already answered, replaced or expired).
+  const counts = { sent: 0, accepted: 0, declined: 0, refused: 0 };
 
   // ----- The price list -----
 
@@ -425,6 +428,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
         );
       }
     });
+    counts.sent++;
     wake();
     changed();
     return get(id, by);
@@ -497,7 +501,10 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
     await db.transaction(async (tx) => {
       const row = await byLink(tx, id, token, true);
       const refused = refusal(row);
-      if (refused) throw new Conflict(refused);
+      if (refused) {
+        counts.refused++;
+        throw new Conflict(refused);
+      }
       const [accepted] = await tx
         .update(quotes)
         .set({
@@ -537,6 +544,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
         ]),
       });
     });
+    counts.accepted++;
     wake();
     changed();
     return viewByLink(id, token);
@@ -547,7 +555,10 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
     await db.transaction(async (tx) => {
       const row = await byLink(tx, id, token, true);
       const refused = refusal(row);
-      if (refused) throw new Conflict(refused);
+      if (refused) {
+        counts.refused++;
+        throw new Conflict(refused);
+      }
       const [declined] = await tx
         .update(quotes)
         .set({ state: "declined", answeredAt: new Date(now()), declineReason: reason || null })
@@ -568,6 +579,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
         ]),
       });
     });
+    counts.declined++;
     wake();
     return viewByLink(id, token);
   }
@@ -589,6 +601,7 @@ export function createQuoteService(db: Database, options: QuoteServiceOptions) {
   }
 
   return {
+    stats: () => ({ ...counts }),
     pdf,
     pdfByLink,
     services,
