@@ -67,7 +67,8 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         title={BOOKING_TEXTS.heading}
         lead={BOOKING_TEXTS.intro}
       />
-      <section className="section" aria-live="polite">
+      {/* A div: each step below has its own heading (a section without one is a Nu checker warning). */}
+      <div className="section" aria-live="polite">
         <div className="container-page flex max-w-3xl flex-col gap-6">
           {answer?.taken && <TakenNotice taken={answer.taken} base="/book" />}
           {view.step === "days" && <DayList days={view.days} base="/book" />}
@@ -97,7 +98,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             </div>
           )}
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -11,8 +11,9 @@ type Form = Extract<BlockView, { type: "form" }>;
  * this page is the enquiry's landing page when the visit began here.
  */
 export function FormBlock({ block }: { block: Form }) {
+  // A `div`: the panel is the section, with the form's heading.
   return (
-    <section className="section">
+    <div className="section">
       <div className="container-page max-w-3xl">
         <FormPanel
           id={BLOCK_FORM_ANCHOR}
@@ -22,6 +23,6 @@ export function FormBlock({ block }: { block: Form }) {
           <EnquiryFormPanel kind="contact" labelledBy={`${BLOCK_FORM_ANCHOR}-title`} />
         </FormPanel>
       </div>
-    </section>
+    </div>
   );
 }

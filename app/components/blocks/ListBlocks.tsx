@@ -14,10 +14,14 @@ function Heading({ id, text }: { id: string; text: string }) {
 
 const labelled = (id: string, heading: string) => (heading ? { "aria-labelledby": `${id}-title` } : {});
 
+/** A block with a heading is a section; one without is a `div` (a section needs a heading: the Nu checker). */
+const wrapper = (heading: string) => (heading ? "section" : "div");
+
 /** Cards: a feature list of titles with their text. */
 export function CardsBlock({ block, id }: { block: Of<"cards">; id: string }) {
+  const Wrapper = wrapper(block.heading);
   return (
-    <section id={id} className="section" {...labelled(id, block.heading)}>
+    <Wrapper id={id} className="section" {...labelled(id, block.heading)}>
       <div className="container-page">
         <Heading id={id} text={block.heading} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -30,14 +34,15 @@ export function CardsBlock({ block, id }: { block: Of<"cards">; id: string }) {
           ))}
         </ul>
       </div>
-    </section>
+    </Wrapper>
   );
 }
 
 /** Figures, like Sustainability's: a value and what it counts. */
 export function FiguresBlock({ block, id }: { block: Of<"figures">; id: string }) {
+  const Wrapper = wrapper(block.heading);
   return (
-    <section id={id} className="section section-alt" {...labelled(id, block.heading)}>
+    <Wrapper id={id} className="section section-alt" {...labelled(id, block.heading)}>
       <div className="container-page">
         <Heading id={id} text={block.heading} />
         <ul className="grid gap-6 sm:grid-cols-3">
@@ -52,14 +57,15 @@ export function FiguresBlock({ block, id }: { block: Of<"figures">; id: string }
           ))}
         </ul>
       </div>
-    </section>
+    </Wrapper>
   );
 }
 
 /** Questions and answers, each a disclosure that works without JavaScript (and FAQPage JSON-LD). */
 export function FaqBlock({ block, id }: { block: Of<"faq">; id: string }) {
+  const Wrapper = wrapper(block.heading);
   return (
-    <section id={id} className="section" {...labelled(id, block.heading)}>
+    <Wrapper id={id} className="section" {...labelled(id, block.heading)}>
       <div className="container-page max-w-3xl">
         <Heading id={id} text={block.heading} />
         <div className="flex flex-col gap-3">
@@ -72,14 +78,14 @@ export function FaqBlock({ block, id }: { block: Of<"faq">; id: string }) {
           ))}
         </div>
       </div>
-    </section>
+    </Wrapper>
   );
 }
 
-/** A customer's words. */
+/** A customer's words (a `div`: a testimonial has no heading to make it a section). */
 export function TestimonialBlock({ block, id }: { block: Of<"testimonial">; id: string }) {
   return (
-    <section id={id} className="section section-alt">
+    <div id={id} className="section section-alt">
       <figure className="container-page max-w-3xl">
         <blockquote className="lead">
           <p>“{block.quote}”</p>
@@ -89,14 +95,15 @@ export function TestimonialBlock({ block, id }: { block: Of<"testimonial">; id: 
           {block.company && <span className="text-muted">, {block.company}</span>}
         </figcaption>
       </figure>
-    </section>
+    </div>
   );
 }
 
 /** Partners' logos, each with its name as its alt text; lazily loaded. */
 export function PartnersBlock({ block, id }: { block: Of<"partners">; id: string }) {
+  const Wrapper = wrapper(block.heading);
   return (
-    <section id={id} className="section" {...labelled(id, block.heading)}>
+    <Wrapper id={id} className="section" {...labelled(id, block.heading)}>
       <div className="container-page">
         <Heading id={id} text={block.heading} />
         <ul className="grid grid-cols-2 items-center gap-8 sm:grid-cols-4">
@@ -113,7 +120,7 @@ export function PartnersBlock({ block, id }: { block: Of<"partners">; id: string
           ))}
         </ul>
       </div>
-    </section>
+    </Wrapper>
   );
 }
 

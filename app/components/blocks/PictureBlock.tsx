@@ -3,14 +3,14 @@ import { BlockPicture } from "./BlockPicture";
 
 type Picture = Extract<BlockView, { type: "picture" }>;
 
-/** One picture with its alt text and, when given, a caption. */
+/** One picture with its alt text and, when given, a caption (a `div`: no heading, so no section). */
 export function PictureBlock({ block, id, first }: { block: Picture; id: string; first: boolean }) {
   return (
-    <section id={id} className="section">
+    <div id={id} className="section">
       <figure className="container-page max-w-4xl">
         <BlockPicture image={block.image} eager={first} />
         {block.caption && <figcaption className="mt-3 text-center text-muted">{block.caption}</figcaption>}
       </figure>
-    </section>
+    </div>
   );
 }

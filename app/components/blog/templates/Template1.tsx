@@ -14,8 +14,9 @@ export function Template1({ post }: { post: TemplatePost }) {
         <h1 className="h-display mt-3">{post.title}</h1>
         <PostMeta post={post} className="mt-5" />
       </header>
+      {/* The opening paragraph has no heading of its own: a div, not a section. */}
       {first && (
-        <section className="mt-8">
+        <div className="mt-8">
           {first.image && (
             <PostImage
               image={first.image}
@@ -25,7 +26,7 @@ export function Template1({ post }: { post: TemplatePost }) {
             />
           )}
           <Prose html={first.html} className="post-lead" />
-        </section>
+        </div>
       )}
       {rest.map((paragraph, i) => (
         <section
