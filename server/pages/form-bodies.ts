@@ -49,7 +49,7 @@ function sendsBody(request: FastifyRequest): boolean {
 export const UNREAD_DRAIN_MAX_BYTES = 256 * 1024;
 export const UNREAD_DRAIN_MS = 5000;
 
-function leaveUnread(request: FastifyRequest, reply: FastifyReply) {
+export function leaveUnread(request: FastifyRequest, reply: FastifyReply) {
   if (!sendsBody(request)) return;
   if (!(Number(request.headers["content-length"]) <= UNREAD_DRAIN_MAX_BYTES)) {
     reply.header("connection", "close");
