@@ -44,7 +44,7 @@ export async function apiRoutes(app: FastifyInstance) {
   // A body a refused request never began to read (a type no route here parses, no session, a
   // limit, a rate) is not drained, as the pages' are not (pages/form-bodies.ts leaveUnread): over
   // 256 KB its connection is closed once the answer is written. Drained, 20 posts of 16 MB to
-  // /api/contact took the peak 36-67 MB over rest; closed, 0-2 MB. A body a route began to read
+  // /api/contact took the peak 36-67 MB over rest; closed, 0-4 MB. A body a route began to read
   // (an upload refused on its first part) is drained as before, so its client reads the answer.
   app.addHook("onSend", async (request, reply) => {
     if (reply.statusCode >= 400 && request.raw.readableFlowing === null) leaveUnread(request, reply);
