@@ -1,5 +1,7 @@
 /** The enquiry screen's pipeline words (issue 49): 'Stage' and 'Quotes'. */
 
+import { QUOTE_STATE_LABELS } from "@common/pipeline/quotes";
+
 /** Blank line rows the 'New quote' form offers (a page without JavaScript cannot add rows). */
 export const QUOTE_FORM_ROWS = 5;
 
@@ -26,10 +28,21 @@ export const PIPELINE_SCREEN_TEXTS = {
   unitPrice: "Unit price (£)",
   vat: "VAT",
   discount: "Discount (%)",
+  /** Offered only when editing a quote whose discount is an amount (the API's `amount`). */
+  discountAmount: "Discount (£)",
   validUntil: "Valid until",
   terms: "Terms",
   createQuote: "Create quote",
   quoteCreated: (number: string) => `Quote ${number} created`,
+  /** A draft's form: changed in place. */
+  editQuote: "Edit quote",
+  /** A sent quote's form: saved as the next version, which supersedes it. */
+  reviseQuote: "Revise quote",
+  reviseHint: `Saving makes the next version, a draft to send; this version stays readable as ${QUOTE_STATE_LABELS.superseded}.`,
+  saveQuote: "Save quote",
+  quoteSaved: (number: string) => `Quote ${number} saved`,
+  quoteRevised: (number: string, version: number) =>
+    `Quote ${number} version ${version} saved as a draft: send it to mail the customer its link`,
   sendQuote: "Send quote",
   quoteSent: (number: string) => `Quote ${number} sent to the customer`,
   lineLabel: (n: number) => `Line ${n}`,

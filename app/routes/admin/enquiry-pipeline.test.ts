@@ -1,8 +1,11 @@
+import { formatQuantity, penceAsTyped } from "@common/pipeline/money";
 import { QUOTE_MESSAGES } from "@common/pipeline/quotes";
 import { STAGE_MESSAGES } from "@common/pipeline/stages";
 import { ADMIN_AUTH_COOKIE } from "@common/staff/admin-cookie";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PIPELINE_SCREEN_TEXTS as T } from "~/lib/pipeline/pipeline-texts";
+import { mailOutbox } from "../../../server/db/schema";
 import { loadContext } from "../../../server/pages/load-context";
 import { bearer } from "../../../server/test/content";
 import { VALID_CONTACT } from "../../../server/test/enquiry-fixtures";
@@ -181,5 +184,202 @@ describe.each(TEST_DATABASES)("the enquiry screen's pipeline on %s", (kind) => {
       "line-0-price": "120",
     });
     expect([statusOf(noUnit), bodyOf(noUnit).error]).toEqual([400, QUOTE_MESSAGES.unit]);
+  });
+
+  type ScreenQuote = {
+    id: string;
+    number: string;
+    version: number;
+    state: string;
+    supersedes: string | null;
+    validUntil: string;
+    terms: string;
+    discount: unknown;
+    totals: { subtotalPence: number; discountPence: number; totalPence: number };
+    lines: Array<{ description: string; quantityThousandths: number; unit: string; unitPricePence: number }>;
+  };
+  const quotesOf = async (cookie: string, id: string) =>
+    (await load(cookie, id)).pipeline.quotes as ScreenQuote[];
+  /** The fields the screen's 'Edit quote' / 'Revise quote' form starts with for the quote. */
+  const filled = (q: ScreenQuote) =>
+    Object.fromEntries(
+      q.lines.flatMap((l, i) => [
+        [`line-${i}-service`, ""],
+        [`line-${i}-description`, l.description],
+        [`line-${i}-quantity`, formatQuantity(l.quantityThousandths)],
+        [`line-${i}-unit`, l.unit],
+        [`line-${i}-price`, penceAsTyped(l.unitPricePence)],
+        [`line-${i}-vat`, "standard"],
+      ]),
+    ) as Record<string, string>;
+  /** The token of the link mailed for the quote. */
+  async function linkToken(quoteId: string) {
+    const rows = await api.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "quote"));
+    const texts = rows.map((r) => r.message?.text ?? "").join("\n");
+    const match = texts.match(new RegExp(`/quotes/${quoteId}/([A-Za-z0-9_-]{43})`));
+    if (!match?.[1]) throw new Error("no link mailed");
+    return match[1];
+  }
+
+  it("edits a draft in place with 'Save quote' (lines, discount, validity), then sends it", async () => {
+    const cookie = await deskCookie();
+    const { id } = await api.app.services.enquiries.submit("contact", VALID_CONTACT);
+    await post(cookie, id, {
+      intent: "quote-create",
+      "line-0-description": "Food waste collection",
+      "line-0-quantity": "4",
+      "line-0-unit": "collection",
+      "line-0-price": "18.50",
+    });
+    const [draft] = await quotesOf(cookie, id);
+    const validUntil = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    // The form as it opens (the draft's line), one quantity changed, a line added in a blank row.
+    const saved = await post(cookie, id, {
+      intent: "quote-save",
+      quoteId: draft.id,
+      ...filled(draft),
+      "line-0-quantity": "1,000.5",
+      "line-1-description": "Depackaging",
+      "line-1-quantity": "2",
+      "line-1-unit": "tonne",
+      "line-1-price": "40",
+      "line-1-vat": "zero",
+      discount: "12.5%",
+      validUntil,
+      terms: draft.terms,
+    });
+    expect(bodyOf(saved)).toEqual({ ok: true, message: T.quoteSaved(draft.number) });
+    const [edited, ...others] = await quotesOf(cookie, id);
+    expect(others).toEqual([]);
+    expect(edited).toMatchObject({ id: draft.id, version: 1, state: "draft", validUntil });
+    expect(edited.discount).toEqual({ kind: "percent", basisPoints: 1250 });
+    // 1,000.5 × £18.50 = £18,509.25; 2 × £40.00 zero-rated = £80.00; 12.5% off £18,589.25.
+    expect(edited.lines.map((l) => [l.description, l.quantityThousandths, l.unitPricePence])).toEqual([
+      ["Food waste collection", 1_000_500, 1850],
+      ["Depackaging", 2000, 4000],
+    ]);
+    expect(edited.totals).toMatchObject({ subtotalPence: 1_858_925, discountPence: 232_366 });
+    // What the form refuses, it refuses on saving too; the draft is unchanged.
+    const bad = await post(cookie, id, {
+      intent: "quote-save",
+      quoteId: draft.id,
+      ...filled(edited),
+      "line-0-quantity": "0",
+    });
+    expect([statusOf(bad), bodyOf(bad).error]).toEqual([400, QUOTE_MESSAGES.quantity]);
+    expect((await quotesOf(cookie, id))[0].totals).toEqual(edited.totals);
+    const sent = await post(cookie, id, { intent: "quote-send", quoteId: draft.id });
+    expect(bodyOf(sent)).toEqual({ ok: true, message: T.quoteSent(draft.number) });
+    // Another enquiry's quote is not changed from this screen.
+    const other = (await api.app.services.enquiries.submit("contact", VALID_CONTACT)).id;
+    const foreign = await post(cookie, other, { intent: "quote-save", quoteId: draft.id, ...filled(edited) });
+    expect([statusOf(foreign), bodyOf(foreign).error]).toEqual([404, QUOTE_MESSAGES.notFound]);
+  });
+
+  it("revises a sent quote with 'Save quote': the next version supersedes it, which stays readable, and its link says so", async () => {
+    const cookie = await deskCookie();
+    const { id } = await api.app.services.enquiries.submit("contact", VALID_CONTACT);
+    await post(cookie, id, {
+      intent: "quote-create",
+      "line-0-description": "Skip hire",
+      "line-0-quantity": "1",
+      "line-0-unit": "load",
+      "line-0-price": "120",
+    });
+    const [v1] = await quotesOf(cookie, id);
+    await post(cookie, id, { intent: "quote-send", quoteId: v1.id });
+    const oldLink = await linkToken(v1.id);
+    const revised = await post(cookie, id, {
+      intent: "quote-save",
+      quoteId: v1.id,
+      ...filled(v1),
+      "line-0-price": "110",
+      validUntil: v1.validUntil,
+      terms: v1.terms,
+    });
+    expect(bodyOf(revised)).toEqual({ ok: true, message: T.quoteRevised(v1.number, 2) });
+    const [v2, old] = await quotesOf(cookie, id);
+    expect(v2).toMatchObject({ number: v1.number, version: 2, state: "draft", supersedes: v1.id });
+    expect(v2.totals.totalPence).toBe(13_200);
+    // The old version is still there to read, as it was, labelled superseded.
+    expect(old).toMatchObject({
+      id: v1.id,
+      version: 1,
+      state: "superseded",
+      lines: v1.lines,
+      totals: v1.totals,
+    });
+    const again = await post(cookie, id, { intent: "quote-save", quoteId: v1.id, ...filled(v1) });
+    expect([statusOf(again), bodyOf(again).error]).toEqual([409, QUOTE_MESSAGES.superseded]);
+    // The customer's old link answers that it was replaced; the new version's link shows it.
+    expect((await api.app.services.quotes.viewByLink(v1.id, oldLink)).message).toBe(
+      QUOTE_MESSAGES.supersededCustomer,
+    );
+    await post(cookie, id, { intent: "quote-send", quoteId: v2.id });
+    const shown = await api.app.services.quotes.viewByLink(v2.id, await linkToken(v2.id));
+    expect(shown).toMatchObject({ version: 2, state: "sent", message: null });
+    expect(shown.totals.totalPence).toBe(13_200);
+  });
+
+  it("keeps an amount discount and an archived service's link when a quote is edited on the screen", async () => {
+    const cookie = await deskCookie();
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/api/admin/pipeline/services",
+      headers: bearer(api.token),
+      payload: { name: "Tanker load", unit: "load", unitPricePence: 25_000 },
+    });
+    const service = res.json().data as { id: string };
+    const { id } = await api.app.services.enquiries.submit("contact", VALID_CONTACT);
+    const created = await api.app.inject({
+      method: "POST",
+      url: `/api/admin/enquiries/${id}/quotes`,
+      headers: bearer(api.token),
+      payload: {
+        lines: [
+          {
+            serviceId: service.id,
+            description: "Tanker load",
+            quantityThousandths: 1000,
+            unit: "load",
+            unitPricePence: 25_000,
+          },
+        ],
+        discount: { kind: "amount", pence: 2500 },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await api.app.inject({
+      method: "PUT",
+      url: `/api/admin/pipeline/services/${service.id}`,
+      headers: bearer(api.token),
+      payload: {
+        name: "Tanker load",
+        unit: "load",
+        unitPricePence: 25_000,
+        vatRate: "standard",
+        archived: true,
+      },
+    });
+    const [draft] = await quotesOf(cookie, id);
+    const saved = await post(cookie, id, {
+      intent: "quote-save",
+      quoteId: draft.id,
+      ...filled(draft),
+      "line-0-service": service.id,
+      "line-0-quantity": "2",
+      discountAmount: "30.00",
+    });
+    expect(bodyOf(saved)).toEqual({ ok: true, message: T.quoteSaved(draft.number) });
+    const [edited] = await quotesOf(cookie, id);
+    expect(edited.discount).toEqual({ kind: "amount", pence: 3000 });
+    expect(edited.lines).toMatchObject([{ serviceId: service.id, quantityThousandths: 2000 }]);
+    // A new quote cannot take the archived service.
+    const fresh = await post(cookie, id, {
+      intent: "quote-create",
+      "line-0-service": service.id,
+      "line-0-quantity": "1",
+    });
+    expect([statusOf(fresh), bodyOf(fresh).error]).toEqual([400, QUOTE_MESSAGES.unknownService]);
   });
 });
