@@ -937,6 +937,46 @@ export const GENUINE: Sample[] = [
       "Hi, we're a small distillery. We have pot ale and spent wash, roughly 5,000 litres a week. Is that something you can tanker?",
     ),
   ].map((fields): Sample => ({ kind: "tankering", fields, sender: "person" })),
+  // Held out: written for the door audit of 2 December 2026 (issue 45) before its author read the
+  // rules, sent as a person with a token 3 s old against a running build: none caught.
+  ...[
+    person(
+      "Helen Marsh",
+      "helen.marsh@marshfarms.co.uk",
+      "We grow potatoes near March and have about 40 tonnes of outgrades each autumn. Could you collect them for AD and what would it cost per tonne?",
+      "Marsh Farms",
+    ),
+    person(
+      "Raj Patel",
+      "raj@spiceworks-foods.co.uk",
+      "Our factory in Wisbech produces around 3 tonnes of food waste a week plus packaging. Do you de-package and can you do twice-weekly collections?",
+      "Spiceworks Foods",
+    ),
+    person(
+      "Claire Dunn",
+      "c.dunn@fenland.gov.uk",
+      "We need a quote for emptying a flooded underpass pump chamber, roughly 20,000 litres of surface water with silt. Is a tanker available next week?",
+      "Fenland District Council",
+    ),
+    person(
+      "Mark Jones",
+      "mark@thebakehouse.co.uk",
+      "Our domain for emails changed, please use this address from now on. We'd like to increase our weekly bread waste collection to two bins.",
+      "The Bakehouse",
+    ),
+    person(
+      "Anna Kowalski",
+      "anna@greenbrew.co.uk",
+      "We are a small brewery and have spent grain and yeast slurry every week. Is this something you take, and do you have a minimum quantity?",
+      "Green Brew Ltd",
+    ),
+    person(
+      "Peter Wood",
+      "peter.wood@woodsdairy.co.uk",
+      "Our website says we recycle all our waste and a customer asked us to prove it. Can you send waste transfer notes for the last year of collections?",
+      "Woods Dairy",
+    ),
+  ].map(asPerson),
 ];
 
 export const SPAM: Sample[] = [
@@ -2085,6 +2125,71 @@ export const SPAM: Sample[] = [
       "Sender e29",
       "se29@mail.example",
       "Hi, I found a bug on your website that lets anyone see your customer data. Pay me £200 in bitcoin and I will tell you how to fix it.",
+    ),
+  ].map(asPerson),
+  // Held out: written for the door audit of 2 December 2026 (issue 45) before its author read the
+  // rules, sent as a person: 9 of 10 caught; the data-list seller got through until its words
+  // (an adjective before 'list of', 'decision-maker emails', 'this month only') were scored.
+  ...[
+    person(
+      "Grace Holt",
+      "grace@leadflowpro.example",
+      "Hi there, I came across Fenland Organics and noticed you could be getting far more enquiries. We deliver 20-30 qualified B2B appointments a month to waste firms, pay per meeting. Can I send over a short case study?",
+      "LeadFlow Pro",
+    ),
+    person(
+      "Daniel Price",
+      "daniel.price@growthbridge.example",
+      "Quick question - who handles new business at your company? We book sales calls with decision makers at food manufacturers for companies like yours. Worth a 10 minute chat this week?",
+      "GrowthBridge",
+    ),
+    person(
+      "Domain Services",
+      "renewals@uk-domain-registry-notice.example",
+      "FINAL NOTICE: The domain fenlandorganics.co.uk is due for expiry. Failure to renew by Friday may result in loss of your online presence and email. Complete payment of £89 at the link below to avoid suspension.",
+      "Domain Registry Services",
+    ),
+    person(
+      "Listing Dept",
+      "listing@ukbusiness-directory-online.example",
+      "Your business listing for Fenland Organics is incomplete and will be removed from the directory. Confirm your details and pay the annual listing fee of £199+VAT within 7 days to stay listed.",
+      "UK Business Directory",
+    ),
+    person(
+      "Sam Carter",
+      "sam@rankhigher.example",
+      "Hello, your website is not showing on the first page of Google for 'organic waste collection Peterborough'. Our SEO team can guarantee top 3 rankings in 90 days. Reply YES for a free audit.",
+      "RankHigher",
+    ),
+    person(
+      "Priya N",
+      "priya@webrevamp.example",
+      "I had a look at your site and it loads slowly on mobile and looks outdated. We redesign websites for trades businesses from £499. Shall I send a mock-up of a new homepage?",
+      "WebRevamp",
+    ),
+    person(
+      "Invoice Team",
+      "accounts@invoice-reminder.example",
+      "Overdue invoice INV-22918 for your company's trademark registration renewal remains unpaid. To avoid legal action please settle the outstanding balance today.",
+      "Accounts",
+    ),
+    person(
+      "Tom Ellis",
+      "tom@fundfast.example",
+      "Is cash flow holding Fenland Organics back? We offer business loans up to £250k with approval in 24 hours, no credit checks. Can I call you tomorrow to discuss?",
+      "FundFast Capital",
+    ),
+    person(
+      "Reviews Team",
+      "hello@5starboost.example",
+      "Get more 5-star Google reviews on autopilot. Businesses like yours see 3x more leads. Start your free trial today, no card needed.",
+      "5StarBoost",
+    ),
+    person(
+      "Oliver B",
+      "oliver@datalists.example",
+      "We have a verified list of 12,000 UK food and drink manufacturers with decision-maker emails and phone numbers. Special price this month only. Want a sample?",
+      "DataLists UK",
     ),
   ].map(asPerson),
 ];

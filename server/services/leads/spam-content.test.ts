@@ -68,6 +68,8 @@ describe("the pitches and notices of a message", () => {
       "Would you be open to a meeting about our 30 schools' food waste?",
       "URGENT: our grease trap is overflowing, can you send a tanker today? https://photos.example.co.uk/trap",
       "Please send a copy of your insurance certificate: ours on file has expired.",
+      "We have a long list of sites across Norfolk; I'm the decision maker for the waste contract.",
+      "We have a special offer this week at the café, so could you collect our food waste twice?",
     ])
       expect(score(message), message).toBeLessThan(SPAM_THRESHOLD);
   });
@@ -77,6 +79,9 @@ describe("the pitches and notices of a message", () => {
       "Hi, I came across your business and wanted to reach out. We specialise in getting waste firms in front of restaurant owners. Worth a chat?",
       "Your domain fenlandorganics.co.uk will be deleted in 24 hours. Confirm ownership: https://dns-verify.example",
       "Invoice 8812 for your online advertising package remains outstanding. Please make payment today.",
+      // The door audit's held-out miss (issue 45): a data-list seller, an adjective before 'list of'.
+      "We have a verified list of 12,000 UK food and drink manufacturers with decision-maker emails and phone numbers. Special price this month only. Want a sample?",
+      "We've got an up-to-date database of 8,000 UK caterers. Introductory offer this week: £99 for the lot.",
     ])
       expect(score(message), message).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
   });
