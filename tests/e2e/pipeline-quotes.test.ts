@@ -85,7 +85,7 @@ describe("a priced quote accepted online", () => {
     await expect(line(1).locator('select[name$="-unit"]').inputValue()).resolves.toBe("collection");
     await expect(line(1).getByLabel("Unit price (£)").inputValue()).resolves.toBe("18.50");
     await expect(line(1).locator('select[name$="-vat"]').inputValue()).resolves.toBe("standard");
-    await line(1).getByLabel("Quantity").fill("4");
+    await line(1).getByLabel("Quantity").fill("3");
     await line(2).getByLabel("Description").fill("Compost returned");
     await line(2).getByLabel("Quantity").fill("1");
     await line(2).locator('select[name$="-unit"]').selectOption("load");
@@ -96,6 +96,15 @@ describe("a priced quote accepted online", () => {
     const created = page.getByText(/^Quote Q-\d{4}-\d{4} created$/);
     await created.waitFor();
     const number = /Q-\d{4}-\d{4}/.exec((await created.textContent()) ?? "")?.[0] as string;
+    // 'Edit quote' opens the 'New quote' form filled with the draft; saved, the draft changes in place.
+    await page.getByText("Edit quote", { exact: true }).click();
+    const edit = page.locator("details").filter({ has: page.getByText("Edit quote", { exact: true }) });
+    const quantity = edit.getByRole("group", { name: "Line 1" }).getByLabel("Quantity");
+    await expect(quantity.inputValue()).resolves.toBe("3");
+    await expect(edit.getByLabel("Discount (%)").inputValue()).resolves.toBe("10%");
+    await quantity.fill("4");
+    await edit.getByRole("button", { name: "Save quote" }).click();
+    await page.getByText(`Quote ${number} saved`).waitFor();
     await page.getByRole("button", { name: "Send quote" }).click();
     await page.getByText(`Quote ${number} sent to the customer`).waitFor();
 
