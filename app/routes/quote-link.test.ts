@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiries, mailOutbox, quotes } from "../../server/db/schema";
 import { loadContext } from "../../server/pages/load-context";
 import { ADMIN } from "../../server/test/content";
-import { VALID_CONTACT } from "../../server/test/enquiry-fixtures";
+import { TWO_COLLECTIONS_QUOTE, VALID_CONTACT } from "../../server/test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../../server/test/harness";
 import { action, CUSTOMER_QUOTE_TEXTS, loader } from "./quote-link";
 
@@ -34,22 +34,7 @@ describe.each(TEST_DATABASES)("/quotes/:id/:token without JavaScript on %s", (ki
     const account = await app.services.accounts.findByEmail(ADMIN.email);
     const by = { id: account.id, email: account.email, role: "desk" as const };
     const { id: enquiryId } = await app.services.enquiries.submit("contact", VALID_CONTACT);
-    const quote = await app.services.quotes.create(
-      enquiryId,
-      {
-        lines: [
-          {
-            description: "Food waste collection",
-            quantityThousandths: 2000,
-            unit: "collection",
-            unitPricePence: 2500,
-            vatRate: "standard",
-          },
-        ],
-        discount: { kind: "none" },
-      },
-      by,
-    );
+    const quote = await app.services.quotes.create(enquiryId, TWO_COLLECTIONS_QUOTE, by);
     await app.services.quotes.send(quote.id, by);
     const [mail] = await app.db
       .select()

@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { type ActionFunctionArgs, redirect } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
 import { API_MESSAGES } from "../../common/messages";
 import { ADMIN_AUTH_COOKIE, adminTokenFromCookies } from "../../common/staff/admin-cookie";
 import { TEST_DATABASES } from "../test/harness";
+import { lazyBody } from "../test/lazy-body";
 import { buildPagesTestApp } from "../test/page-build";
 import { signInAs } from "../test/signed-in";
 import { UNREAD_DRAIN_MAX_BYTES, UNREAD_DRAIN_MS } from "./form-bodies";
@@ -47,23 +48,6 @@ const ROUTES = {
     },
   },
 };
-
-/**
- * A body of `size` bytes made as it is read, in 64 KB chunks, that counts what was taken from it:
- * a body the server never reads is never made.
- */
-function lazyBody(size: number, chunk = 64 * 1024) {
-  let pulled = 0;
-  const stream = new Readable({
-    read() {
-      if (pulled >= size) return void this.push(null);
-      const n = Math.min(chunk, size - pulled);
-      pulled += n;
-      this.push(Buffer.alloc(n, 0x61));
-    },
-  });
-  return { stream, pulled: () => pulled };
-}
 
 /**
  * A cross-site multipart post declaring `size` bytes over a real connection (written raw: Node's

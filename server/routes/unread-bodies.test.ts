@@ -1,27 +1,13 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNREAD_DRAIN_MAX_BYTES } from "../pages/form-bodies";
 import { bearer, makePng, multipart, signIn, withHeaders } from "../test/content";
 import { VALID_CONTACT } from "../test/enquiry-fixtures";
 import { buildTestApp, TEST_DATABASES } from "../test/harness";
+import { lazyBody } from "../test/lazy-body";
 
 const MB = 1024 * 1024;
 const FILES = "multipart/form-data; boundary=----unread";
-
-/** A body of `size` bytes made as it is read, that counts what was taken from it. */
-function lazyBody(size: number, chunk = 64 * 1024) {
-  let pulled = 0;
-  const stream = new Readable({
-    read() {
-      if (pulled >= size) return void this.push(null);
-      const n = Math.min(chunk, size - pulled);
-      pulled += n;
-      this.push(Buffer.alloc(n, 0x61));
-    },
-  });
-  return { stream, pulled: () => pulled };
-}
 
 // Issue 45's "bodies bounded before they are read", at the REST API's doors: Node drains a body
 // nobody read once the answer is sent (20 cross-site posts of 16 MB to /api/contact, answered 415,

@@ -28,6 +28,20 @@ export const VALID_QUOTE = {
   contact: { name: "Quinn Quote", email: "quinn@example.co.uk", phone: "01733 222 333" },
 };
 
+/** A quote's draft of one line: two collections at £25.00 with VAT at 20 % (£60.00 in all). */
+export const TWO_COLLECTIONS_QUOTE = {
+  lines: [
+    {
+      description: "Food waste collection",
+      quantityThousandths: 2000,
+      unit: "collection" as const,
+      unitPricePence: 2500,
+      vatRate: "standard" as const,
+    },
+  ],
+  discount: { kind: "none" as const },
+};
+
 /**
  * Inserts `count` contact enquiries in one statement, all at `createdAt` (default now) so keyset
  * paging must break ties on the id; names are `${prefix} 1` … `${prefix} count`.

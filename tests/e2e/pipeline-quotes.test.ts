@@ -12,7 +12,7 @@ import { openDatabase } from "../../server/db/client";
 import { admins, mailOutbox, quotes } from "../../server/db/schema";
 import { createEnquiryService } from "../../server/services/leads/enquiries";
 import { createQuoteService } from "../../server/services/pipeline/quotes";
-import { VALID_CONTACT, VALID_QUOTE } from "../../server/test/enquiry-fixtures";
+import { TWO_COLLECTIONS_QUOTE, VALID_CONTACT, VALID_QUOTE } from "../../server/test/enquiry-fixtures";
 import { invitedColleague, setUpBrowser } from "./admin";
 import { baseURL, dataDir, waitForHydration } from "./browser";
 import { sendEnquiry } from "./form-tokens";
@@ -203,22 +203,7 @@ describe("a priced quote accepted online", () => {
       const by = { id: desk.id, email: desk.email, role: "desk" as const };
       const { id: enquiryId } = await createEnquiryService(database.db).submit("contact", VALID_CONTACT);
       const service = createQuoteService(database.db, { siteUrl: "", officeTo: "office@example.co.uk" });
-      const quote = await service.create(
-        enquiryId,
-        {
-          lines: [
-            {
-              description: "Food waste collection",
-              quantityThousandths: 2000,
-              unit: "collection",
-              unitPricePence: 2500,
-              vatRate: "standard",
-            },
-          ],
-          discount: { kind: "none" },
-        },
-        by,
-      );
+      const quote = await service.create(enquiryId, TWO_COLLECTIONS_QUOTE, by);
       await service.send(quote.id, by);
       const [mail] = await database.db
         .select()
