@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { londonLocal } from "~/lib/content/blog-schedule";
 import { ukTime } from "~/lib/uk-time";
-import { adminPage, message, recordMessages, setUpBrowser, uniqueTitle } from "./admin";
+import { adminPage, afterMessage, recordMessages, setUpBrowser, uniqueTitle } from "./admin";
 import {
   createPost,
   fillRequired,
@@ -66,8 +66,9 @@ describe("drafts on the server", () => {
       .locator('input[type="file"]')
       .setInputFiles(await pictureFile("desk.png", "png"));
     await paragraph(page, 1).getByLabel("Image description (alt text)").fill("The office desk");
-    await page.getByRole("button", { name: STATES.saveDraft }).click();
-    await message(page, STATES.draftSaved).waitFor();
+    await afterMessage(page, STATES.draftSaved, () =>
+      page.getByRole("button", { name: STATES.saveDraft }).click(),
+    );
     await page.waitForURL(/\/admin\/dashboard\/blog\/[0-9a-f-]{36}$/);
     const id = page.url().split("/").pop() as string;
     await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
@@ -87,8 +88,9 @@ describe("drafts on the server", () => {
 
     // Finished on the phone: a second save of the draft, still not public.
     await phone.page.getByLabel("Title", { exact: true }).fill(`${title} finished`);
-    await phone.page.getByRole("button", { name: STATES.saveDraft }).click();
-    await message(phone.page, STATES.draftSaved).waitFor();
+    await afterMessage(phone.page, STATES.draftSaved, () =>
+      phone.page.getByRole("button", { name: STATES.saveDraft }).click(),
+    );
     const saved = (await (await context.request.get(`/api/admin/blog?state=draft&limit=100`)).json()).result;
     expect(saved.find((p: { _id: string }) => p._id === id)).toMatchObject({
       title: `${title} finished`,
@@ -211,8 +213,9 @@ describe("revisions", () => {
       .getByRole("button", { name: new RegExp(`^${STATES.restore}`) })
       .click();
     const dialog = page.getByRole("alertdialog");
-    await dialog.getByRole("button", { name: STATES.restore }).click();
-    await message(page, STATES.restored).waitFor();
+    await afterMessage(page, STATES.restored, () =>
+      dialog.getByRole("button", { name: STATES.restore }).click(),
+    );
     await page.getByText(STATES.stateLine(STATES.labels.draft)).waitFor();
     await page.waitForFunction(
       (wanted) => (document.getElementById("blog-title") as HTMLInputElement | null)?.value === wanted,
@@ -238,8 +241,9 @@ describe("search and sharing", () => {
     await openForm(page, `${LIST}/${id}`);
     await page.getByLabel(STATES.metaDescriptionLabel).fill("What the 2026 food waste rules ask of a café");
     await page.getByLabel(STATES.socialImageLabel).selectOption({ label: STATES.socialImageOption(1) });
-    await page.getByRole("button", { name: STATES.saveDraft }).click();
-    await message(page, STATES.draftSaved).waitFor();
+    await afterMessage(page, STATES.draftSaved, () =>
+      page.getByRole("button", { name: STATES.saveDraft }).click(),
+    );
     await page.getByRole("button", { name: "Preview" }).click();
     await page.waitForURL(/\/blog\/preview$/);
     await page.getByRole("button", { name: "Submit" }).click();
@@ -322,9 +326,10 @@ describe("autosave", () => {
     await status(page).getByText(STATES.saving).waitFor({ timeout: 15_000 });
     await expect.poll(() => held).toBe(1);
     // A person's press at that moment, without waiting for the button; then the autosave lands.
-    await page.getByRole("button", { name: STATES.saveDraft }).click({ force: true });
-    release();
-    await message(page, STATES.draftSaved).waitFor();
+    await afterMessage(page, STATES.draftSaved, async () => {
+      await page.getByRole("button", { name: STATES.saveDraft }).click({ force: true });
+      release();
+    });
     await status(page).getByText(STATES.saved).waitFor();
     const drafts = (await (await context.request.get("/api/admin/blog?state=draft&limit=100")).json()).result;
     expect(drafts.find((post: { _id: string }) => post._id === id)?.meta_description).toBe(

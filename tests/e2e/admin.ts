@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { type APIRequestContext, type Browser, type Page, request } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { baseURL, dataDir, launchBrowser, waitForHydration } from "./browser";
 import { E2E_ADMIN } from "./global-setup";
 import { waitForMailFile } from "./mail-files";
@@ -129,6 +129,18 @@ export async function recordMessages(page: Page): Promise<() => Promise<string[]
     });
   });
   return () => page.evaluate(() => (window as unknown as { shownMessages: string[] }).shownMessages);
+}
+
+/**
+ * Does `action` and waits until the page has shown a message holding `text`, recorded as it was
+ * drawn (recordMessages): a 1.2 s toast is seen even when a loaded machine looks after it went.
+ */
+export async function afterMessage(page: Page, text: string, action: () => Promise<unknown>) {
+  const shown = await recordMessages(page);
+  await action();
+  await expect
+    .poll(async () => (await shown()).some((seen) => seen.includes(text)), { timeout: 30_000 })
+    .toBe(true);
 }
 
 /**
