@@ -105,7 +105,9 @@ describe("drafts on the server", () => {
     expect(errors).toEqual([]);
     await phone.context.close();
     await context.close();
-  });
+    // Two browsers, a picture through the image pipeline and two saves: 23-45 s in CI's runs at
+    // load averages of 10-29, so the default 60 s left no room; a hang guard, not a retry.
+  }, 120_000);
 
   it("the list shows each post's state and filters by it", async () => {
     const { page, context } = await adminPage();
