@@ -1,3 +1,4 @@
+import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
@@ -122,18 +123,27 @@ export async function registerPages(app: FastifyInstance, services: Services, op
     app.use(options.devMiddleware as unknown as import("@fastify/middie").Handler);
   }
   if (options.clientDir) {
+    // The hashed assets under one wildcard route, looked up as asked (a missing one is the API's
+    // 404): a route per built file (143 scripts, 89 each in brotli and gzip) took 75-85 ms of a
+    // cold start to insert into the router (docs/benchmarks.md, issue 46).
+    await app.register(fastifyStatic, {
+      root: path.join(options.clientDir, "assets"),
+      prefix: "/assets/",
+      preCompressed: true,
+      index: false,
+      setHeaders: (res) => res.header("cache-control", "public, max-age=31536000, immutable"),
+    });
+    // The few files at the top (the icon, the sharing picture): a route each, so every other path
+    // falls through to the pages.
     await app.register(fastifyStatic, {
       root: options.clientDir,
       prefix: "/",
-      wildcard: false, // one route per built file; everything else falls through to the pages
+      wildcard: false,
+      globIgnore: ["assets/**"],
+      decorateReply: false,
       preCompressed: true,
       index: false,
-      setHeaders(res, filePath) {
-        res.header(
-          "cache-control",
-          filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        );
-      },
+      setHeaders: (res) => res.header("cache-control", "public, max-age=3600"),
     });
   }
 

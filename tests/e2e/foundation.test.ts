@@ -83,6 +83,12 @@ describe("server rendering and hydration", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("content-encoding")).toBe("br");
+    // A hashed file the build does not hold (an old page's script after a deploy) is not found,
+    // never the home page under a script's name; the files at the top still answer.
+    const missing = await fetch(`${baseURL()}/assets/page-0000000.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^application\/json/);
+    expect((await fetch(`${baseURL()}/favicon.svg`)).headers.get("content-type")).toBe("image/svg+xml");
   });
 
   it.each(PUBLIC_PAGES)(
