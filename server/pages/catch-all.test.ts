@@ -36,5 +36,8 @@ describe("catchAllMatcher", () => {
       expect(isCatchAll("/blog/7")).toBe(false);
       expect(isCatchAll("/made-up-0")).toBe(true);
     }
+    // A path longer than a redirect's address is answered, not kept.
+    expect(isCatchAll(`/${"x".repeat(5000)}`)).toBe(true);
+    expect(isCatchAll(`/blog/${"7".repeat(5000)}`)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { BLOG_PAGE_SIZE } from "../../common/content/blog-rules";
 import { CATCH_ALL_ROUTE_ID, isKnownPagePath, isLivePage } from "../../common/content/pages";
+import { REDIRECT_LIMITS } from "../../common/content/redirects";
 import { OPEN_NOW_PLACEHOLDER, openNowText } from "../../common/content/site-content/opening-hours";
 import { LEAD_SOURCE_PLACEHOLDER } from "../../common/leads/lead-source-field";
 import { API_MESSAGES } from "../../common/messages";
@@ -289,8 +290,12 @@ export async function registerPages(app: FastifyInstance, services: Services, op
   });
 }
 
-/** Paths whose answer catchAllMatcher keeps (forgotten all at once past it). */
+/**
+ * Paths whose answer catchAllMatcher keeps (forgotten all at once past it), each of up to 300
+ * characters (a redirect's longest address): at most 0.3 MB, however long the paths a flood sends.
+ */
 export const CATCH_ALL_REMEMBERED_PATHS = 1000;
+const CATCH_ALL_REMEMBERED_LENGTH = REDIRECT_LIMITS.maxPathLength;
 
 /**
  * Whether the app's catch-all route is the one that answers a path (matched as React Router does),
@@ -317,6 +322,7 @@ export function catchAllMatcher(build: ServerBuild): (pathname: string) => boole
     let answer = answers.get(pathname);
     if (answer === undefined) {
       answer = matchRoutes(top, pathname)?.at(-1)?.route.id === CATCH_ALL_ROUTE_ID;
+      if (pathname.length > CATCH_ALL_REMEMBERED_LENGTH) return answer;
       if (answers.size >= CATCH_ALL_REMEMBERED_PATHS) answers.clear();
       answers.set(pathname, answer);
     }
