@@ -45,6 +45,21 @@ export const rssMb = (pid) => statusMb(pid, "VmRSS");
  */
 export const peakRssMb = (pid) => statusMb(pid, "VmHWM");
 
+/**
+ * The memory budget's load (budgets.json server.peakRss): `seconds` of GET / (brotli) and GET
+ * /api/blog at once, 10 connections each, on a started server. Its requests a second a route and
+ * how many failed (a figure with failures does not count).
+ */
+export async function memoryLoad(url, seconds) {
+  const run = (path, headers) =>
+    autocannon({ url: `${url}${path}`, connections: 10, duration: seconds, headers });
+  const results = await Promise.all([run("/", { "accept-encoding": "br, gzip" }), run("/api/blog", {})]);
+  return {
+    rps: results.map((r) => Math.round(r.requests.average)),
+    failed: results.reduce((n, r) => n + r.non2xx + r.errors, 0),
+  };
+}
+
 /** The PostgreSQL server of the benchmarks; undefined when BENCH_SKIP_POSTGRES=1. */
 export const benchPostgresUrl = () =>
   process.env.BENCH_SKIP_POSTGRES === "1"

@@ -5,12 +5,11 @@
 //   which other work on the cores barely moves; the wall-clock time is printed beside it;
 // - peak memory: the process's VmHWM (the kernel's own high-water mark of resident memory, so no
 //   sample can miss a peak) from spawn on an empty DATA_DIR through BUDGET_LOAD_SECONDS (default
-//   15; `npm run bench:memory` runs 60) of GET / as browsers ask for it (Accept-Encoding: br, gzip)
-//   and GET /api/blog as API clients do (no encoding), 10 connections each.
+//   15) of GET / as browsers ask for it (Accept-Encoding: br, gzip) and GET /api/blog as API
+//   clients do (no encoding), 10 connections each (`npm run bench:memory`: 60 s, beside a base).
 // Exits 1 with one sentence per broken budget naming it, the figure and what was measured.
 import { readFileSync } from "node:fs";
-import autocannon from "autocannon";
-import { machine, peakRssMb } from "./bench-lib.mjs";
+import { machine, memoryLoad, peakRssMb } from "./bench-lib.mjs";
 import { coldStart, ensureBuild, startBuiltServer } from "./server-process.mjs";
 
 const budgets = JSON.parse(readFileSync(new URL("../budgets.json", import.meta.url), "utf8")).server;
@@ -40,12 +39,9 @@ const phaseText = phases.length
 
 // At the log level an operator runs with (the default, info: a line a request), read as it comes.
 const server = await startBuiltServer({ SEED_DEMO: "1", LOG_LEVEL: "info" });
-const load = (path, headers) =>
-  autocannon({ url: `${server.url}${path}`, connections: 10, duration: LOAD_SECONDS, headers });
-const results = await Promise.all([load("/", { "accept-encoding": "br, gzip" }), load("/api/blog", {})]);
+const { rps, failed: failedRequests } = await memoryLoad(server.url, LOAD_SECONDS);
 const peak = peakRssMb(server.child.pid);
 await server.stop();
-const failedRequests = results.reduce((n, r) => n + r.non2xx + r.errors, 0);
 
 console.log(`Server budgets on ${machine()}:`);
 console.log(
@@ -55,7 +51,7 @@ console.log(`  the same starts on the clock: ${medianStart} ms, median (${starts
 console.log(`  where a start's time goes (medians, ms since the process began): ${phaseText}`);
 console.log(
   `  peak resident memory ${peak} MB from spawn through ${LOAD_SECONDS} s of GET / and /api/blog ` +
-    `(${results.map((r) => Math.round(r.requests.average)).join(" + ")} requests/s); budget ${budgets.peakRss.mb} MB`,
+    `(${rps.join(" + ")} requests/s); budget ${budgets.peakRss.mb} MB`,
 );
 
 const broken = [];
